@@ -1,0 +1,133 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  ConcurrencyError,
+  EVENT_DATA_SCHEMAS,
+  isKnownEventType,
+  validate,
+  type Command,
+  type DomainEvent,
+  type EventEnvelope,
+  type NewEvent,
+} from '@relaycast/contracts';
+import type { Decider } from './decider.js';
+import type { EventStore } from './store/port.js';
+
+/** An event as appended. Its own global position is not known to every store; the result's `position` is the last. */
+export type AppendedEvent = Omit<EventEnvelope, 'position'>;
+
+export interface HandleResult<State> {
+  /** The events this command produced, as stored; for a repeated idempotency key, the first run's events. */
+  events: AppendedEvent[];
+  state: State;
+  /** The stream's version after the command. */
+  version: number;
+  /** Global position of the last event produced, 0n when none: wait for read models to reach it. */
+  position: bigint;
+  /** true when the idempotency key had been applied before and nothing was appended now. */
+  replayed: boolean;
+}
+
+export interface HandleOptions {
+  /**
+   * The version the caller based its command on (the one it displayed). When given, a mismatch is reported as a
+   * ConcurrencyError at once instead of being retried against newer state the caller never saw.
+   */
+  expectedVersion?: number;
+}
+
+export interface CommandHandlerOptions {
+  /** Attempts on a version conflict before it is reported (read → decide → append each time). */
+  maxAttempts?: number;
+  /** Base delay between attempts; doubled each time, with jitter. */
+  backoffMs?: number;
+  /** Called after each successful append, for metrics. */
+  onAppend?: (streamId: string, count: number) => void;
+}
+
+export interface CommandHandler {
+  handle<State, C extends Command, E extends DomainEvent>(
+    decider: Decider<State, C, E>,
+    entityId: string,
+    command: C,
+    options?: HandleOptions,
+  ): Promise<HandleResult<State>>;
+  readonly store: EventStore;
+}
+
+function fold<State, E extends DomainEvent>(decider: Decider<State, never, E>, events: readonly EventEnvelope[]): State {
+  return events.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as E), decider.initialState());
+}
+
+/**
+ * Event ids for a command with an idempotency key are derived from the key, so even two racing first attempts
+ * write identical ids and the store's idempotent append keeps one copy.
+ */
+function eventId(streamId: string, key: string | undefined, index: number): string {
+  if (!key) return randomUUID();
+  const h = createHash('sha256').update(`${streamId}\u0000${key}\u0000${index}`).digest('hex');
+  // Shaped as a version-5 UUID, since EventStoreDB accepts only UUIDs as event ids.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * read → decide → append with the version read. No events, no append. A version conflict is retried a few
+ * times with backoff (each retry decides again on fresh state), then surfaced as ConcurrencyError (409).
+ */
+export function createCommandHandler(store: EventStore, options: CommandHandlerOptions = {}): CommandHandler {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const backoffMs = options.backoffMs ?? 5;
+
+  async function attempt<State, C extends Command, E extends DomainEvent>(
+    decider: Decider<State, C, E>,
+    streamId: string,
+    command: C,
+    expectedVersion: number | undefined,
+  ): Promise<HandleResult<State>> {
+    const history = await store.readStream(streamId);
+    const version = history.length;
+    const key = command.metadata.idempotencyKey;
+    if (key) {
+      const earlier = history.filter((e) => e.metadata.idempotencyKey === key);
+      const last = earlier[earlier.length - 1];
+      if (last) return { events: earlier, state: fold(decider, history), version, position: last.position, replayed: true };
+    }
+    if (expectedVersion !== undefined && expectedVersion !== version) throw new ConcurrencyError(streamId, expectedVersion, version);
+
+    const state = fold(decider, history);
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) return { events: [], state, version, position: 0n, replayed: false };
+
+    const { now, actorId, actorRole, correlationId, causationId, idempotencyKey } = command.metadata;
+    const metadata = { actorId, actorRole, correlationId, causationId: causationId ?? null, ...(idempotencyKey ? { idempotencyKey } : {}) };
+    const newEvents: NewEvent[] = decided.map((e, i) => {
+      // A decider bug must not write an event its readers cannot parse.
+      if (!isKnownEventType(e.type)) throw new Error(`decider produced unknown event type ${e.type}`);
+      validate(EVENT_DATA_SCHEMAS[e.type], e.data);
+      return { id: eventId(streamId, idempotencyKey, i), type: e.type, data: e.data, occurredAt: now, metadata };
+    });
+    const result = await store.append(streamId, newEvents, version);
+    options.onAppend?.(streamId, newEvents.length);
+    const stored: AppendedEvent[] = newEvents.map((e, i) => ({ ...e, streamId, version: result.nextVersion - newEvents.length + i + 1 }));
+    const nextState = decided.reduce((s, e) => decider.evolve(s, e), state);
+    return { events: stored, state: nextState, version: result.nextVersion, position: result.lastPosition, replayed: false };
+  }
+
+  return {
+    store,
+    async handle(decider, entityId, command, handleOptions = {}) {
+      validate(decider.commandSchemas[command.type as keyof typeof decider.commandSchemas], command.data);
+      const streamId = decider.streamId(entityId);
+      for (let n = 1; ; n++) {
+        try {
+          return await attempt(decider, streamId, command, handleOptions.expectedVersion);
+        } catch (error) {
+          const retry = error instanceof ConcurrencyError && handleOptions.expectedVersion === undefined && n < maxAttempts;
+          if (!retry) throw error;
+          await sleep(backoffMs * 2 ** (n - 1) * (0.5 + Math.random()));
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,11 @@
+export * from './decider.js';
+export * from './handler.js';
+export * from './store/port.js';
+export { createSqliteEventStore, type SqliteEventStoreOptions } from './store/sqlite.js';
+export { followStore } from './store/follow.js';
+export * from './subscription/index.js';
+export * from './user/index.js';
+export * from './email/index.js';
+export * from './entry/index.js';
+export * from './file/index.js';
+export * as pricing from './pricing/index.js';

@@ -1,0 +1,60 @@
+import type { EventEnvelope } from '@relaycast/contracts';
+import type { EventHandler, EventStore, StoreSubscription } from './port.js';
+
+const BATCH = 500;
+
+/**
+ * A catch-up subscription built on `readAll`: read a batch after the checkpoint, hand each event to the handler
+ * in order, and when caught up wait for an in-process append signal or the poll interval (appends from other
+ * processes). Stores without a native live subscription use this.
+ */
+export function followStore(
+  store: Pick<EventStore, 'readAll'>,
+  after: bigint,
+  handler: EventHandler,
+  options: { pollIntervalMs: number; onAppend?: (wake: () => void) => () => void },
+): StoreSubscription {
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => wakeUp?.();
+  const unlisten = options.onAppend?.(wake);
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, options.pollIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const run = async () => {
+    let checkpoint = after;
+    try {
+      while (!stopped) {
+        const batch: EventEnvelope[] = await store.readAll({ after: checkpoint, maxCount: BATCH });
+        for (const event of batch) {
+          if (stopped) return;
+          await handler(event);
+          checkpoint = event.position;
+        }
+        if (batch.length < BATCH && !stopped) await sleep();
+      }
+    } finally {
+      unlisten?.();
+    }
+  };
+  const done = run();
+  // The caller observes failures through `done`; this keeps an unobserved rejection from crashing the process.
+  done.catch(() => undefined);
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      wake();
+      await done.catch(() => undefined);
+    },
+  };
+}

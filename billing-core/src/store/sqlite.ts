@@ -1,0 +1,142 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ConcurrencyError, type EventEnvelope, type NewEvent } from '@relaycast/contracts';
+import type { AppendResult, EventHandler, EventStore, ExpectedVersion, ReadAllOptions, ReadStreamOptions, StoreSubscription } from './port.js';
+import { followStore } from './follow.js';
+
+interface EventRow {
+  position: bigint;
+  id: string;
+  stream_id: string;
+  version: bigint;
+  type: string;
+  data: string;
+  metadata: string;
+  occurred_at: string;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    id          TEXT    NOT NULL UNIQUE,
+    stream_id   TEXT    NOT NULL,
+    version     INTEGER NOT NULL,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    occurred_at TEXT    NOT NULL,
+    UNIQUE (stream_id, version)
+  );
+`;
+
+function toEnvelope(row: EventRow): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    streamId: row.stream_id,
+    version: Number(row.version),
+    position: row.position,
+    occurredAt: row.occurred_at,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as EventEnvelope['metadata'],
+  };
+}
+
+export interface SqliteEventStoreOptions {
+  /** How often a subscription that has caught up looks for appends made by other processes. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * The embedded event store: one SQLite file in WAL mode, one events table. AUTOINCREMENT makes the global
+ * position strictly increasing and never reused, and SQLite's single writer makes commit order position order,
+ * so a subscriber never sees a later position before an earlier one.
+ */
+export function createSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const pollIntervalMs = options.pollIntervalMs ?? 50;
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const streamVersion = db.prepare<[string], { v: bigint }>('SELECT COALESCE(MAX(version), 0) AS v FROM events WHERE stream_id = ?').safeIntegers(true);
+  const streamHead = db.prepare<[string], { position: bigint }>('SELECT position FROM events WHERE stream_id = ? ORDER BY version DESC LIMIT 1').safeIntegers(true);
+  const byIds = db.prepare<[string], EventRow>('SELECT * FROM events WHERE id IN (SELECT value FROM json_each(?)) ORDER BY position').safeIntegers(true);
+  const insert = db.prepare('INSERT INTO events (id, stream_id, version, type, data, metadata, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)').safeIntegers(true);
+  const readStreamStmt = db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND version >= ? ORDER BY version LIMIT ?').safeIntegers(true);
+  const readAllStmt = db.prepare<[bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?').safeIntegers(true);
+  const headStmt = db.prepare<[], { p: bigint }>('SELECT COALESCE(MAX(position), 0) AS p FROM events').safeIntegers(true);
+
+  /** A batch already stored under these ids in this stream, in order, is a retry: answer as the first time. */
+  function previousAppend(streamId: string, events: readonly NewEvent[]): AppendResult | null {
+    const rows = byIds.all(JSON.stringify(events.map((e) => e.id)));
+    if (rows.length === 0) return null;
+    const matches =
+      rows.length === events.length &&
+      rows.every((row, i) => row.stream_id === streamId && row.id === events[i]?.id && (i === 0 || row.version === (rows[i - 1]?.version ?? 0n) + 1n));
+    const last = rows[rows.length - 1];
+    if (!matches || !last) {
+      throw new ConcurrencyError(streamId, 'any', Number(streamVersion.get(streamId)?.v ?? 0n));
+    }
+    return { nextVersion: Number(last.version), lastPosition: last.position };
+  }
+
+  const appendTx = db.transaction((streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): AppendResult => {
+    const current = Number(streamVersion.get(streamId)?.v ?? 0n);
+    if (events.length === 0) return { nextVersion: current, lastPosition: streamHead.get(streamId)?.position ?? 0n };
+    const previous = previousAppend(streamId, events);
+    if (previous) return previous;
+    if (expected !== 'any' && expected !== current) throw new ConcurrencyError(streamId, expected, current);
+    let lastPosition = 0n;
+    events.forEach((e, i) => {
+      const info = insert.run(e.id, streamId, current + i + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.occurredAt);
+      lastPosition = BigInt(info.lastInsertRowid);
+    });
+    return { nextVersion: current + events.length, lastPosition };
+  });
+
+  const listeners = new Set<() => void>();
+  const subscriptions = new Set<StoreSubscription>();
+  let closed = false;
+
+  const store: EventStore = {
+    kind: 'sqlite',
+    async append(streamId, events, expectedVersion) {
+      // IMMEDIATE takes the write lock up front, so two writers never both read the same version.
+      const result = appendTx.immediate(streamId, events, expectedVersion);
+      if (events.length) for (const wake of listeners) wake();
+      return result;
+    },
+    async readStream(streamId, options: ReadStreamOptions = {}) {
+      return readStreamStmt.all(streamId, options.fromVersion ?? 1, options.maxCount ?? -1).map(toEnvelope);
+    },
+    async readAll(options: ReadAllOptions = {}) {
+      return readAllStmt.all(options.after ?? 0n, options.maxCount ?? -1).map(toEnvelope);
+    },
+    subscribe(options: { after?: bigint }, handler: EventHandler): StoreSubscription {
+      const subscription = followStore(store, options.after ?? 0n, handler, {
+        pollIntervalMs,
+        onAppend: (wake) => {
+          listeners.add(wake);
+          return () => listeners.delete(wake);
+        },
+      });
+      subscriptions.add(subscription);
+      void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
+      return subscription;
+    },
+    async headPosition() {
+      return headStmt.get()?.p ?? 0n;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      db.close();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,2 @@
+export type { SubscriptionCommand } from '@relaycast/contracts';
+export { SubscriptionCommandSchemas } from '@relaycast/contracts';

@@ -1,0 +1,2 @@
+export type { UserCommand } from '@relaycast/contracts';
+export { UserCommandSchemas } from '@relaycast/contracts';

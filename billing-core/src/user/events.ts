@@ -1,0 +1,1 @@
+export type { UserEvent, UserRegistered, UserSignedIn, UserUpdated, UserRoleChanged, UserRemoved, UserErased } from '@relaycast/contracts';

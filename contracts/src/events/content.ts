@@ -1,0 +1,41 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ENTRY_CATEGORY_IDS, ENTRY_TYPES } from '../constants/content.js';
+import { Id, StringEnum } from '../schemas/common.js';
+import { SitePath, TemplateParts } from '../schemas/entry.js';
+
+const EntryBody = {
+  template: TemplateParts,
+  category: Type.Optional(StringEnum(ENTRY_CATEGORY_IDS)),
+  url: Type.Optional(SitePath),
+  template_id: Type.Optional(Id),
+  locale: Type.Optional(StringEnum(['en', 'ru'] as const)),
+};
+
+export const EntryCreated = Type.Object({ entryId: Id, entry_type: StringEnum(ENTRY_TYPES), ...EntryBody });
+export type EntryCreated = Static<typeof EntryCreated>;
+export const EntryUpdated = Type.Object(EntryBody);
+export type EntryUpdated = Static<typeof EntryUpdated>;
+export const EntryRemoved = Type.Object({});
+export type EntryRemoved = Static<typeof EntryRemoved>;
+
+export const EntryEventSchemas = { EntryCreated, EntryUpdated, EntryRemoved } as const;
+export type EntryEvent =
+  | { type: 'EntryCreated'; data: EntryCreated }
+  | { type: 'EntryUpdated'; data: EntryUpdated }
+  | { type: 'EntryRemoved'; data: EntryRemoved };
+
+export const FileUploaded = Type.Object({
+  fileId: Id,
+  originalName: Type.String({ minLength: 1, maxLength: 255 }),
+  mimeType: Type.String({ maxLength: 128 }),
+  size: Type.Integer({ minimum: 0 }),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  /** Where the bytes are, relative to the file storage root (DATA_DIR/files or a bucket). */
+  storageKey: Type.String({ minLength: 1, maxLength: 512 }),
+});
+export type FileUploaded = Static<typeof FileUploaded>;
+export const FileRemoved = Type.Object({});
+export type FileRemoved = Static<typeof FileRemoved>;
+
+export const FileEventSchemas = { FileUploaded, FileRemoved } as const;
+export type FileEvent = { type: 'FileUploaded'; data: FileUploaded } | { type: 'FileRemoved'; data: FileRemoved };

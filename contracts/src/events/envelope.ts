@@ -1,0 +1,68 @@
+import type { Role } from '../constants/roles.js';
+
+/** Who or what caused an event: a signed-in user's role, or SYSTEM for webhooks, schedulers and migrations. */
+export type ActorRole = Role | 'SYSTEM';
+
+export interface EventMetadata {
+  actorId: string;
+  actorRole: ActorRole;
+  /** The request (or job) that led to this event; every event of one request shares it. */
+  correlationId: string;
+  /** The message that directly caused this event (a command id, a webhook id), or null. */
+  causationId: string | null;
+  /** Present when the command carried one: a repeat with the same key appends nothing. */
+  idempotencyKey?: string;
+}
+
+/** An event as the store hands it back: the one envelope every adapter, projection and consumer sees. */
+export interface EventEnvelope<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  streamId: string;
+  /** 1-based position within its stream: the stream's version after this event. */
+  version: number;
+  /** Global order across all streams, strictly increasing. */
+  position: bigint;
+  occurredAt: string;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/** An event to append: the store assigns version and position. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  occurredAt: string;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/** A domain event before it is wrapped: what `decide` returns. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+/** Stream names (design.md "Streams"). */
+export const streamIds = {
+  subscription: (id: string) => `subscription-${id}`,
+  user: (id: string) => `user-${id}`,
+  entry: (id: string) => `entry-${id}`,
+  file: (id: string) => `file-${id}`,
+  /** Reserves an e-mail address for one user, so two registrations of one address cannot both succeed. */
+  email: (emailHash: string) => `email-${emailHash}`,
+} as const;
+
+/** The entity id inside a stream id ("subscription-42" → "42"). */
+export function entityIdOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? streamId : streamId.slice(dash + 1);
+}
+
+/** JSON for transport: positions as decimal strings, since JSON has no bigint. */
+export interface SerializedEnvelope extends Omit<EventEnvelope, 'position'> {
+  position: string;
+}
+export function serializeEnvelope(event: EventEnvelope): SerializedEnvelope {
+  return { ...event, position: event.position.toString() };
+}

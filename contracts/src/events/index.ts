@@ -1,0 +1,30 @@
+import type { TSchema } from '@sinclair/typebox';
+import { SubscriptionEventSchemas, type SubscriptionEvent } from './subscription.js';
+import { EmailEventSchemas, UserEventSchemas, type EmailEvent, type UserEvent } from './user.js';
+import { EntryEventSchemas, FileEventSchemas, type EntryEvent, type FileEvent } from './content.js';
+import type { EventEnvelope } from './envelope.js';
+
+export * from './envelope.js';
+export * from './subscription.js';
+export * from './user.js';
+export * from './content.js';
+
+/** Every event type the product writes, with the schema its data must satisfy. */
+export const EVENT_DATA_SCHEMAS = {
+  ...SubscriptionEventSchemas,
+  ...UserEventSchemas,
+  ...EmailEventSchemas,
+  ...EntryEventSchemas,
+  ...FileEventSchemas,
+} as const satisfies Record<string, TSchema>;
+
+export type AnyDomainEvent = SubscriptionEvent | UserEvent | EmailEvent | EntryEvent | FileEvent;
+export type EventType = AnyDomainEvent['type'];
+export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as EventType[];
+
+/** A stored event whose type and data agree: narrow with `event.type === 'OrderCaptured'`. */
+export type AnyEvent = { [K in AnyDomainEvent as K['type']]: EventEnvelope<K['type'], K['data']> }[EventType];
+
+export function isKnownEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_DATA_SCHEMAS, type);
+}

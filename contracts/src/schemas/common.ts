@@ -1,0 +1,36 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../constants/ui.js';
+import { MAX_UNIT_QUANTITY, MIN_UNIT_QUANTITY } from '../constants/subscription.js';
+
+/** A literal union from a readonly list of strings: one enum keyword, so ajv's message lists the choices. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string } = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** Identifiers we hand out (uuids) or receive from PayPal; bounded so a huge string never reaches a store. */
+export const Id = Type.String({ minLength: 1, maxLength: 128, description: 'Identifier' });
+export const Name = Type.String({ minLength: NAME_MIN_LENGTH, maxLength: NAME_MAX_LENGTH });
+/** Any valid address; top-level domains are not restricted (seed §5). */
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const Quantity = Type.Integer({ minimum: MIN_UNIT_QUANTITY, maximum: MAX_UNIT_QUANTITY, description: 'Licence units' });
+/** Money on the wire is an integer number of cents. */
+export const Cents = Type.Integer({ minimum: 0, maximum: 1_000_000_000_00, description: 'US cents' });
+export const IsoDateTime = Type.String({ format: 'date-time', maxLength: 40 });
+export const ShortText = Type.String({ maxLength: 2000 });
+
+/** Paging, sorting and a text filter for list calls; every field optional so an empty body lists page 1. */
+export const ListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  sort: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z_][A-Za-z0-9_.]*$' })),
+  order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** `{ id }`, the body of findOne and remove calls. */
+export const IdBody = Type.Object({ id: Id }, { additionalProperties: true });
+
+/** Wraps a schema as the `{ data }` answer of the API. */
+export function DataAnswer<T extends TSchema>(schema: T) {
+  return Type.Object({ data: schema });
+}

@@ -1,0 +1,77 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DATA_TYPES, ENTRY_CATEGORY_IDS, ENTRY_TYPES, FORM_CONTROL_KINDS } from '../constants/content.js';
+import { Id, ListQuery, StringEnum } from './common.js';
+
+/** An option of a SELECT, RADIO or SELECT_OBJECT control (for SELECT_OBJECT the value is an entry's _id). */
+export const OptionItem = Type.Object(
+  {
+    label: Type.String({ maxLength: 500 }),
+    value: Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]),
+  },
+  { additionalProperties: true },
+);
+
+/** One property of a form template (seed §3). */
+export const TemplateProperty = Type.Object(
+  {
+    property_i18n: Type.String({ minLength: 1, maxLength: 255 }),
+    defaultValue: Type.Optional(Type.Unknown()),
+    dataType: StringEnum(DATA_TYPES),
+    formEntityType: StringEnum(FORM_CONTROL_KINDS),
+    property_option_items: Type.Optional(Type.Array(OptionItem, { maxItems: 500 })),
+  },
+  { additionalProperties: true },
+);
+export type TemplateProperty = Static<typeof TemplateProperty>;
+
+/** A template part: a single property, or a group of properties (an element of the elements list). */
+export const TemplatePart = Type.Union([TemplateProperty, Type.Array(TemplateProperty, { maxItems: 200 })]);
+export type TemplatePart = Static<typeof TemplatePart>;
+export const TemplateParts = Type.Array(TemplatePart, { minItems: 1, maxItems: 500 });
+
+/** Site addresses a material feeds (/api-docs/..., /how-to-use…): absolute paths only. */
+export const SitePath = Type.String({ minLength: 1, maxLength: 300, pattern: '^/[A-Za-z0-9/_.~-]*$' });
+
+const EntryFields = {
+  entry_type: StringEnum(ENTRY_TYPES),
+  template: TemplateParts,
+  category: Type.Optional(StringEnum(ENTRY_CATEGORY_IDS)),
+  url: Type.Optional(SitePath),
+  /** For a material: the _id of the template it was filled in from. */
+  template_id: Type.Optional(Id),
+  locale: Type.Optional(StringEnum(['en', 'ru'] as const)),
+};
+
+/** /admin/entry/create (seed §7: template list and entry_type). */
+export const EntryCreate = Type.Object(EntryFields, { additionalProperties: true });
+export type EntryCreate = Static<typeof EntryCreate>;
+
+/** /admin/entry/update: create's fields plus _id. */
+export const EntryUpdate = Type.Object({ _id: Id, ...EntryFields }, { additionalProperties: true });
+export type EntryUpdate = Static<typeof EntryUpdate>;
+
+/** /admin/entry/getOne (seed §7: _id and entry_type). */
+export const EntryGetOne = Type.Object({ _id: Id, entry_type: StringEnum(ENTRY_TYPES) }, { additionalProperties: true });
+export type EntryGetOne = Static<typeof EntryGetOne>;
+
+/** /admin/entry/remove (payload not in the seed: the entry's _id). */
+export const EntryRemove = Type.Object({ _id: Id }, { additionalProperties: true });
+export type EntryRemove = Static<typeof EntryRemove>;
+
+/** /admin/entry/getAll (payload "caller-supplied": these filters, all optional). */
+export const EntryListQuery = Type.Composite([
+  ListQuery,
+  Type.Object({
+    entry_type: Type.Optional(StringEnum(ENTRY_TYPES)),
+    category: Type.Optional(StringEnum(ENTRY_CATEGORY_IDS)),
+  }),
+]);
+export type EntryListQuery = Static<typeof EntryListQuery>;
+
+/** /admin/entry/getEntriesByURL (public). */
+export const EntriesByUrl = Type.Object({ url: SitePath, locale: Type.Optional(StringEnum(['en', 'ru'] as const)) });
+export type EntriesByUrl = Static<typeof EntriesByUrl>;
+
+/** /admin/files/remove. */
+export const FileRemove = Type.Object({ _id: Id }, { additionalProperties: true });
+export type FileRemove = Static<typeof FileRemove>;

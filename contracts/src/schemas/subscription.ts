@@ -1,0 +1,174 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  INFRASTRUCTURE_TYPES,
+  PAYMENT_METHODS,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+} from '../constants/subscription.js';
+import { MODULE_NAMES } from '../constants/pricing.js';
+import { Cents, Id, IsoDateTime, ListQuery, Name, Quantity, ShortText, StringEnum } from './common.js';
+
+/** A module the customer configures: its name and the limit wanted (streams, viewers, rooms…). */
+export const ModuleSelection = Type.Object(
+  {
+    name: StringEnum(MODULE_NAMES),
+    limit: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  },
+  { additionalProperties: true },
+);
+export type ModuleSelection = Static<typeof ModuleSelection>;
+export const ModuleSelections = Type.Array(ModuleSelection, { maxItems: 32 });
+
+/** A module as stored on a subscription, priced by the server (seed §3: name, limit, free or amount, i18n labels). */
+export const PricedModule = Type.Object({
+  name: StringEnum(MODULE_NAMES),
+  limit: Type.Integer({ minimum: 0 }),
+  units: Type.Integer({ minimum: 0 }),
+  free: Type.Boolean(),
+  amount: Cents,
+  labels: Type.Object({ en: Type.String(), ru: Type.String() }),
+});
+export type PricedModule = Static<typeof PricedModule>;
+
+export const PaymentDetails = Type.Object(
+  {
+    payment_method: Type.Optional(StringEnum(PAYMENT_METHODS)),
+    plan_id: Type.Optional(StringEnum(PLAN_IDS)),
+    /** The browser's figure in cents. The server recomputes it and refuses a mismatch (422). */
+    amount: Type.Optional(Cents),
+    unitQuantity: Type.Optional(Quantity),
+    privacy_policy_confirm: Type.Optional(Type.Boolean()),
+    client_id: Type.Optional(Type.String({ maxLength: 256 })),
+  },
+  { additionalProperties: true },
+);
+export type PaymentDetails = Static<typeof PaymentDetails>;
+
+export const InfrastructureDetails = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 255 })),
+    password: Type.Optional(Type.String({ maxLength: 255 })),
+    data_center: Type.Optional(Type.String({ maxLength: 64 })),
+    cpu: Type.Optional(Type.String({ maxLength: 32 })),
+    ram: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    disk_size_0: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    disk_src_0: Type.Optional(Type.String({ maxLength: 255 })),
+    network_name_0: Type.Optional(Type.String({ maxLength: 255 })),
+    power: Type.Optional(Type.Boolean()),
+    billing: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  { additionalProperties: true },
+);
+export type InfrastructureDetails = Static<typeof InfrastructureDetails>;
+
+/** Fields a subscription form may carry beside the required ones. */
+const SubscriptionFormFields = {
+  name: Type.Optional(Name),
+  infrastructure_type: Type.Optional(StringEnum(INFRASTRUCTURE_TYPES)),
+  payment_details: Type.Optional(PaymentDetails),
+  infrastructure_details: Type.Optional(InfrastructureDetails),
+  quantity: Type.Optional(Quantity),
+  modules: Type.Optional(ModuleSelections),
+  licence_key: Type.Optional(Type.String({ maxLength: 512 })),
+  hardware_key: Type.Optional(Type.String({ maxLength: 512 })),
+  startDate: Type.Optional(IsoDateTime),
+  endDate: Type.Optional(IsoDateTime),
+};
+
+/** /subscriptions/create (seed §5): subscription_type, status and user_id required; extra fields allowed. */
+export const SubscriptionCreate = Type.Object(
+  {
+    subscription_type: StringEnum(SUBSCRIPTION_TYPES),
+    status: StringEnum(SUBSCRIPTION_STATUSES),
+    user_id: Id,
+    ...SubscriptionFormFields,
+  },
+  { additionalProperties: true },
+);
+export type SubscriptionCreate = Static<typeof SubscriptionCreate>;
+
+/** /subscriptions/update: the id plus form fields. Price-bearing fields change through revise, not here. */
+export const SubscriptionUpdate = Type.Object(
+  {
+    id: Id,
+    name: Type.Optional(Name),
+    status: Type.Optional(StringEnum(SUBSCRIPTION_STATUSES)),
+    subscription_type: Type.Optional(StringEnum(SUBSCRIPTION_TYPES)),
+    infrastructure_details: Type.Optional(InfrastructureDetails),
+    licence_key: Type.Optional(Type.String({ maxLength: 512 })),
+    hardware_key: Type.Optional(Type.String({ maxLength: 512 })),
+    startDate: Type.Optional(IsoDateTime),
+    endDate: Type.Optional(IsoDateTime),
+  },
+  { additionalProperties: true },
+);
+export type SubscriptionUpdate = Static<typeof SubscriptionUpdate>;
+
+/** /subscriptions/revise (seed §5): user_id, paypalSubscriptionID, quantity required; id optional. */
+export const SubscriptionRevise = Type.Object(
+  {
+    id: Type.Optional(Id),
+    user_id: Id,
+    paypalSubscriptionID: Id,
+    quantity: Quantity,
+    modules: Type.Optional(ModuleSelections),
+    /** The browser's new amount in cents; refused with 422 when it differs from the server's. */
+    amount: Type.Optional(Cents),
+    /** true: only preview the new amount and proration, append nothing. */
+    preview: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+export type SubscriptionRevise = Static<typeof SubscriptionRevise>;
+
+/** /subscriptions/captureOrder (seed §5). */
+export const CaptureOrder = Type.Object(
+  {
+    id: Type.Optional(Id),
+    user_id: Id,
+    paypalOrderID: Id,
+    paypalSubscriptionID: Id,
+    quantity: Quantity,
+  },
+  { additionalProperties: true },
+);
+export type CaptureOrder = Static<typeof CaptureOrder>;
+
+/** /subscriptions/captureChangePaymentMethod (seed §5). */
+export const CaptureChangePaymentMethod = Type.Object(
+  {
+    id: Type.Optional(Id),
+    user_id: Id,
+    paypalOrderID: Id,
+    paypalSubscriptionID: Id,
+    quantity: Quantity,
+  },
+  { additionalProperties: true },
+);
+export type CaptureChangePaymentMethod = Static<typeof CaptureChangePaymentMethod>;
+
+/** /subscriptions/cancelAll: a customer cancels their own; an administrator names the user. */
+export const CancelAll = Type.Object(
+  { user_id: Type.Optional(Id), reason: Type.Optional(ShortText) },
+  { additionalProperties: true },
+);
+export type CancelAll = Static<typeof CancelAll>;
+
+export const SubscriptionListQuery = Type.Composite([
+  ListQuery,
+  Type.Object({
+    status: Type.Optional(StringEnum(SUBSCRIPTION_STATUSES)),
+    user_id: Type.Optional(Id),
+  }),
+]);
+export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;
+
+/** /subscriptions/history: one subscription's events, optionally filtered by type and time. */
+export const HistoryQuery = Type.Object({
+  id: Id,
+  types: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 32 })),
+  from: Type.Optional(IsoDateTime),
+  to: Type.Optional(IsoDateTime),
+});
+export type HistoryQuery = Static<typeof HistoryQuery>;

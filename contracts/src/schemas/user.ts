@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ROLES } from '../constants/roles.js';
+import { Email, Id, ListQuery, Name, StringEnum } from './common.js';
+
+/** Admin create-user form (seed §5): all four fields required, extra fields allowed. */
+export const UserForm = Type.Object(
+  {
+    givenName: Name,
+    familyName: Name,
+    email: Email,
+    role: StringEnum(ROLES),
+  },
+  { additionalProperties: true },
+);
+export type UserForm = Static<typeof UserForm>;
+
+/** /users/update: the id plus any form fields, each held to the create rules. */
+export const UserUpdate = Type.Object(
+  {
+    id: Id,
+    givenName: Type.Optional(Name),
+    familyName: Type.Optional(Name),
+    email: Type.Optional(Email),
+    role: Type.Optional(StringEnum(ROLES)),
+    picture: Type.Optional(Type.String({ maxLength: 2048 })),
+  },
+  { additionalProperties: true },
+);
+export type UserUpdate = Static<typeof UserUpdate>;
+
+export const UserListQuery = Type.Composite([ListQuery, Type.Object({ role: Type.Optional(StringEnum(ROLES)) })]);
+export type UserListQuery = Static<typeof UserListQuery>;
+
+/** Local sign-in for the embedded default (no Google credentials). */
+export const LocalSignIn = Type.Object({
+  email: Email,
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type LocalSignIn = Static<typeof LocalSignIn>;
