@@ -122,7 +122,8 @@ function withExtraUnitsAsStreams(modules: readonly ModuleSelection[], quantity: 
   const streams = list.find((m) => m.name === 'streams');
   const limit = (streamsGroupUnits + streamsToAdd) * (PER_UNIT_LIMITS.streams ?? 1);
   if (streams) streams.limit = limit;
-  else list.unshift({ name: 'streams', limit });
+  // Appended, so the indices in error messages still point at the customer's own list.
+  else list.push({ name: 'streams', limit });
   return list;
 }
 

@@ -1,0 +1,321 @@
+import { expect } from 'chai';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidTransitionError,
+  NotFoundError,
+  PriceMismatchError,
+  STATUS_TRANSITIONS,
+  SUBSCRIPTION_STATUSES,
+  ValidationError,
+  type SubscriptionStatus,
+} from '@relaycast/contracts';
+import { given, meta, NOW } from '../../test/given.js';
+import { subscriptionDecider, type SubscriptionCommand, type SubscriptionEvent } from './index.js';
+
+const customer = meta({ actorId: 'user-1', actorRole: 'ROLE_CUSTOMER' });
+const otherCustomer = meta({ actorId: 'user-2', actorRole: 'ROLE_CUSTOMER' });
+const admin = meta();
+const system = meta({ actorId: 'paypal-webhook', actorRole: 'SYSTEM' });
+
+function createCommand(overrides: Partial<Extract<SubscriptionCommand, { type: 'CreateSubscription' }>['data']> = {}, metadata = customer): SubscriptionCommand {
+  return {
+    type: 'CreateSubscription',
+    data: {
+      subscriptionId: 'sub-1',
+      user_id: 'user-1',
+      subscription_type: 'SUBSCRIPTION_MONTH',
+      status: 'SUBSCRIPTION_STATUS_INITIAL',
+      plan_id: 'constructor',
+      infrastructure_type: 'self-hosted',
+      modules: [{ name: 'streams', limit: 3 }],
+      privacy_policy_confirm: true,
+      ...overrides,
+    },
+    metadata,
+  };
+}
+
+/** The events that create sub-1 for user-1: a 3-stream constructor at $15 a month. */
+function created(): SubscriptionEvent[] {
+  return given(subscriptionDecider).when(createCommand()).thenEvents();
+}
+
+function inStatus(status: SubscriptionStatus): SubscriptionEvent[] {
+  const history = created();
+  if (status === 'SUBSCRIPTION_STATUS_INITIAL') return history;
+  if (status === 'SUBSCRIPTION_STATUS_CANCEL') return [...history, { type: 'SubscriptionCancelled', data: { from: 'SUBSCRIPTION_STATUS_INITIAL' } }];
+  return [...history, { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: status } }];
+}
+
+const capture = (overrides: Partial<Extract<SubscriptionCommand, { type: 'CaptureOrder' }>['data']> = {}, metadata = customer): SubscriptionCommand => ({
+  type: 'CaptureOrder',
+  data: {
+    paypalOrderID: 'ORDER-1',
+    paypalSubscriptionID: 'PAYPAL-SUB-1',
+    captureId: 'CAPTURE-1',
+    quantity: 3,
+    amount: 1500,
+    currency: 'USD',
+    providerStatus: 'COMPLETED',
+    licenceKey: 'LIC-0000-1111-2222',
+    ...overrides,
+  },
+  metadata,
+});
+
+describe('subscription decider', () => {
+  describe('CreateSubscription', () => {
+    it('records the catalogue price, not the browser’s, with the seed’s name and defaults', () => {
+      const [event] = created();
+      expect(event?.type).to.equal('SubscriptionCreated');
+      const data = (event as Extract<SubscriptionEvent, { type: 'SubscriptionCreated' }>).data;
+      expect(data).to.include({ subscriptionId: 'sub-1', user_id: 'user-1', amount: 1500, quantity: 3, currency: 'USD', status: 'SUBSCRIPTION_STATUS_INITIAL' });
+      expect(data.name).to.equal('Subscription 2026-11-23');
+      expect(data.payment_details).to.deep.equal({ payment_method: 'PAYPAL', plan_id: 'constructor', amount: 1500, unitQuantity: 3, privacy_policy_confirm: true });
+      expect(data.plan).to.deep.equal({ plan_id: 'constructor', billingMonths: 1 });
+    });
+
+    it('accepts a browser amount equal to the catalogue and refuses any other with 422', () => {
+      given(subscriptionDecider).when(createCommand({ amount: 1500 })).thenEvents();
+      given(subscriptionDecider).when(createCommand({ amount: 1499 })).thenThrows(PriceMismatchError, /payment_details\.amount \$14\.99 does not match the catalogue price \$15\.00/);
+    });
+
+    it('refuses a unitQuantity that disagrees with the modules, naming the field', () => {
+      given(subscriptionDecider).when(createCommand({ unitQuantity: 2 })).thenThrows(ValidationError, /payment_details\.unitQuantity must be 3/);
+    });
+
+    it('activates a free unlimited plan at once, saying why', () => {
+      const events = given(subscriptionDecider).when(createCommand({ plan_id: 'unlimited', subscription_type: 'SUBSCRIPTION_FREE', modules: undefined })).thenEvents();
+      expect(events.map((e) => e.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionStatusChanged']);
+      expect(events[1]?.data).to.deep.include({ from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE' });
+    });
+
+    it('makes customers accept the privacy policy', () => {
+      given(subscriptionDecider).when(createCommand({ privacy_policy_confirm: false })).thenThrows(ValidationError, /privacy_policy_confirm/);
+      given(subscriptionDecider).when(createCommand({ privacy_policy_confirm: undefined }, admin)).thenEvents();
+    });
+
+    it('lets customers buy for themselves only, and only in Creating status', () => {
+      given(subscriptionDecider).when(createCommand({}, otherCustomer)).thenThrows(ForbiddenError);
+      given(subscriptionDecider).when(createCommand({ status: 'SUBSCRIPTION_STATUS_ACTIVE' })).thenThrows(ForbiddenError, /ACTIVE/);
+      given(subscriptionDecider).when(createCommand({}, meta({ actorId: 'user-1', actorRole: 'ROLE_USER' }))).thenThrows(ForbiddenError);
+      given(subscriptionDecider).when(createCommand({ subscription_type: 'SUBSCRIPTION_PERPETUAL' })).thenThrows(ForbiddenError, /PERPETUAL/);
+    });
+
+    it('lets administrators create for anyone in any non-terminal status, never cancelled', () => {
+      const events = given(subscriptionDecider).when(createCommand({ status: 'SUBSCRIPTION_STATUS_ACTIVE', user_id: 'user-9' }, admin)).thenEvents();
+      expect(events[0]?.data).to.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', user_id: 'user-9' });
+      given(subscriptionDecider).when(createCommand({ status: 'SUBSCRIPTION_STATUS_CANCEL' }, admin)).thenThrows(InvalidTransitionError);
+    });
+
+    it('refuses to create a subscription twice', () => {
+      given(subscriptionDecider, created()).when(createCommand()).thenThrows(ConflictError);
+    });
+
+    it('turns catalogue refusals into validation errors naming the field', () => {
+      given(subscriptionDecider).when(createCommand({ modules: [{ name: 'playerViewers', limit: 10 }] })).thenThrows(ValidationError, /modules\[0\]\.name/);
+      given(subscriptionDecider).when(createCommand({ quantity: 1 })).thenThrows(ValidationError, /quantity must be at least 3/);
+    });
+  });
+
+  describe('status transitions (design.md status machine)', () => {
+    const setStatus = (to: SubscriptionStatus, metadata = admin): SubscriptionCommand => ({ type: 'SetSubscriptionStatus', data: { status: to }, metadata });
+
+    for (const from of SUBSCRIPTION_STATUSES) {
+      for (const to of SUBSCRIPTION_STATUSES) {
+        const machineAllows = STATUS_TRANSITIONS[from].includes(to);
+        const adminAllows = from !== 'SUBSCRIPTION_STATUS_CANCEL';
+
+        it(`system: ${from} → ${to} is ${from === to ? 'a no-op' : machineAllows ? 'allowed' : 'refused'}`, () => {
+          const when = given(subscriptionDecider, inStatus(from)).when(setStatus(to, system));
+          if (from === to) return when.then([]);
+          if (!machineAllows) return when.thenThrows(InvalidTransitionError, new RegExp(`from ${from} to ${to}`));
+          const [event] = when.thenEvents();
+          if (to === 'SUBSCRIPTION_STATUS_CANCEL') expect(event).to.deep.equal({ type: 'SubscriptionCancelled', data: { from } });
+          else expect(event).to.deep.equal({ type: 'SubscriptionStatusChanged', data: { from, to } });
+        });
+
+        it(`admin: ${from} → ${to} is ${from === to ? 'a no-op' : adminAllows ? 'allowed' : 'refused'}`, () => {
+          const when = given(subscriptionDecider, inStatus(from)).when(setStatus(to));
+          if (from === to) return when.then([]);
+          if (!adminAllows) return when.thenThrows(InvalidTransitionError);
+          expect(when.thenEvents()).to.have.length(1);
+        });
+      }
+    }
+
+    it('customers cannot set statuses at all', () => {
+      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_ACTIVE')).when(setStatus('SUBSCRIPTION_STATUS_PAUSE', customer)).thenThrows(ForbiddenError);
+    });
+
+    it('the status machine never lets a bare status change activate an unpaid subscription', () => {
+      for (const from of ['SUBSCRIPTION_STATUS_INITIAL', 'SUBSCRIPTION_STATUS_WAIT_PAYMENT'] as const) {
+        given(subscriptionDecider, inStatus(from)).when(setStatus('SUBSCRIPTION_STATUS_ACTIVE', system)).thenThrows(InvalidTransitionError);
+      }
+    });
+
+    it('evolve follows every change', () => {
+      const g = given(subscriptionDecider, [...inStatus('SUBSCRIPTION_STATUS_ACTIVE'), { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_ACTIVE', to: 'SUBSCRIPTION_STATUS_PAUSE' } }]);
+      expect(g.state.status).to.equal('SUBSCRIPTION_STATUS_PAUSE');
+    });
+  });
+
+  describe('CancelSubscription', () => {
+    for (const from of SUBSCRIPTION_STATUSES.filter((s) => s !== 'SUBSCRIPTION_STATUS_CANCEL')) {
+      it(`a customer cancels their own ${from} subscription`, () => {
+        given(subscriptionDecider, inStatus(from)).when({ type: 'CancelSubscription', data: { reason: 'moving on' }, metadata: customer }).then([
+          { type: 'SubscriptionCancelled', data: { from, reason: 'moving on' } },
+        ]);
+      });
+    }
+    it('cancelling a cancelled subscription changes nothing', () => {
+      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_CANCEL')).when({ type: 'CancelSubscription', data: {}, metadata: customer }).then([]);
+    });
+    it('another customer cannot cancel it', () => {
+      given(subscriptionDecider, created()).when({ type: 'CancelSubscription', data: {}, metadata: otherCustomer }).thenThrows(ForbiddenError);
+    });
+  });
+
+  describe('CaptureOrder', () => {
+    it('records the payment, issues a licence key and goes Live', () => {
+      given(subscriptionDecider, created()).when(capture()).then([
+        {
+          type: 'OrderCaptured',
+          data: {
+            paypalOrderID: 'ORDER-1',
+            paypalSubscriptionID: 'PAYPAL-SUB-1',
+            captureId: 'CAPTURE-1',
+            amount: 1500,
+            currency: 'USD',
+            quantity: 3,
+            capturedAt: NOW,
+            periodStart: NOW,
+            periodEnd: '2026-12-23T10:00:00.000Z',
+            licence_key: 'LIC-0000-1111-2222',
+          },
+        },
+        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'payment captured' } },
+      ]);
+    });
+
+    it('activates from Wait payment too', () => {
+      const events = given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_WAIT_PAYMENT')).when(capture()).thenEvents();
+      expect(events[1]?.data).to.deep.include({ from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', to: 'SUBSCRIPTION_STATUS_ACTIVE' });
+    });
+
+    it('records nothing for an order already captured', () => {
+      const first = given(subscriptionDecider, created()).when(capture()).thenEvents();
+      given(subscriptionDecider, [...created(), ...first]).when(capture()).then([]);
+    });
+
+    it('a renewal while Live extends the period and keeps the first licence key', () => {
+      const first = given(subscriptionDecider, created()).when(capture()).thenEvents();
+      const [renewal, ...rest] = given(subscriptionDecider, [...created(), ...first])
+        .when(capture({ paypalOrderID: 'ORDER-2', captureId: 'CAPTURE-2', licenceKey: 'LIC-NEW-NEW-NEW' }))
+        .thenEvents();
+      expect(rest).to.deep.equal([]);
+      expect(renewal?.data).to.include({ periodStart: '2026-12-23T10:00:00.000Z', periodEnd: '2027-01-23T10:00:00.000Z' });
+      expect(renewal?.data).to.not.have.property('licence_key');
+    });
+
+    it('records a rejected payment when the amount, currency or status is wrong', () => {
+      const cases: [Partial<Extract<SubscriptionCommand, { type: 'CaptureOrder' }>['data']>, string][] = [
+        [{ amount: 1400 }, 'AMOUNT_MISMATCH'],
+        [{ currency: 'EUR' }, 'CURRENCY_MISMATCH'],
+        [{ providerStatus: 'PENDING' }, 'NOT_COMPLETED'],
+      ];
+      for (const [overrides, reason] of cases) {
+        const events = given(subscriptionDecider, created()).when(capture(overrides)).thenEvents();
+        expect(events.map((e) => e.type)).to.deep.equal(['PaymentRejected']);
+        expect(events[0]?.data).to.include({ reason, expectedAmount: 1500 });
+      }
+    });
+
+    it('refuses a quantity other than the subscription’s, naming it', () => {
+      given(subscriptionDecider, created()).when(capture({ quantity: 4 })).thenThrows(ValidationError, /^quantity must be 3/);
+    });
+
+    it('refuses to capture for a cancelled or paused subscription (409)', () => {
+      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_CANCEL')).when(capture()).thenThrows(InvalidTransitionError, /CANCEL to SUBSCRIPTION_STATUS_ACTIVE/);
+      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_PAUSE')).when(capture()).thenThrows(InvalidTransitionError);
+    });
+
+    it('refuses a capture for another user’s subscription, and for one that does not exist', () => {
+      given(subscriptionDecider, created()).when(capture({}, otherCustomer)).thenThrows(ForbiddenError);
+      given(subscriptionDecider).when(capture()).thenThrows(NotFoundError);
+    });
+  });
+
+  describe('ReviseSubscription', () => {
+    const revise = (quantity: number, extra: Record<string, unknown> = {}, metadata = customer): SubscriptionCommand => ({
+      type: 'ReviseSubscription',
+      data: { paypalSubscriptionID: 'PAYPAL-SUB-1', quantity, ...extra },
+      metadata,
+    });
+    const paid = () => [...created(), ...given(subscriptionDecider, created()).when(capture()).thenEvents()];
+
+    it('recomputes the amount and prorates the rest of the paid period', () => {
+      const later = { ...customer, now: '2026-12-08T10:00:00.000Z' };
+      const [event] = given(subscriptionDecider, paid()).when(revise(5, {}, later)).thenEvents();
+      expect(event?.type).to.equal('SubscriptionRevised');
+      expect(event?.data).to.include({ quantity: 5, previousQuantity: 3, amount: 2500, previousAmount: 1500 });
+      // 15 of the period's 30 days remain: half of the $10 difference.
+      expect(event?.data).to.include({ proration: 500 });
+    });
+
+    it('accepts the browser’s figure only when it matches', () => {
+      given(subscriptionDecider, paid()).when(revise(5, { amount: 2500 })).thenEvents();
+      given(subscriptionDecider, paid()).when(revise(5, { amount: 2000 })).thenThrows(PriceMismatchError);
+    });
+
+    it('changes nothing when nothing changes', () => {
+      given(subscriptionDecider, paid()).when(revise(3)).then([]);
+    });
+
+    it('refuses another PayPal subscription id, a cancelled subscription and a stranger', () => {
+      given(subscriptionDecider, paid()).when(revise(5, { paypalSubscriptionID: 'OTHER' })).thenThrows(ValidationError, /paypalSubscriptionID/);
+      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_CANCEL')).when(revise(5)).thenThrows(ConflictError, /cancelled/);
+      given(subscriptionDecider, paid()).when(revise(5, {}, otherCustomer)).thenThrows(ForbiddenError);
+    });
+  });
+
+  describe('other commands', () => {
+    it('ChangePaymentMethod records the new PayPal ids', () => {
+      const events = given(subscriptionDecider, created())
+        .when({ type: 'ChangePaymentMethod', data: { paypalOrderID: 'ORDER-9', paypalSubscriptionID: 'PAYPAL-SUB-9', quantity: 3 }, metadata: customer })
+        .thenEvents();
+      expect(events).to.deep.equal([{ type: 'PaymentMethodChanged', data: { payment_method: 'PAYPAL', paypalOrderID: 'ORDER-9', paypalSubscriptionID: 'PAYPAL-SUB-9' } }]);
+    });
+
+    it('UpdateSubscription records what changed and what it was; customers may rename only', () => {
+      given(subscriptionDecider, created()).when({ type: 'UpdateSubscription', data: { name: 'Studio' }, metadata: customer }).then([
+        { type: 'SubscriptionUpdated', data: { changes: { name: 'Studio' }, previous: { name: 'Subscription 2026-11-23' } } },
+      ]);
+      given(subscriptionDecider, created()).when({ type: 'UpdateSubscription', data: { name: 'Subscription 2026-11-23' }, metadata: customer }).then([]);
+      given(subscriptionDecider, created()).when({ type: 'UpdateSubscription', data: { licence_key: 'X-1234567' }, metadata: customer }).thenThrows(ForbiddenError, /licence_key/);
+    });
+
+    it('StartTrial runs seven days by default and only once', () => {
+      const events = given(subscriptionDecider, created()).when({ type: 'StartTrial', data: {}, metadata: customer }).thenEvents();
+      expect(events[0]).to.deep.equal({ type: 'TrialStarted', data: { trialStartDate: NOW, trialEndDate: '2026-11-30T10:00:00.000Z', trialPeriod: 604800 } });
+      expect(events[1]?.data).to.deep.include({ to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'trial started' });
+      given(subscriptionDecider, [...created(), ...events]).when({ type: 'StartTrial', data: {}, metadata: customer }).thenThrows(ConflictError);
+    });
+
+    it('RemoveSubscription is for administrators, and a removed subscription is gone', () => {
+      given(subscriptionDecider, created()).when({ type: 'RemoveSubscription', data: {}, metadata: customer }).thenThrows(ForbiddenError);
+      const removed = [...created(), ...given(subscriptionDecider, created()).when({ type: 'RemoveSubscription', data: {}, metadata: admin }).thenEvents()];
+      given(subscriptionDecider, removed).when(capture()).thenThrows(NotFoundError);
+    });
+
+    it('RecordRefund refunds at most what was captured, once per refund id', () => {
+      const paid = [...created(), ...given(subscriptionDecider, created()).when(capture()).thenEvents()];
+      const refund = (amount: number, refundId = 'REFUND-1'): SubscriptionCommand => ({ type: 'RecordRefund', data: { captureId: 'CAPTURE-1', refundId, amount, currency: 'USD' }, metadata: system });
+      const events = given(subscriptionDecider, paid).when(refund(1000)).thenEvents();
+      expect(events[0]?.type).to.equal('PaymentRefunded');
+      given(subscriptionDecider, [...paid, ...events]).when(refund(1000)).then([]);
+      given(subscriptionDecider, [...paid, ...events]).when(refund(1000, 'REFUND-2')).thenThrows(ValidationError, /amount exceeds/);
+    });
+  });
+});
