@@ -8,3 +8,4 @@ export * from './schemas/entry.js';
 export * from './schemas/engine.js';
 export * from './events/index.js';
 export * from './commands/index.js';
+export * from './schemas/views.js';

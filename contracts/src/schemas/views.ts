@@ -1,0 +1,118 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { AUTH_STRATEGIES, ROLES } from '../constants/roles.js';
+import { ENTRY_CATEGORY_IDS, ENTRY_TYPES } from '../constants/content.js';
+import { INFRASTRUCTURE_TYPES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from '../constants/subscription.js';
+import { PlanSnapshot } from '../events/subscription.js';
+import { Cents, StringEnum } from './common.js';
+import { InfrastructureDetails, PricedModule } from './subscription.js';
+import { TemplateParts } from './entry.js';
+
+/** What the read API answers with: the read models' documents (seed §3 entities plus audit fields). */
+const Timestamps = { createdAt: Type.String(), updatedAt: Type.String() };
+const Opt = Type.Optional;
+
+export const UserView = Type.Object({
+  _id: Type.String(),
+  email: Type.String(),
+  givenName: Type.String(),
+  familyName: Type.String(),
+  picture: Opt(Type.String()),
+  role: StringEnum(ROLES),
+  strategy: StringEnum(AUTH_STRATEGIES),
+  paypalSubscriptionStatus: Opt(Type.String()),
+  paypalSubscriptionID: Opt(Type.String()),
+  lastSignInAt: Opt(Type.String()),
+  version: Type.Integer(),
+  ...Timestamps,
+});
+export type UserView = Static<typeof UserView>;
+
+export const SubscriptionView = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  user_id: Type.String(),
+  customer: Type.Object({ email: Type.String(), name: Type.String() }),
+  infrastructure_type: StringEnum(INFRASTRUCTURE_TYPES),
+  subscription_type: StringEnum(SUBSCRIPTION_TYPES),
+  status: StringEnum(SUBSCRIPTION_STATUSES),
+  plan: PlanSnapshot,
+  payment_details: Type.Object({
+    payment_method: Type.String(),
+    plan_id: Type.String(),
+    amount: Cents,
+    unitQuantity: Type.Integer(),
+    privacy_policy_confirm: Type.Boolean(),
+    client_id: Opt(Type.String()),
+  }),
+  infrastructure_details: InfrastructureDetails,
+  licence_key: Opt(Type.String()),
+  hardware_key: Opt(Type.String()),
+  startDate: Opt(Type.String()),
+  endDate: Opt(Type.String()),
+  trialStartDate: Opt(Type.String()),
+  trialEndDate: Opt(Type.String()),
+  trialPeriod: Opt(Type.Integer()),
+  paypalSubscriptionID: Opt(Type.String()),
+  paypalOrderID: Opt(Type.String()),
+  periodStart: Opt(Type.String()),
+  periodEnd: Opt(Type.String()),
+  quantity: Type.Integer(),
+  modules: Type.Array(PricedModule),
+  /** Price of one billing period, in cents. */
+  amount: Cents,
+  currency: Type.String(),
+  totals: Type.Object({ captured: Cents, refunded: Cents, payments: Type.Integer() }),
+  version: Type.Integer(),
+  ...Timestamps,
+});
+export type SubscriptionView = Static<typeof SubscriptionView>;
+
+/** One line of a subscription's (or user's) auditable history: every event, who, when, what changed. */
+export const HistoryItem = Type.Object({
+  id: Type.String(),
+  streamId: Type.String(),
+  type: Type.String(),
+  version: Type.Integer(),
+  position: Type.String(),
+  at: Type.String(),
+  actor: Type.Object({ id: Type.String(), role: Type.String() }),
+  correlationId: Type.String(),
+  causationId: Type.Union([Type.String(), Type.Null()]),
+  summary: Type.String(),
+  changes: Opt(Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() }))),
+  amount: Opt(Type.Integer()),
+  currency: Opt(Type.String()),
+  data: Type.Unknown(),
+});
+export type HistoryItem = Static<typeof HistoryItem>;
+
+export const EntryView = Type.Object({
+  _id: Type.String(),
+  entry_type: StringEnum(ENTRY_TYPES),
+  category: Opt(StringEnum(ENTRY_CATEGORY_IDS)),
+  url: Opt(Type.String()),
+  template_id: Opt(Type.String()),
+  locale: Opt(Type.String()),
+  template: TemplateParts,
+  version: Type.Integer(),
+  ...Timestamps,
+});
+export type EntryView = Static<typeof EntryView>;
+
+export const FileView = Type.Object({
+  _id: Type.String(),
+  originalName: Type.String(),
+  mimeType: Type.String(),
+  size: Type.Integer(),
+  sha256: Type.String(),
+  storageKey: Type.String(),
+  /** Where the file can be downloaded from. */
+  url: Type.String(),
+  uploadedBy: Type.String(),
+  ...Timestamps,
+});
+export type FileView = Static<typeof FileView>;
+
+/** Paging information that list answers carry beside `data`. */
+export const PageMeta = Type.Object({ total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
+export type PageMeta = Static<typeof PageMeta>;

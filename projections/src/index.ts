@@ -1,0 +1,10 @@
+export * from './readmodel/port.js';
+export { createMemoryReadModelStore } from './readmodel/memory.js';
+export { createRedisReadModelStore, connectRedis, type RedisReadModelOptions } from './readmodel/redis.js';
+export * from './projection.js';
+export * from './unit-of-work.js';
+export * from './runner.js';
+export * from './queries.js';
+export * from './read-side.js';
+export * from './rebuild.js';
+export * from './projections/index.js';

@@ -1,0 +1,167 @@
+import {
+  ROLE_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  formatCents,
+  type AnyEvent,
+  type EventEnvelope,
+  type HistoryItem,
+} from '@relaycast/contracts';
+import { scoreOf, type Projection } from '../projection.js';
+import type { UnitOfWork } from '../unit-of-work.js';
+
+export const HISTORY = 'history';
+export const historyModel = {
+  item: 'item',
+  /** A stream's events by version: `stream:subscription-<id>`, `stream:user-<id>`… */
+  byStream: (streamId: string) => `stream:${streamId}`,
+  /** Everything that happened to a user and their subscriptions, by time. */
+  byUser: (userId: string) => `user:${userId}`,
+  /** subscription id → { userId } */
+  owner: 'owner',
+} as const;
+
+/** Personal fields a user's erasure removes from their history. */
+const PERSONAL_FIELDS = ['email', 'givenName', 'familyName', 'picture'] as const;
+
+type Changes = NonNullable<HistoryItem['changes']>;
+
+function changesOf(data: { changes: Record<string, unknown>; previous: Record<string, unknown> }): Changes {
+  const out: Changes = {};
+  for (const key of Object.keys(data.changes).sort()) out[key] = { from: data.previous[key] ?? null, to: data.changes[key] };
+  return out;
+}
+
+/** A sentence for people, a structured diff for programs. */
+function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'amount' | 'currency'> {
+  const status = (s: keyof typeof SUBSCRIPTION_STATUS_LABELS) => SUBSCRIPTION_STATUS_LABELS[s];
+  switch (event.type) {
+    case 'SubscriptionCreated': {
+      const d = event.data;
+      const period = d.plan.billingMonths === 12 ? 'year' : d.plan.billingMonths === 1 ? 'month' : 'period';
+      return {
+        summary: `Subscription created: ${d.plan.plan_id}${d.plan.period ? ` (${d.plan.period})` : ''}, ${d.quantity} unit${d.quantity === 1 ? '' : 's'}, ${formatCents(d.amount, d.currency)} per ${period}`,
+        amount: d.amount,
+        currency: d.currency,
+      };
+    }
+    case 'SubscriptionUpdated':
+      return { summary: `Details changed: ${Object.keys(event.data.changes).sort().join(', ')}`, changes: changesOf(event.data) };
+    case 'SubscriptionRevised': {
+      const d = event.data;
+      const proration = d.proration === 0 ? '' : d.proration > 0 ? `, ${formatCents(d.proration)} due for the current period` : `, ${formatCents(-d.proration)} credit for the current period`;
+      return {
+        summary: `Revised: ${d.previousQuantity} → ${d.quantity} units, ${formatCents(d.previousAmount)} → ${formatCents(d.amount)}${proration}`,
+        changes: { quantity: { from: d.previousQuantity, to: d.quantity }, amount: { from: d.previousAmount, to: d.amount } },
+        amount: d.amount,
+      };
+    }
+    case 'OrderCaptured':
+      return {
+        summary: `Payment captured: ${formatCents(event.data.amount, event.data.currency)} (PayPal order ${event.data.paypalOrderID})`,
+        amount: event.data.amount,
+        currency: event.data.currency,
+      };
+    case 'PaymentRejected':
+      return {
+        summary: `Payment rejected (${event.data.reason.toLowerCase().replace(/_/g, ' ')}): expected ${formatCents(event.data.expectedAmount)}, PayPal reported ${formatCents(event.data.receivedAmount, event.data.currency)}`,
+        amount: event.data.receivedAmount,
+        currency: event.data.currency,
+      };
+    case 'PaymentRefunded':
+      return { summary: `Refunded ${formatCents(event.data.amount, event.data.currency)} of capture ${event.data.captureId}`, amount: -event.data.amount, currency: event.data.currency };
+    case 'PaymentMethodChanged':
+      return {
+        summary: `Payment method changed to PayPal subscription ${event.data.paypalSubscriptionID}`,
+        changes: { paypalSubscriptionID: { from: event.data.previousPaypalSubscriptionID ?? null, to: event.data.paypalSubscriptionID } },
+      };
+    case 'SubscriptionStatusChanged':
+      return {
+        summary: `Status: ${status(event.data.from)} → ${status(event.data.to)}${event.data.reason ? ` (${event.data.reason})` : ''}`,
+        changes: { status: { from: event.data.from, to: event.data.to } },
+      };
+    case 'TrialStarted':
+      return { summary: `Trial started, ends ${event.data.trialEndDate.slice(0, 10)}` };
+    case 'SubscriptionCancelled':
+      return {
+        summary: `Cancelled${event.data.reason ? `: ${event.data.reason}` : ''}`,
+        changes: { status: { from: event.data.from, to: 'SUBSCRIPTION_STATUS_CANCEL' } },
+      };
+    case 'SubscriptionRemoved':
+      return { summary: 'Subscription removed' };
+    case 'UserRegistered':
+      return { summary: `Account registered (${event.data.strategy}) as ${ROLE_LABELS[event.data.role]}` };
+    case 'UserSignedIn':
+      return { summary: `Signed in with ${event.data.strategy}` };
+    case 'UserUpdated':
+      return { summary: `Profile changed: ${Object.keys(event.data.changes).sort().join(', ')}`, changes: changesOf(event.data) };
+    case 'UserRoleChanged':
+      return { summary: `Role: ${ROLE_LABELS[event.data.from]} → ${ROLE_LABELS[event.data.to]}`, changes: { role: { from: event.data.from, to: event.data.to } } };
+    case 'UserRemoved':
+      return { summary: 'Account removed' };
+    case 'UserErased':
+      return { summary: 'Personal data erased' };
+    default:
+      return { summary: event.type };
+  }
+}
+
+/** Drops personal fields wherever they appear in an item's data and diff. */
+function scrub(item: HistoryItem): HistoryItem {
+  const clean = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(clean);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([k]) => !(PERSONAL_FIELDS as readonly string[]).includes(k))
+          .map(([k, v]) => [k, clean(v)]),
+      );
+    }
+    return value;
+  };
+  const summary = item.type === 'UserUpdated' || item.type === 'UserRegistered' ? item.summary.replace(/\(.*?\)/g, '').trim() : item.summary;
+  return { ...item, summary, data: clean(item.data), ...(item.changes ? { changes: clean(item.changes) as HistoryItem['changes'] } : {}) };
+}
+
+const TRACKED = /^(subscription|user|entry|file)-/;
+
+/** Every event of subscriptions, users, entries and files as an auditable timeline. */
+export const historyProjection: Projection = {
+  name: HISTORY,
+  async apply(raw: EventEnvelope, uow: UnitOfWork) {
+    if (!TRACKED.test(raw.streamId)) return;
+    const event = raw as AnyEvent;
+    const item: HistoryItem = {
+      id: event.id,
+      streamId: event.streamId,
+      type: event.type,
+      version: event.version,
+      position: event.position.toString(),
+      at: event.occurredAt,
+      actor: { id: event.metadata.actorId, role: event.metadata.actorRole },
+      correlationId: event.metadata.correlationId,
+      causationId: event.metadata.causationId,
+      ...describe(event),
+      data: event.data,
+    };
+    uow.put(historyModel.item, item.id, item);
+    uow.index(historyModel.byStream(event.streamId), item.id, event.version);
+
+    let userId: string | null = null;
+    if (event.type === 'SubscriptionCreated') {
+      userId = event.data.user_id;
+      uow.put(historyModel.owner, event.data.subscriptionId, { userId });
+    } else if (event.streamId.startsWith('subscription-')) {
+      userId = (await uow.get<{ userId: string }>(historyModel.owner, event.streamId.slice('subscription-'.length)))?.userId ?? null;
+    } else if (event.streamId.startsWith('user-')) {
+      userId = event.streamId.slice('user-'.length);
+    }
+    if (userId) uow.index(historyModel.byUser(userId), item.id, scoreOf(event.occurredAt));
+
+    if (event.type === 'UserErased') {
+      for (const id of (await uow.members(historyModel.byStream(event.streamId))).sort()) {
+        const earlier = await uow.get<HistoryItem>(historyModel.item, id);
+        if (earlier) uow.put(historyModel.item, id, scrub(earlier));
+      }
+    }
+  },
+};

@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { userDecider } from '@relaycast/billing-core';
+import type { HistoryItem, SubscriptionView, UserView } from '@relaycast/contracts';
+import { at, seedHistory, sqliteFixture, type Fixture } from '../../test/fixtures.js';
+import { createMemoryReadModelStore } from '../readmodel/memory.js';
+import { createInProcessReadSide, type ReadSide } from '../read-side.js';
+import { rebuildProjection } from '../rebuild.js';
+import { ALL_PROJECTIONS } from './index.js';
+import type { ReadModelStore } from '../readmodel/port.js';
+
+describe('projections on the in-memory read model', () => {
+  let fx: Fixture;
+  let readModels: ReadModelStore;
+  let side: ReadSide;
+
+  beforeEach(async () => {
+    fx = sqliteFixture();
+    readModels = createMemoryReadModelStore();
+    side = createInProcessReadSide({ events: fx.events, readModels, projections: ALL_PROJECTIONS });
+    await side.start();
+    await seedHistory(fx.handler);
+    expect(await side.waitFor(await fx.events.headPosition(), 5000)).to.equal(true);
+  });
+  afterEach(async () => {
+    await side.stop();
+    await fx.cleanup();
+  });
+
+  it('lists users newest first, finds them by e-mail, and follows profile changes', async () => {
+    const page = await side.queries.listUsers({});
+    expect(page.items.map((u) => u._id)).to.deep.equal(['u-alan', 'u-ada']);
+    expect(page.total).to.equal(2);
+    const ada = (await side.queries.findUserByEmail('ADA@example.com')) as UserView;
+    expect(ada).to.include({ _id: 'u-ada', familyName: 'King', paypalSubscriptionID: 'PP-1', paypalSubscriptionStatus: 'ACTIVE' });
+  });
+
+  it('keeps each subscription document up to date, with the customer beside it', async () => {
+    const s1 = (await side.queries.getSubscription('s-1')) as SubscriptionView;
+    expect(s1).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', quantity: 3, amount: 1500, licence_key: 'LIC-AAAA-BBBB', paypalOrderID: 'ORDER-1' });
+    expect(s1.customer).to.deep.equal({ email: 'ada@example.com', name: 'Ada King' });
+    expect(s1.totals).to.deep.equal({ captured: 1000, refunded: 0, payments: 1 });
+    expect(s1.payment_details).to.include({ amount: 1500, unitQuantity: 3 });
+    expect((await side.queries.getSubscription('s-3'))?.status).to.equal('SUBSCRIPTION_STATUS_CANCEL');
+  });
+
+  it('lists a customer’s own subscriptions only, and the admin list with paging, sorting, filters and search', async () => {
+    expect((await side.queries.listSubscriptions({ userId: 'u-alan' })).items.map((s) => s._id)).to.deep.equal(['s-3']);
+    const all = await side.queries.listSubscriptions({ pageSize: 2 });
+    expect(all.items.map((s) => s._id)).to.deep.equal(['s-3', 's-2']);
+    expect(all.total).to.equal(3);
+    expect((await side.queries.listSubscriptions({ pageSize: 2, page: 2 })).items.map((s) => s._id)).to.deep.equal(['s-1']);
+    expect((await side.queries.listSubscriptions({ sort: 'amount', order: 'asc' })).items.map((s) => s.amount)).to.deep.equal([500, 1500, 2000]);
+    expect((await side.queries.listSubscriptions({ search: 'turing' })).items.map((s) => s._id)).to.deep.equal(['s-3']);
+    expect((await side.queries.listSubscriptions({ status: 'SUBSCRIPTION_STATUS_INITIAL' })).items.map((s) => s._id)).to.deep.equal(['s-2']);
+    expect((await side.queries.listSubscriptions({ userId: 'u-ada', status: 'SUBSCRIPTION_STATUS_ACTIVE' })).items.map((s) => s._id)).to.deep.equal(['s-1']);
+  });
+
+  it('records every event of a subscription as history: when, who, what changed, amounts', async () => {
+    const items = await side.queries.history({ streamId: 'subscription-s-1' });
+    expect(items.map((i) => i.type)).to.deep.equal(['SubscriptionCreated', 'OrderCaptured', 'SubscriptionStatusChanged', 'SubscriptionRevised']);
+    const [created, captured, status, revised] = items as [HistoryItem, HistoryItem, HistoryItem, HistoryItem];
+    expect(created.summary).to.equal('Subscription created: constructor, 2 units, $10.00 per month');
+    expect(created.actor).to.deep.equal({ id: 'u-ada', role: 'ROLE_CUSTOMER' });
+    expect(captured).to.include({ summary: 'Payment captured: $10.00 (PayPal order ORDER-1)', amount: 1000, currency: 'USD' });
+    expect(status.summary).to.equal('Status: Creating → Live (payment captured)');
+    expect(revised.changes).to.deep.equal({ quantity: { from: 2, to: 3 }, amount: { from: 1000, to: 1500 } });
+    expect(items.map((i) => i.at)).to.deep.equal([...items.map((i) => i.at)].sort());
+    expect((await side.queries.history({ streamId: 'subscription-s-1' }, { types: ['OrderCaptured'] })).map((i) => i.type)).to.deep.equal(['OrderCaptured']);
+    expect(await side.queries.history({ streamId: 'subscription-s-1' }, { from: revised.at })).to.have.length(1);
+    const adas = await side.queries.history({ userId: 'u-ada' });
+    expect(adas.filter((i) => i.streamId === 'subscription-s-2')).to.have.length(1);
+    expect(adas.some((i) => i.type === 'UserUpdated')).to.equal(true);
+  });
+
+  it('serves entries by URL and files', async () => {
+    expect((await side.queries.entriesByUrl('/how-to-use')).map((e) => e._id)).to.deep.equal(['e-1']);
+    expect((await side.queries.listEntries({ category: 'TUTORIALS' })).total).to.equal(1);
+    expect((await side.queries.getFile('f-1'))?.url).to.equal('/files/f-1/logo.png');
+  });
+
+  it('forgets an erased user’s personal data everywhere', async () => {
+    const result = await fx.handler.handle(userDecider, 'u-ada', { type: 'EraseUser', data: { reason: 'GDPR' }, metadata: at(100) });
+    expect(await side.waitFor(result.position, 5000)).to.equal(true);
+    expect(await side.queries.getUser('u-ada')).to.equal(null);
+    expect(await side.queries.findUserByEmail('ada@example.com')).to.equal(null);
+    expect((await side.queries.getSubscription('s-1'))?.customer).to.deep.equal({ email: '', name: 'Erased user' });
+    const text = JSON.stringify(await side.queries.history({ streamId: 'user-u-ada' }));
+    expect(text).to.not.match(/ada@example\.com|Lovelace|King/);
+  });
+
+  it('rebuilds to exactly the live read model', async () => {
+    for (const projection of ALL_PROJECTIONS) {
+      const scratch = createMemoryReadModelStore();
+      await rebuildProjection(fx.events, scratch, projection);
+      expect(await scratch.dump(projection.name), projection.name).to.equal(await readModels.dump(projection.name));
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import { entityIdOf, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
+import { scoreOf, type Projection } from '../projection.js';
+import type { UnitOfWork } from '../unit-of-work.js';
+
+export const SUBSCRIPTIONS = 'subscriptions';
+export const subscriptionsModel = {
+  subscription: 'subscription',
+  /** user id → { email, name }: denormalised onto each of the user's subscriptions */
+  customer: 'customer',
+  all: 'all',
+  byUser: (userId: string) => `user:${userId}`,
+  byStatus: (status: string) => `status:${status}`,
+} as const;
+
+/** What the subscriptions read model keeps of a user, to show beside their subscriptions. */
+interface Customer {
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+const NOBODY: Customer = { email: '', givenName: '', familyName: '' };
+const shown = (c: Customer): SubscriptionView['customer'] => ({ email: c.email, name: `${c.givenName} ${c.familyName}`.trim() });
+
+const HANDLES = new Set([
+  'SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionRevised', 'OrderCaptured', 'PaymentRejected', 'PaymentRefunded',
+  'PaymentMethodChanged', 'SubscriptionStatusChanged', 'TrialStarted', 'SubscriptionCancelled', 'SubscriptionRemoved',
+  'UserRegistered', 'UserUpdated', 'UserErased',
+]);
+
+const ERASED: Customer = { email: '', givenName: 'Erased', familyName: 'user' };
+
+async function updateCustomer(uow: UnitOfWork, userId: string, customer: Customer): Promise<void> {
+  uow.put(subscriptionsModel.customer, userId, customer);
+  for (const id of (await uow.members(subscriptionsModel.byUser(userId))).sort()) {
+    const view = await uow.get<SubscriptionView>(subscriptionsModel.subscription, id);
+    if (view) uow.put(subscriptionsModel.subscription, id, { ...view, customer: shown(customer) });
+  }
+}
+
+function setStatus(uow: UnitOfWork, view: SubscriptionView, status: SubscriptionView['status']): SubscriptionView {
+  if (status !== view.status) {
+    uow.unindex(subscriptionsModel.byStatus(view.status), view._id);
+    uow.index(subscriptionsModel.byStatus(status), view._id, scoreOf(view.createdAt));
+  }
+  return { ...view, status };
+}
+
+/** Admin subscriptions list, subscriptions by user (the customer's own list), and each subscription's document. */
+export const subscriptionsProjection: Projection = {
+  name: SUBSCRIPTIONS,
+  handles: HANDLES,
+  async apply(raw: EventEnvelope, uow: UnitOfWork) {
+    const event = raw as AnyEvent;
+    const at = event.occurredAt;
+    switch (event.type) {
+      case 'UserRegistered':
+        return updateCustomer(uow, event.data.userId, { email: event.data.email, givenName: event.data.givenName, familyName: event.data.familyName });
+      case 'UserUpdated': {
+        const userId = entityIdOf(event.streamId);
+        const current = (await uow.get<Customer>(subscriptionsModel.customer, userId)) ?? NOBODY;
+        const changes = event.data.changes as Partial<Customer>;
+        if (changes.email === undefined && changes.givenName === undefined && changes.familyName === undefined) return;
+        return updateCustomer(uow, userId, {
+          email: changes.email ?? current.email,
+          givenName: changes.givenName ?? current.givenName,
+          familyName: changes.familyName ?? current.familyName,
+        });
+      }
+      case 'UserErased':
+        return updateCustomer(uow, entityIdOf(event.streamId), ERASED);
+      case 'SubscriptionCreated': {
+        const d = event.data;
+        const customer = shown((await uow.get<Customer>(subscriptionsModel.customer, d.user_id)) ?? NOBODY);
+        const view: SubscriptionView = {
+          _id: d.subscriptionId,
+          name: d.name,
+          user_id: d.user_id,
+          customer,
+          infrastructure_type: d.infrastructure_type,
+          subscription_type: d.subscription_type,
+          status: d.status,
+          plan: d.plan,
+          payment_details: d.payment_details,
+          infrastructure_details: d.infrastructure_details,
+          ...(d.licence_key ? { licence_key: d.licence_key } : {}),
+          ...(d.hardware_key ? { hardware_key: d.hardware_key } : {}),
+          ...(d.startDate ? { startDate: d.startDate } : {}),
+          ...(d.endDate ? { endDate: d.endDate } : {}),
+          quantity: d.quantity,
+          modules: d.modules,
+          amount: d.amount,
+          currency: d.currency,
+          totals: { captured: 0, refunded: 0, payments: 0 },
+          version: event.version,
+          createdAt: at,
+          updatedAt: at,
+        };
+        uow.put(subscriptionsModel.subscription, view._id, view);
+        uow.index(subscriptionsModel.all, view._id, scoreOf(at));
+        uow.index(subscriptionsModel.byUser(d.user_id), view._id, scoreOf(at));
+        uow.index(subscriptionsModel.byStatus(d.status), view._id, scoreOf(at));
+        return;
+      }
+    }
+
+    const id = entityIdOf(event.streamId);
+    const current = await uow.get<SubscriptionView>(subscriptionsModel.subscription, id);
+    if (!current) return;
+    let view: SubscriptionView = { ...current, version: event.version, updatedAt: at };
+    switch (event.type) {
+      case 'SubscriptionUpdated':
+        view = { ...view, ...(event.data.changes as Partial<SubscriptionView>) };
+        break;
+      case 'SubscriptionRevised':
+        view = {
+          ...view,
+          quantity: event.data.quantity,
+          modules: event.data.modules,
+          amount: event.data.amount,
+          paypalSubscriptionID: event.data.paypalSubscriptionID,
+          payment_details: { ...view.payment_details, amount: event.data.amount, unitQuantity: event.data.quantity },
+        };
+        break;
+      case 'OrderCaptured': {
+        const d = event.data;
+        view = {
+          ...view,
+          paypalOrderID: d.paypalOrderID,
+          paypalSubscriptionID: d.paypalSubscriptionID,
+          licence_key: view.licence_key ?? d.licence_key,
+          startDate: view.startDate ?? d.periodStart,
+          periodStart: d.periodStart,
+          ...(d.periodEnd ? { periodEnd: d.periodEnd, endDate: d.periodEnd } : {}),
+          totals: { ...view.totals, captured: view.totals.captured + d.amount, payments: view.totals.payments + 1 },
+        };
+        break;
+      }
+      case 'PaymentRefunded':
+        view = { ...view, totals: { ...view.totals, refunded: view.totals.refunded + event.data.amount } };
+        break;
+      case 'PaymentMethodChanged':
+        view = { ...view, paypalOrderID: event.data.paypalOrderID, paypalSubscriptionID: event.data.paypalSubscriptionID };
+        break;
+      case 'SubscriptionStatusChanged':
+        view = setStatus(uow, view, event.data.to);
+        break;
+      case 'TrialStarted':
+        view = { ...view, ...event.data };
+        break;
+      case 'SubscriptionCancelled':
+        view = setStatus(uow, view, 'SUBSCRIPTION_STATUS_CANCEL');
+        break;
+      case 'PaymentRejected':
+        break;
+      case 'SubscriptionRemoved':
+        uow.delete(subscriptionsModel.subscription, id);
+        uow.unindex(subscriptionsModel.all, id);
+        uow.unindex(subscriptionsModel.byUser(view.user_id), id);
+        uow.unindex(subscriptionsModel.byStatus(view.status), id);
+        return;
+    }
+    uow.put(subscriptionsModel.subscription, id, view);
+  },
+};

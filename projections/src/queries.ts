@@ -1,0 +1,135 @@
+import type { EntryView, FileView, HistoryItem, SubscriptionView, UserView } from '@relaycast/contracts';
+import type { ReadModelStore } from './readmodel/port.js';
+import { USERS, usersModel } from './projections/users.js';
+import { SUBSCRIPTIONS, subscriptionsModel } from './projections/subscriptions.js';
+import { HISTORY, historyModel } from './projections/history.js';
+import { ENTRIES, FILES, entriesModel, filesModel } from './projections/content.js';
+
+export interface ListQuery {
+  page?: number;
+  pageSize?: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  search?: string;
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Beyond this many documents a sorted or searched list stops scanning (and says so through `total`). */
+const MAX_SCAN = 10_000;
+const DEFAULT_PAGE_SIZE = 20;
+
+function valueAt(doc: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc);
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return 1;
+  if (b === undefined || b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base', numeric: true });
+}
+
+/**
+ * A page of documents from an index. The common case (newest first, no search) reads just one page through the
+ * sorted index; another sort order, a search or a filter loads the index's documents and sorts them here.
+ */
+async function listIndex<T extends { createdAt: string; _id: string }>(
+  rm: ReadModelStore,
+  projection: string,
+  collection: string,
+  index: string,
+  query: ListQuery,
+  options: { searchText: (doc: T) => string; filter?: (doc: T) => boolean },
+): Promise<Page<T>> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const order = query.order ?? 'desc';
+  const offset = (page - 1) * pageSize;
+  const search = query.search?.trim().toLowerCase();
+  if (!search && !options.filter && (!query.sort || query.sort === 'createdAt')) {
+    const [total, ids] = await Promise.all([rm.count(projection, index), rm.range(projection, index, { offset, limit: pageSize, order })]);
+    const docs = await rm.getMany<T>(projection, collection, ids);
+    return { items: docs.filter((d): d is T => d !== null), total, page, pageSize };
+  }
+  const ids = await rm.range(projection, index, { offset: 0, limit: MAX_SCAN, order: 'desc' });
+  let docs = (await rm.getMany<T>(projection, collection, ids)).filter((d): d is T => d !== null);
+  if (options.filter) docs = docs.filter(options.filter);
+  if (search) docs = docs.filter((d) => options.searchText(d).toLowerCase().includes(search));
+  const sort = query.sort ?? 'createdAt';
+  const direction = order === 'asc' ? 1 : -1;
+  docs.sort((a, b) => direction * compare(valueAt(a, sort), valueAt(b, sort)) || (a._id < b._id ? -1 : 1));
+  return { items: docs.slice(offset, offset + pageSize), total: docs.length, page, pageSize };
+}
+
+export function createQueries(rm: ReadModelStore) {
+  return {
+    listUsers(query: ListQuery & { role?: string }) {
+      return listIndex<UserView>(rm, USERS, usersModel.user, query.role ? usersModel.role(query.role) : usersModel.all, query, {
+        searchText: (u) => `${u.givenName} ${u.familyName} ${u.email} ${u.role}`,
+      });
+    },
+    getUser: (id: string) => rm.get<UserView>(USERS, usersModel.user, id),
+    async findUserByEmail(email: string) {
+      const ref = await rm.get<{ userId: string }>(USERS, usersModel.email, email.trim().toLowerCase());
+      return ref ? rm.get<UserView>(USERS, usersModel.user, ref.userId) : null;
+    },
+
+    listSubscriptions(query: ListQuery & { userId?: string; status?: string }) {
+      const index = query.userId
+        ? subscriptionsModel.byUser(query.userId)
+        : query.status
+          ? subscriptionsModel.byStatus(query.status)
+          : subscriptionsModel.all;
+      const filter = query.userId && query.status ? (s: SubscriptionView) => s.status === query.status : undefined;
+      return listIndex<SubscriptionView>(rm, SUBSCRIPTIONS, subscriptionsModel.subscription, index, query, {
+        searchText: (s) => `${s.name} ${s.customer.email} ${s.customer.name} ${s.status} ${s.subscription_type} ${s.licence_key ?? ''} ${s.paypalSubscriptionID ?? ''} ${s._id}`,
+        ...(filter ? { filter } : {}),
+      });
+    },
+    getSubscription: (id: string) => rm.get<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, id),
+    /** Every subscription of a user (cancelAll, account page). */
+    async subscriptionsOfUser(userId: string) {
+      const ids = await rm.members(SUBSCRIPTIONS, subscriptionsModel.byUser(userId));
+      return (await rm.getMany<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, ids)).filter((s): s is SubscriptionView => s !== null);
+    },
+
+    /** A stream's timeline, oldest first, optionally filtered by event type and time. */
+    async history(index: { streamId: string } | { userId: string }, filter: { types?: readonly string[]; from?: string; to?: string } = {}) {
+      const key = 'streamId' in index ? historyModel.byStream(index.streamId) : historyModel.byUser(index.userId);
+      const ids = await rm.range(HISTORY, key, { offset: 0, limit: MAX_SCAN, order: 'asc' });
+      const items = (await rm.getMany<HistoryItem>(HISTORY, historyModel.item, ids)).filter((i): i is HistoryItem => i !== null);
+      return items.filter(
+        (i) =>
+          (!filter.types?.length || filter.types.includes(i.type)) && (!filter.from || i.at >= filter.from) && (!filter.to || i.at <= filter.to),
+      );
+    },
+
+    listEntries(query: ListQuery & { entry_type?: string; category?: string }) {
+      const index = query.category ? entriesModel.byCategory(query.category) : query.entry_type ? entriesModel.byType(query.entry_type) : entriesModel.all;
+      const filter = query.category && query.entry_type ? (e: EntryView) => e.entry_type === query.entry_type : undefined;
+      return listIndex<EntryView>(rm, ENTRIES, entriesModel.entry, index, query, {
+        searchText: (e) => JSON.stringify(e.template),
+        ...(filter ? { filter } : {}),
+      });
+    },
+    getEntry: (id: string) => rm.get<EntryView>(ENTRIES, entriesModel.entry, id),
+    async entriesByUrl(url: string, locale?: string) {
+      const ids = await rm.range(ENTRIES, entriesModel.byUrl(url), { offset: 0, limit: 200, order: 'asc' });
+      const entries = (await rm.getMany<EntryView>(ENTRIES, entriesModel.entry, ids)).filter((e): e is EntryView => e !== null && e.entry_type === 'MATERIAL');
+      // A material without a locale serves every language; one with a locale only its own.
+      return locale ? entries.filter((e) => !e.locale || e.locale === locale) : entries;
+    },
+
+    listFiles(query: ListQuery) {
+      return listIndex<FileView>(rm, FILES, filesModel.file, filesModel.all, query, { searchText: (f) => `${f.originalName} ${f.mimeType}` });
+    },
+    getFile: (id: string) => rm.get<FileView>(FILES, filesModel.file, id),
+  };
+}
+export type Queries = ReturnType<typeof createQueries>;

@@ -1,0 +1,99 @@
+import { canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
+
+interface Space {
+  checkpoint: bigint;
+  docs: Map<string, Map<string, string>>;
+  indexes: Map<string, Map<string, number>>;
+  /** Sorted ids per index, rebuilt lazily after a change to that index. */
+  sorted: Map<string, string[]>;
+}
+
+function byScoreThenId(scores: Map<string, number>): string[] {
+  return [...scores.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([id]) => id);
+}
+
+/**
+ * The embedded default: read models in this process's memory, rebuilt from the event store at every start.
+ * Documents are kept as JSON text, so readers get copies and the dump matches Redis byte for byte.
+ */
+export function createMemoryReadModelStore(): ReadModelStore {
+  const spaces = new Map<string, Space>();
+  const space = (projection: string): Space => {
+    let s = spaces.get(projection);
+    if (!s) {
+      s = { checkpoint: 0n, docs: new Map(), indexes: new Map(), sorted: new Map() };
+      spaces.set(projection, s);
+    }
+    return s;
+  };
+  const sortedIds = (s: Space, index: string): string[] => {
+    let ids = s.sorted.get(index);
+    if (!ids) {
+      ids = byScoreThenId(s.indexes.get(index) ?? new Map());
+      s.sorted.set(index, ids);
+    }
+    return ids;
+  };
+
+  return {
+    kind: 'memory',
+    async checkpoint(projection) {
+      return space(projection).checkpoint;
+    },
+    async commit(projection, changes: readonly Change[], checkpoint) {
+      const s = space(projection);
+      for (const c of changes) {
+        if (c.op === 'put' || c.op === 'delete') {
+          let collection = s.docs.get(c.collection);
+          if (!collection) s.docs.set(c.collection, (collection = new Map()));
+          if (c.op === 'put') collection.set(c.id, JSON.stringify(c.doc));
+          else collection.delete(c.id);
+        } else {
+          let index = s.indexes.get(c.index);
+          if (!index) s.indexes.set(c.index, (index = new Map()));
+          if (c.op === 'index') index.set(c.id, c.score);
+          else index.delete(c.id);
+          if (index.size === 0) s.indexes.delete(c.index);
+          s.sorted.delete(c.index);
+        }
+      }
+      s.checkpoint = checkpoint;
+    },
+    async get<T>(projection: string, collection: string, id: string) {
+      const json = space(projection).docs.get(collection)?.get(id);
+      return json === undefined ? null : (JSON.parse(json) as T);
+    },
+    async getMany<T>(projection: string, collection: string, ids: readonly string[]) {
+      const docs = space(projection).docs.get(collection);
+      return ids.map((id) => {
+        const json = docs?.get(id);
+        return json === undefined ? null : (JSON.parse(json) as T);
+      });
+    },
+    async range(projection, index, { offset, limit, order }: RangeOptions) {
+      const ids = sortedIds(space(projection), index);
+      const ordered = order === 'asc' ? ids : [...ids].reverse();
+      return ordered.slice(offset, offset + limit);
+    },
+    async members(projection, index) {
+      return [...sortedIds(space(projection), index)];
+    },
+    async count(projection, index) {
+      return space(projection).indexes.get(index)?.size ?? 0;
+    },
+    async drop(projection) {
+      spaces.delete(projection);
+    },
+    async dump(projection) {
+      const s = space(projection);
+      const docs: [string, string, string][] = [];
+      for (const [collection, map] of s.docs) for (const [id, json] of map) docs.push([collection, id, json]);
+      const entries: [string, string, number][] = [];
+      for (const [index, map] of s.indexes) for (const [id, score] of map) entries.push([index, id, score]);
+      return canonicalDump(s.checkpoint, docs, entries);
+    },
+    async close() {
+      spaces.clear();
+    },
+  };
+}

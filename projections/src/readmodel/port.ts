@@ -1,0 +1,49 @@
+/**
+ * The read-model port: keyed JSON documents in collections, plus sorted indexes of document ids, namespaced per
+ * projection. A projection's changes and its checkpoint are committed together, atomically, so a crash at any
+ * point resumes from the checkpoint with nothing lost and nothing applied twice.
+ */
+export type Change =
+  | { op: 'put'; collection: string; id: string; doc: unknown }
+  | { op: 'delete'; collection: string; id: string }
+  | { op: 'index'; index: string; id: string; score: number }
+  | { op: 'unindex'; index: string; id: string };
+
+export interface RangeOptions {
+  offset: number;
+  limit: number;
+  /** 'asc': lowest score first (ties by id ascending); 'desc' is the exact reverse. */
+  order: 'asc' | 'desc';
+}
+
+export interface ReadModelStore {
+  readonly kind: string;
+  /** Last event position the projection has committed, 0n when it has none. */
+  checkpoint(projection: string): Promise<bigint>;
+  /** Applies the changes and moves the checkpoint in one atomic step. */
+  commit(projection: string, changes: readonly Change[], checkpoint: bigint): Promise<void>;
+  get<T>(projection: string, collection: string, id: string): Promise<T | null>;
+  getMany<T>(projection: string, collection: string, ids: readonly string[]): Promise<(T | null)[]>;
+  range(projection: string, index: string, options: RangeOptions): Promise<string[]>;
+  /** Every id in an index, ascending. */
+  members(projection: string, index: string): Promise<string[]>;
+  count(projection: string, index: string): Promise<number>;
+  /** Deletes every document, index and the checkpoint of a projection. */
+  drop(projection: string): Promise<void>;
+  /** A canonical text of everything a projection holds, identical across adapters for identical content. */
+  dump(projection: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Canonical dump lines: one per document and per index entry, sorted. */
+export function canonicalDump(
+  checkpoint: bigint,
+  docs: Iterable<[collection: string, id: string, json: string]>,
+  entries: Iterable<[index: string, id: string, score: number]>,
+): string {
+  const lines: string[] = [];
+  for (const [collection, id, json] of docs) lines.push(`doc\t${collection}\t${id}\t${json}`);
+  for (const [index, id, score] of entries) lines.push(`idx\t${index}\t${id}\t${score}`);
+  lines.sort();
+  return [`checkpoint\t${checkpoint}`, ...lines].join('\n');
+}

@@ -1,0 +1,162 @@
+import type { EventEnvelope } from '@relaycast/contracts';
+import type { EventStore, StoreSubscription } from '@relaycast/billing-core';
+import type { ReadModelStore } from './readmodel/port.js';
+import type { Projection } from './projection.js';
+import { UnitOfWork } from './unit-of-work.js';
+
+export interface ProjectionRunnerOptions {
+  events: EventStore;
+  readModels: ReadModelStore;
+  projection: Projection;
+  /** Commit after this many changes even when more events are waiting. */
+  batchSize?: number;
+  /** Delay before resubscribing after a failure (Redis away, a bug). */
+  restartDelayMs?: number;
+  onError?: (error: unknown, projection: string) => void;
+  onCommit?: (projection: string, position: bigint, events: number) => void;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  position: bigint;
+  running: boolean;
+  lastError: string | null;
+}
+
+export interface ProjectionRunner {
+  readonly name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): ProjectionStatus;
+  /** Resolves true once the committed checkpoint reaches `position`, false after the timeout. */
+  waitFor(position: bigint, timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Follows the event store from the projection's checkpoint through a catch-up subscription. Events are applied
+ * to a unit of work and committed with the checkpoint in batches: when the batch is large, or when the
+ * subscription has reached the head of the store (so readers see a write as soon as possible).
+ */
+export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
+  const { events, readModels, projection } = options;
+  const batchSize = options.batchSize ?? 256;
+  const restartDelayMs = options.restartDelayMs ?? 500;
+  let position = 0n;
+  let running = false;
+  let lastError: string | null = null;
+  let subscription: StoreSubscription | null = null;
+  let restartTimer: NodeJS.Timeout | null = null;
+  const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
+
+  function committed(to: bigint) {
+    position = to;
+    for (const w of waiters) {
+      if (w.position <= to) {
+        waiters.delete(w);
+        w.resolve(true);
+      }
+    }
+  }
+
+  function scheduleRestart(error: unknown) {
+    lastError = error instanceof Error ? error.message : String(error);
+    options.onError?.(error, projection.name);
+    if (running && !restartTimer) restartTimer = setTimeout(() => void start(), restartDelayMs);
+  }
+
+  async function subscribe() {
+    const from = await readModels.checkpoint(projection.name);
+    committed(from);
+    let uow = new UnitOfWork(readModels, projection.name);
+    let seen = from;
+    let applied = 0;
+    let knownHead = 0n;
+    let idleTimer: NodeJS.Timeout | null = null;
+    // The event handler and the idle flush never run at the same time.
+    let chain: Promise<void> = Promise.resolve();
+    const exclusive = (work: () => Promise<void>) => (chain = chain.then(work));
+
+    const flush = async () => {
+      if (seen === position && uow.size === 0) return;
+      await readModels.commit(projection.name, uow.pending(), seen);
+      options.onCommit?.(projection.name, seen, applied);
+      committed(seen);
+      uow = new UnitOfWork(readModels, projection.name);
+      applied = 0;
+    };
+
+    const current = events.subscribe({ after: from }, (event: EventEnvelope) =>
+      exclusive(async () => {
+        if (idleTimer) clearTimeout(idleTimer);
+        if (!projection.handles || projection.handles.has(event.type)) {
+          await projection.apply(event, uow);
+          applied++;
+        }
+        seen = event.position;
+        if (uow.size >= batchSize) return flush();
+        if (event.position >= knownHead) knownHead = await events.headPosition();
+        if (event.position >= knownHead) return flush();
+        // A store whose head is an event we never see (a filtered system event) still gets committed promptly.
+        idleTimer = setTimeout(() => {
+          exclusive(flush).catch(async (error: unknown) => {
+            await current.stop();
+            scheduleRestart(error);
+          });
+        }, 20);
+      }),
+    );
+    subscription = current;
+    lastError = null;
+    current.done.then(
+      () => {
+        if (idleTimer) clearTimeout(idleTimer);
+      },
+      (error: unknown) => {
+        if (idleTimer) clearTimeout(idleTimer);
+        if (subscription === current) subscription = null;
+        scheduleRestart(error);
+      },
+    );
+  }
+
+  async function start() {
+    running = true;
+    restartTimer = null;
+    try {
+      await subscribe();
+    } catch (error) {
+      scheduleRestart(error);
+    }
+  }
+
+  return {
+    name: projection.name,
+    start,
+    async stop() {
+      running = false;
+      if (restartTimer) clearTimeout(restartTimer);
+      await subscription?.stop();
+      subscription = null;
+      for (const w of waiters) w.resolve(false);
+      waiters.clear();
+    },
+    status: () => ({ name: projection.name, position, running: running && subscription !== null, lastError }),
+    waitFor(target, timeoutMs) {
+      if (target <= position) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const waiter = {
+          position: target,
+          resolve: (ok: boolean) => {
+            clearTimeout(timer);
+            resolve(ok);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          resolve(false);
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import type { ReadModelStore } from '../src/readmodel/port.js';
+
+/** The read-model contract, run against every adapter. */
+export function readModelConformance(name: string, make: () => Promise<{ store: ReadModelStore; cleanup: () => Promise<void> }>): void {
+  describe(`ReadModelStore conformance: ${name}`, function () {
+    let store: ReadModelStore;
+    let cleanup: () => Promise<void>;
+    beforeEach(async () => ({ store, cleanup } = await make()));
+    afterEach(async () => cleanup());
+
+    it('starts with checkpoint 0 and no documents', async () => {
+      expect(await store.checkpoint('p')).to.equal(0n);
+      expect(await store.get('p', 'c', 'x')).to.equal(null);
+      expect(await store.count('p', 'i')).to.equal(0);
+      expect(await store.range('p', 'i', { offset: 0, limit: 10, order: 'asc' })).to.deep.equal([]);
+    });
+
+    it('commits documents, index entries and the checkpoint together', async () => {
+      await store.commit('p', [
+        { op: 'put', collection: 'c', id: 'a', doc: { n: 1, text: 'Привет' } },
+        { op: 'put', collection: 'c', id: 'b', doc: { n: 2 } },
+        { op: 'index', index: 'i', id: 'a', score: 10 },
+        { op: 'index', index: 'i', id: 'b', score: 5 },
+      ], 7n);
+      expect(await store.checkpoint('p')).to.equal(7n);
+      expect(await store.get('p', 'c', 'a')).to.deep.equal({ n: 1, text: 'Привет' });
+      expect(await store.getMany('p', 'c', ['b', 'missing', 'a'])).to.deep.equal([{ n: 2 }, null, { n: 1, text: 'Привет' }]);
+      expect(await store.count('p', 'i')).to.equal(2);
+      expect(await store.checkpoint('other')).to.equal(0n);
+      expect(await store.get('other', 'c', 'a')).to.equal(null);
+    });
+
+    it('orders an index by score, ties by id, and pages it both ways', async () => {
+      await store.commit('p', [
+        { op: 'index', index: 'i', id: 'c', score: 2 },
+        { op: 'index', index: 'i', id: 'a', score: 2 },
+        { op: 'index', index: 'i', id: 'b', score: 1 },
+        { op: 'index', index: 'i', id: 'd', score: 1_763_892_000_000 },
+      ], 1n);
+      expect(await store.range('p', 'i', { offset: 0, limit: 10, order: 'asc' })).to.deep.equal(['b', 'a', 'c', 'd']);
+      expect(await store.range('p', 'i', { offset: 0, limit: 10, order: 'desc' })).to.deep.equal(['d', 'c', 'a', 'b']);
+      expect(await store.range('p', 'i', { offset: 1, limit: 2, order: 'asc' })).to.deep.equal(['a', 'c']);
+      expect(await store.range('p', 'i', { offset: 9, limit: 2, order: 'asc' })).to.deep.equal([]);
+      expect(await store.members('p', 'i')).to.deep.equal(['b', 'a', 'c', 'd']);
+    });
+
+    it('moves an entry on re-index, and deletes and unindexes', async () => {
+      await store.commit('p', [{ op: 'put', collection: 'c', id: 'a', doc: 1 }, { op: 'index', index: 'i', id: 'a', score: 1 }, { op: 'index', index: 'i', id: 'b', score: 2 }], 1n);
+      await store.commit('p', [{ op: 'index', index: 'i', id: 'a', score: 3 }], 2n);
+      expect(await store.range('p', 'i', { offset: 0, limit: 5, order: 'asc' })).to.deep.equal(['b', 'a']);
+      await store.commit('p', [{ op: 'delete', collection: 'c', id: 'a' }, { op: 'unindex', index: 'i', id: 'a' }], 3n);
+      expect(await store.get('p', 'c', 'a')).to.equal(null);
+      expect(await store.members('p', 'i')).to.deep.equal(['b']);
+    });
+
+    it('moves the checkpoint even when a batch changes nothing', async () => {
+      await store.commit('p', [], 42n);
+      expect(await store.checkpoint('p')).to.equal(42n);
+    });
+
+    it('drops everything of one projection only', async () => {
+      await store.commit('p', [{ op: 'put', collection: 'c', id: 'a', doc: 1 }, { op: 'index', index: 'i', id: 'a', score: 1 }], 5n);
+      await store.commit('q', [{ op: 'put', collection: 'c', id: 'a', doc: 2 }], 6n);
+      await store.drop('p');
+      expect(await store.checkpoint('p')).to.equal(0n);
+      expect(await store.get('p', 'c', 'a')).to.equal(null);
+      expect(await store.count('p', 'i')).to.equal(0);
+      expect(await store.get('q', 'c', 'a')).to.equal(2);
+    });
+
+    it('dumps a canonical text that does not depend on the order changes arrived in', async () => {
+      await store.commit('p', [{ op: 'put', collection: 'c', id: 'b', doc: { x: 1 } }, { op: 'index', index: 'i', id: 'b', score: 2 }], 1n);
+      await store.commit('p', [{ op: 'put', collection: 'c', id: 'a', doc: { y: 2 } }, { op: 'index', index: 'i', id: 'a', score: 1 }], 2n);
+      expect(await store.dump('p')).to.equal(['checkpoint\t2', 'doc\tc\ta\t{"y":2}', 'doc\tc\tb\t{"x":1}', 'idx\ti\ta\t1', 'idx\ti\tb\t2'].join('\n'));
+    });
+  });
+}
