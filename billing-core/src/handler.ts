@@ -33,6 +33,8 @@ export interface HandleOptions {
    * ConcurrencyError at once instead of being retried against newer state the caller never saw.
    */
   expectedVersion?: number;
+  /** Decide without appending: what the command would record (a price preview). */
+  dryRun?: boolean;
 }
 
 export interface CommandHandlerOptions {
@@ -84,6 +86,7 @@ export function createCommandHandler(store: EventStore, options: CommandHandlerO
     streamId: string,
     command: C,
     expectedVersion: number | undefined,
+    dryRun: boolean,
   ): Promise<HandleResult<State>> {
     const history = await store.readStream(streamId);
     const version = history.length;
@@ -107,6 +110,10 @@ export function createCommandHandler(store: EventStore, options: CommandHandlerO
       validate(EVENT_DATA_SCHEMAS[e.type], e.data);
       return { id: eventId(streamId, idempotencyKey, i), type: e.type, data: e.data, occurredAt: now, metadata };
     });
+    if (dryRun) {
+      const preview = newEvents.map((e, i) => ({ ...e, streamId, version: version + i + 1 }));
+      return { events: preview, state: decided.reduce((s, e) => decider.evolve(s, e), state), version, position: 0n, replayed: false };
+    }
     const result = await store.append(streamId, newEvents, version);
     options.onAppend?.(streamId, newEvents.length);
     const stored: AppendedEvent[] = newEvents.map((e, i) => ({ ...e, streamId, version: result.nextVersion - newEvents.length + i + 1 }));
@@ -121,7 +128,7 @@ export function createCommandHandler(store: EventStore, options: CommandHandlerO
       const streamId = decider.streamId(entityId);
       for (let n = 1; ; n++) {
         try {
-          return await attempt(decider, streamId, command, handleOptions.expectedVersion);
+          return await attempt(decider, streamId, command, handleOptions.expectedVersion, handleOptions.dryRun ?? false);
         } catch (error) {
           const retry = error instanceof ConcurrencyError && handleOptions.expectedVersion === undefined && n < maxAttempts;
           if (!retry) throw error;

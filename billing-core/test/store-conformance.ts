@@ -166,7 +166,7 @@ export function eventStoreConformance(name: string, makeStore: () => Promise<{ s
         const s = stream();
         await store.append(s, [event('H1'), event('H2')], 0);
         const [h1] = await store.readStream(s);
-        const seenPromise = collect(h1!.position, 3);
+        const seenPromise = collect(h1!.position, 2);
         await new Promise((r) => setTimeout(r, 50));
         await store.append(s, [event('L1')], 2);
         const seen = (await seenPromise).filter((e) => e.streamId === s);
