@@ -5,3 +5,4 @@ export * from './ui.js';
 export * from './pricing.js';
 export * from './calculator.js';
 export * from './infrastructure.js';
+export * from './web.js';

@@ -1,0 +1,138 @@
+/**
+ * Build step 3 of 3 (after the client and SSR builds): renders every public route in both languages to
+ * dist/<path>/index.html with its own <title>, description, canonical and hreflang links, Open Graph tags and
+ * lang; the page's module and texts are preloaded/embedded so the browser hydrates without waiting. Also writes
+ * dist/spa.html (client-only routes), dist/404.html and dist/ru/404.html, sitemap.xml, robots.txt and
+ * routes.json (what a server needs to serve dist: prerendered paths and client-only prefixes).
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LANGUAGES, type Language } from '@relaycast/contracts/constants';
+
+type ServerEntry = typeof import('../src/entry-server.js');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const server: ServerEntry = await import(pathToFileURL(path.join(root, 'dist-server/entry-server.js')).href);
+const manifest: Manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+for (const marker of ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->', '<html lang="en">']) {
+  if (!template.includes(marker)) throw new Error(`index.html template lacks ${marker}`);
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+const entryFiles = new Set<string>();
+function collect(key: string, files: Set<string>, css: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  chunk.css?.forEach((c) => css.add(c));
+  chunk.imports?.forEach((k) => collect(k, files, css));
+}
+if (entryKey) collect(entryKey, entryFiles, new Set());
+
+/** modulepreload and stylesheet links for a page module (what the entry does not already load). */
+function assetLinks(moduleKey: string): string {
+  if (!manifest[moduleKey]) throw new Error(`${moduleKey} is not in the build manifest`);
+  const files = new Set<string>();
+  const css = new Set<string>();
+  collect(moduleKey, files, css);
+  const links = [...css].map((c) => `<link rel="stylesheet" href="/${c}" />`);
+  for (const f of files) if (!entryFiles.has(f)) links.push(`<link rel="modulepreload" crossorigin href="/${f}" />`);
+  return links.join('\n    ');
+}
+
+function jsonScript(data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script id="i18n-data" type="application/json">${json}</script>`;
+}
+
+function fill(parts: { lang: Language; head: string; html: string; data: string }): string {
+  return template
+    .replace('<html lang="en">', `<html lang="${parts.lang}">`)
+    .replace('<!--app-head-->', parts.head)
+    .replace('<!--app-html-->', () => parts.html)
+    .replace('<!--app-data-->', () => parts.data);
+}
+
+function outFile(urlPath: string): string {
+  return urlPath === '/' ? path.join(dist, 'index.html') : path.join(dist, urlPath.slice(1), 'index.html');
+}
+
+async function write(file: string, content: string) {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+const written: { path: string; alternates: Record<string, string> }[] = [];
+for (const route of server.PUBLIC_PAGES) {
+  for (const lang of LANGUAGES) {
+    const url = server.localizePath(route.path, lang);
+    const page = await server.renderPage(url);
+    if (page.route.id !== route.id) throw new Error(`${url} rendered ${page.route.id}, expected ${route.id}`);
+    const head = `${server.headHtml(page.head)}\n    ${assetLinks(route.module)}`;
+    await write(outFile(url), fill({ lang, head, html: page.html, data: jsonScript(page.resources) }));
+    written.push({ path: url, alternates: Object.fromEntries(page.head.alternates.map((a) => [a.hreflang, a.href])) });
+  }
+}
+
+// Not-found pages (served with status 404 for unknown public paths).
+for (const lang of LANGUAGES) {
+  const url = server.localizePath('/__not-found__', lang);
+  const page = await server.renderPage(url);
+  const head = `${server.headHtml({ ...page.head, alternates: [] }, 'noindex')}\n    ${assetLinks(server.NOT_FOUND_PAGE.module)}`;
+  const file = lang === 'en' ? path.join(dist, '404.html') : path.join(dist, lang, '404.html');
+  await write(file, fill({ lang, head, html: page.html, data: jsonScript(page.resources) }));
+}
+
+// The client-only shell: no prerendered content, mounted with createRoot.
+await write(
+  path.join(dist, 'spa.html'),
+  fill({ lang: 'en', head: '<title>Relaycast</title>\n    <meta name="robots" content="noindex" />', html: '', data: '' }),
+);
+
+const site = server.SITE_URL;
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ...written.map((w) =>
+    [
+      '  <url>',
+      `    <loc>${site}${w.path}</loc>`,
+      ...Object.entries(w.alternates).map(([lang, href]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`),
+      '  </url>',
+    ].join('\n'),
+  ),
+  '</urlset>',
+  '',
+].join('\n');
+await writeFile(path.join(dist, 'sitemap.xml'), sitemap);
+await writeFile(
+  path.join(dist, 'robots.txt'),
+  ['User-agent: *', 'Allow: /', 'Disallow: /admin/', 'Disallow: /user/', 'Disallow: /auth/', '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n'),
+);
+await writeFile(
+  path.join(dist, 'routes.json'),
+  JSON.stringify(
+    {
+      prerendered: written.map((w) => w.path),
+      spaPrefixes: server.SPA_PATH_PREFIXES.flatMap((p) => [p, `/ru${p}`]),
+      spaShell: '/spa.html',
+      notFound: { en: '/404.html', ru: '/ru/404.html' },
+    },
+    null,
+    2,
+  ) + '\n',
+);
+await rm(path.join(root, 'dist-server'), { recursive: true, force: true });
+console.log(`prerendered ${written.length} pages, 2 not-found pages, spa.html, sitemap.xml, robots.txt`);

@@ -1,0 +1,143 @@
+import type { ComponentType } from 'react';
+import {
+  CONFERENCE_ROOM_PATH,
+  ENGINE_DOC_PRODUCTS,
+  PRODUCT_SLUGS,
+  SIGN_IN_PATH,
+  VOD_GROUP_PLAYER_PATH,
+} from '@relaycast/contracts/constants';
+
+export interface PageProps {
+  page: PageRoute;
+}
+export interface PageModule {
+  default: ComponentType<PageProps>;
+}
+/** "site" pages have the header and footer; "bare" pages (embeds) fill the frame they are embedded in. */
+export type PageLayout = 'site' | 'bare';
+
+/**
+ * A route of the app. Public pages are prerendered at build time in both languages; client routes (embeds,
+ * sign-in, and later account and admin) are served by spa.html and render in the browser only.
+ */
+export interface PageRoute {
+  id: string;
+  /** The English path (React Router pattern); the Russian one is /ru + path. */
+  path: string;
+  /** i18n namespaces the page reads besides "common"; the first one holds meta.title and meta.description. */
+  ns: readonly string[];
+  /** The page module's source path, for the build manifest (CSS and modulepreload links in prerendered HTML). */
+  module: string;
+  load: () => Promise<PageModule>;
+  prerender: boolean;
+  layout: PageLayout;
+  /** Static values the page module reads (product slug, docs page key). */
+  params: Readonly<Record<string, string>>;
+}
+
+type PageInit = Omit<PageRoute, 'prerender' | 'layout' | 'params'> & Partial<Pick<PageRoute, 'prerender' | 'layout' | 'params'>>;
+function page(init: PageInit): PageRoute {
+  return { prerender: true, layout: 'site', params: {}, ...init };
+}
+
+const home = () => import('../features/home/HomePage.js');
+const article = () => import('../features/content/ArticlePage.js');
+const news = () => import('../features/content/NewsPage.js');
+const about = () => import('../features/content/AboutPage.js');
+const selfHosted = () => import('../features/content/SelfHostedPage.js');
+const docsIndex = () => import('../features/docs/DocsIndexPage.js');
+const docs = () => import('../features/docs/DocsPage.js');
+const product = () => import('../features/products/ProductPage.js');
+const pricing = () => import('../features/pricing/PricingPage.js');
+const signIn = () => import('../features/auth/SignInPage.js');
+const vodPlayer = () => import('../features/embeds/VodGroupPlayerPage.js');
+const conference = () => import('../features/embeds/ConferenceRoomPage.js');
+
+const ARTICLE = 'src/features/content/ArticlePage.tsx';
+const DOCS = 'src/features/docs/DocsPage.tsx';
+
+function articlePage(id: string, path: string, ns: string, kind: 'page' | 'tutorial'): PageRoute {
+  return page({ id, path, ns: [ns], module: ARTICLE, load: article, params: { kind } });
+}
+function docsPage(id: string, path: string, ns: string): PageRoute {
+  return page({ id, path, ns: [ns], module: DOCS, load: docs, params: { docId: id } });
+}
+
+/** Every public route of the seed's section 2 (prerendered), in menu order. */
+export const PUBLIC_PAGES: readonly PageRoute[] = [
+  page({ id: 'home', path: '/', ns: ['home'], module: 'src/features/home/HomePage.tsx', load: home }),
+  ...PRODUCT_SLUGS.map((slug) =>
+    page({
+      id: `product-${slug}`,
+      path: `/products/${slug}`,
+      ns: [`product-${slug}`, 'pricing'],
+      module: 'src/features/products/ProductPage.tsx',
+      load: product,
+      params: { slug },
+    }),
+  ),
+  page({ id: 'pricing', path: '/pricing', ns: ['pricing'], module: 'src/features/pricing/PricingPage.tsx', load: pricing }),
+  page({ id: 'news', path: '/news', ns: ['page-news'], module: 'src/features/content/NewsPage.tsx', load: news }),
+  page({ id: 'about', path: '/about', ns: ['page-about'], module: 'src/features/content/AboutPage.tsx', load: about }),
+  articlePage('faq', '/faq', 'page-faq', 'page'),
+  articlePage('how-to-use', '/how-to-use', 'page-how-to-use', 'page'),
+  articlePage('pay-per-view', '/pay-per-view', 'page-pay-per-view', 'page'),
+  page({ id: 'api-docs', path: '/api-docs', ns: ['docs-index'], module: 'src/features/docs/DocsIndexPage.tsx', load: docsIndex }),
+  ...ENGINE_DOC_PRODUCTS.map((product) =>
+    docsPage(`docs-${product}`, `/api-docs/${product}-engine-documentation`, `docs-${product}`),
+  ),
+  docsPage('docs-video-players', '/api-docs/video-players', 'docs-video-players'),
+  docsPage('docs-video-conferencing-api', '/api-docs/video-conferencing-api', 'docs-video-conferencing-api'),
+  docsPage('docs-restreaming', '/api-docs/restreaming-multiplexing-transcoding', 'docs-restreaming'),
+  articlePage('tutorial-srt-obs-start', '/how-to-start-srt-streaming-in-obs-studio', 'tutorial-srt-obs-start', 'tutorial'),
+  articlePage('tutorial-srt-obs-receive', '/how-to-receive-srt-stream-in-obs-studio', 'tutorial-srt-obs-receive', 'tutorial'),
+  articlePage('tutorial-obs-multiple-streams', '/obs-multiple-streams', 'tutorial-obs-multiple-streams', 'tutorial'),
+  page({
+    id: 'self-hosted',
+    path: '/self-hosted-streaming-solution',
+    ns: ['page-self-hosted', 'pricing'],
+    module: 'src/features/content/SelfHostedPage.tsx',
+    load: selfHosted,
+  }),
+  articlePage('linux-install', '/linux-self-hosted-solution-installation-guide', 'page-linux-install', 'tutorial'),
+];
+
+/**
+ * Routes rendered in the browser only (served by spa.html). Account and admin features add their lazy routes
+ * here, e.g. { id: 'admin', path: '/admin/*', module: 'src/features/admin/AdminRoutes.tsx', load: ... }, without
+ * touching the public pages.
+ */
+export const CLIENT_PAGES: readonly PageRoute[] = [
+  page({ id: 'sign-in', path: SIGN_IN_PATH, ns: ['auth', 'pricing'], module: 'src/features/auth/SignInPage.tsx', load: signIn, prerender: false }),
+  page({
+    id: 'vod-group-player',
+    path: `${VOD_GROUP_PLAYER_PATH}/:id`,
+    ns: ['embed-player'],
+    module: 'src/features/embeds/VodGroupPlayerPage.tsx',
+    load: vodPlayer,
+    prerender: false,
+    layout: 'bare',
+  }),
+  page({
+    id: 'conference-room',
+    path: `${CONFERENCE_ROOM_PATH}/:id`,
+    ns: ['embed-conference'],
+    module: 'src/features/embeds/ConferenceRoomPage.tsx',
+    load: conference,
+    prerender: false,
+    layout: 'bare',
+  }),
+];
+
+export const NOT_FOUND_PAGE: PageRoute = page({
+  id: 'not-found',
+  path: '*',
+  ns: [],
+  module: 'src/features/ui/NotFoundPage.tsx',
+  load: () => import('../features/ui/NotFoundPage.js'),
+});
+
+export const ALL_PAGES: readonly PageRoute[] = [...PUBLIC_PAGES, ...CLIENT_PAGES];
+
+/** Path prefixes whose pages exist only in the browser: the server answers them with spa.html. */
+export const SPA_PATH_PREFIXES = ['/auth/', '/user/', '/admin/', `${VOD_GROUP_PLAYER_PATH}/`, `${CONFERENCE_ROOM_PATH}/`] as const;

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+/** The public origin (PUBLIC_URL at build time), injected by vite.config.ts. */
+declare const __SITE_URL__: string | undefined;
+/** The year of the build (footer copyright), injected by vite.config.ts so prerender and hydration agree. */
+declare const __BUILD_YEAR__: number;

@@ -1,0 +1,80 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { BUY_LICENCE_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
+import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
+import { AppLink } from '../ui/AppLink.js';
+import { ChevronIcon } from '../ui/icons.js';
+import { accountMenuCollapsed, accountMenuToggled, selectAccountMenuExpanded } from '../ui/uiSlice.js';
+import { useGetUserQuery, useLogoutMutation } from './authApi.js';
+
+const ADMIN_LINKS = [
+  { to: '/admin/subscriptions/list', label: 'account.subscriptions', area: 'subscriptions' },
+  { to: '/admin/users/list', label: 'account.users', area: 'users' },
+  { to: '/admin/templates/list', label: 'account.templates', area: 'templates' },
+  { to: '/admin/materials/list', label: 'account.materials', area: 'materials' },
+] as const;
+
+function allowed(area: keyof typeof MENU_ACCESS, role: Role): boolean {
+  return (MENU_ACCESS[area] as readonly Role[]).includes(role);
+}
+
+/**
+ * The signed-in visitor's menu (loaded only when the auth_strategy cookie says someone signed in). Its
+ * expanded flag is ui.accountMenuExpanded (seed §2). Admin entries follow the seed's menu rules (§2, §6).
+ */
+export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
+  const { t } = useT('common');
+  const { data: user } = useGetUserQuery();
+  const [logout] = useLogoutMutation();
+  const expanded = useAppSelector(selectAccountMenuExpanded);
+  const dispatch = useAppDispatch();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) dispatch(accountMenuCollapsed());
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [expanded, dispatch]);
+
+  if (!user) return <>{fallback}</>;
+  const name = [user.givenName, user.familyName].filter(Boolean).join(' ') || user.email;
+  return (
+    <div className="account-menu" ref={ref}>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost"
+        aria-expanded={expanded}
+        aria-controls="account-menu"
+        onClick={() => dispatch(accountMenuToggled())}
+      >
+        {user.picture ? <img src={user.picture} alt="" width="24" height="24" className="avatar" /> : null}
+        <span className="account-name">{name}</span>
+        <ChevronIcon />
+      </button>
+      <ul id="account-menu" className="menu-popover" hidden={!expanded}>
+        <li>
+          <AppLink to={BUY_LICENCE_PATH}>{t('account.buy')}</AppLink>
+        </li>
+        {ADMIN_LINKS.filter((l) => allowed(l.area, user.role)).map((l) => (
+          <li key={l.to}>
+            <AppLink to={l.to}>{t(l.label)}</AppLink>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="menu-button"
+            onClick={async () => {
+              const ok = await logout().unwrap().catch(() => false);
+              if (ok) window.location.reload();
+            }}
+          >
+            {t('account.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  PERIOD_TO_SUBSCRIPTION_TYPE,
+  PLAN_IDS,
+  SIGN_IN_INFRASTRUCTURES,
+  SIGN_IN_PERIODS,
+  type PlanId,
+  type SignInPeriod,
+  type SubscriptionType,
+} from '@relaycast/contracts/constants';
+
+export interface PurchaseChoice {
+  infrastructure: (typeof SIGN_IN_INFRASTRUCTURES)[number];
+  plan: PlanId;
+  /** Unlimited only: free, mounthly (the seed's spelling) or monthly, annual. */
+  period?: SignInPeriod;
+  subscriptionType: SubscriptionType;
+}
+
+function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
+  return list.find((v) => v === value);
+}
+
+/**
+ * Reads /auth/sign-in's query (seed §2): infrastructure, plan and, for the unlimited plan, period. Both
+ * "mounthly" and "monthly" mean the monthly subscription. Returns null when the query names no valid purchase.
+ */
+export function parsePurchaseQuery(params: URLSearchParams): PurchaseChoice | null {
+  const infrastructure = oneOf(SIGN_IN_INFRASTRUCTURES, params.get('infrastructure'));
+  const plan = oneOf(PLAN_IDS, params.get('plan'));
+  if (!infrastructure || !plan) return null;
+  if (plan === 'constructor') return { infrastructure, plan, subscriptionType: 'SUBSCRIPTION_MONTH' };
+  const period = oneOf(SIGN_IN_PERIODS, params.get('period'));
+  if (!period) return null;
+  return { infrastructure, plan, period, subscriptionType: PERIOD_TO_SUBSCRIPTION_TYPE[period] };
+}

@@ -1,0 +1,166 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
+import { CALCULATOR_LIMITS, CLOUD_MARKETPLACE_URL, CLOUD_PROVIDERS, VIDEO_MODES, type CloudProviderId } from '@relaycast/contracts/constants';
+import { maxReStreams } from '@relaycast/billing-core/pricing';
+import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
+import { formatNumber, formatUsd } from '../pricing/format.js';
+import { purchaseUrl } from '../pricing/signIn.js';
+import { useConversionTracking } from '../pricing/useConversionTracking.js';
+import { InfoIcon } from '../ui/icons.js';
+import {
+  calculatorReset,
+  hoursChanged,
+  providerChanged,
+  publishersChanged,
+  recordingsChanged,
+  reStreamsChanged,
+  selectCalculator,
+  selectCalculatorEstimate,
+  transcodeToggled,
+  videoModeChanged,
+  viewersChanged,
+} from './calculatorSlice.js';
+
+type NumericField = 'publishers' | 'viewers' | 'recordings' | 'reStreams' | 'hours';
+
+function Hint({ text }: { text: string }) {
+  return (
+    <span className="info-dot" role="img" tabIndex={0} aria-label={text} data-tooltip={text}>
+      <InfoIcon />
+    </span>
+  );
+}
+
+/**
+ * A number field bound to the store. Typing edits a draft that is committed on blur or Enter (so "12" is not
+ * applied as "1" first); the spinner arrows commit at once. The displayed value follows the store, so the
+ * calculator's rules (e.g. recordings raising publishers) show in the other fields immediately.
+ */
+function NumberField({ field, value, min, max, onCommit }: { field: NumericField; value: number; min: number; max: number; onCommit: (n: number) => void }) {
+  const { t } = useT('pricing');
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => setDraft(null), [value]);
+  const commit = (text: string) => {
+    const n = Number(text);
+    if (text.trim() !== '' && Number.isFinite(n)) onCommit(n);
+    setDraft(null);
+  };
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const typed = (e.nativeEvent as InputEvent).inputType;
+    if (typed) setDraft(e.target.value);
+    else commit(e.target.value);
+  };
+  return (
+    <div>
+      <label htmlFor={id}>
+        {t(`calculator.fields.${field}`)} <Hint text={t(`calculator.hints.${field}`)} />
+      </label>
+      <input
+        id={id}
+        name={field}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={draft ?? String(value)}
+        onChange={onChange}
+        onBlur={(e) => commit(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(e.currentTarget.value);
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * The pricing calculator (seed §3, §4). State and rules are calculatorSlice's (billing-core's transitions);
+ * the estimate is billing-core's estimateCalculator. Changing an input sends the analytics conversion event.
+ */
+export function Calculator() {
+  const { t } = useT('pricing');
+  const lang = useLang();
+  const state = useAppSelector(selectCalculator);
+  const estimate = useAppSelector(selectCalculatorEstimate);
+  const dispatch = useAppDispatch();
+  const ids = useId();
+  useConversionTracking(estimate.unitQuantity, estimate.selfHostedMonthlyCents);
+  const L = CALCULATOR_LIMITS;
+  return (
+    <div className="builder" data-testid="calculator">
+      <form className="card" onSubmit={(e) => e.preventDefault()} aria-label={t('calculator.title')}>
+        <div className="calc-grid">
+          <NumberField field="publishers" value={state.publishers} min={L.publishers.min} max={L.publishers.max} onCommit={(n) => dispatch(publishersChanged(n))} />
+          <NumberField field="viewers" value={state.viewers} min={L.viewers.min} max={L.viewers.max} onCommit={(n) => dispatch(viewersChanged(n))} />
+          <NumberField field="recordings" value={state.recordings} min={L.recordings.min} max={L.recordings.max} onCommit={(n) => dispatch(recordingsChanged(n))} />
+          <NumberField field="reStreams" value={state.reStreams} min={L.reStreams.min} max={maxReStreams(state.transcode)} onCommit={(n) => dispatch(reStreamsChanged(n))} />
+          <div>
+            <label htmlFor={`${ids}-mode`}>
+              {t('calculator.fields.videoMode')} <Hint text={t('calculator.hints.videoMode')} />
+            </label>
+            <select id={`${ids}-mode`} name="videoMode" value={state.videoMode} onChange={(e) => dispatch(videoModeChanged(Number(e.target.value)))}>
+              {VIDEO_MODES.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label} · {formatNumber(m.bitrateKbps / 1000, lang)} Mbit/s
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="checkbox-row">
+            <input id={`${ids}-transcode`} name="transcode" type="checkbox" checked={state.transcode} onChange={(e) => dispatch(transcodeToggled(e.target.checked))} />
+            <label htmlFor={`${ids}-transcode`}>{t('calculator.fields.transcode')}</label>
+            <Hint text={t('calculator.hints.transcode', { max: L.reStreams.maxWithTranscode })} />
+          </div>
+          <NumberField field="hours" value={state.hours} min={L.hours.min} max={L.hours.max} onCommit={(n) => dispatch(hoursChanged(n))} />
+          <div>
+            <label htmlFor={`${ids}-provider`}>
+              {t('calculator.fields.provider')} <Hint text={t('calculator.hints.provider')} />
+            </label>
+            <select id={`${ids}-provider`} name="provider" value={state.provider} onChange={(e) => dispatch(providerChanged(e.target.value as CloudProviderId))}>
+              {CLOUD_PROVIDERS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {t(`calculator.providers.${p.id}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p className="actions">
+          <button type="button" className="btn btn-ghost" onClick={() => dispatch(calculatorReset())}>
+            {t('calculator.reset')}
+          </button>
+        </p>
+      </form>
+      <div className="card summary-box" aria-live="polite" data-testid="calculator-results">
+        <h3>{t('calculator.results.title')}</h3>
+        <dl>
+          <dt>{t('calculator.results.units')}</dt>
+          <dd data-testid="calc-units">{formatNumber(estimate.unitQuantity, lang)}</dd>
+          <dt>{t('calculator.results.selfHosted')}</dt>
+          <dd data-testid="calc-self-hosted">{formatUsd(estimate.selfHostedMonthlyCents, lang)}</dd>
+          <dt>{t('calculator.results.egress')}</dt>
+          <dd>{formatNumber(estimate.egressMbps, lang)} Mbit/s</dd>
+          <dt>{t('calculator.results.machines')}</dt>
+          <dd data-testid="calc-machines">{formatNumber(estimate.machines, lang)}</dd>
+          <dt>{t('calculator.results.transfer')}</dt>
+          <dd data-testid="calc-transfer">{formatUsd(state.dataTransferCostPerHour, lang, { cents: true })}</dd>
+          <dt>{t('calculator.results.cloudHourly')}</dt>
+          <dd data-testid="calc-cloud-hourly">{formatUsd(estimate.cloudHourlyCents, lang, { cents: true })}</dd>
+          <dt>{t('calculator.results.cloudTotal', { hours: state.hours })}</dt>
+          <dd className="summary-total" data-testid="calc-cloud-total">
+            {formatUsd(estimate.cloudTotalCents, lang, { cents: true })}
+          </dd>
+        </dl>
+        <Link className="btn btn-primary btn-block" to={purchaseUrl('constructor')}>
+          {t('calculator.buySelfHosted')}
+        </Link>
+        <p />
+        <a className="btn btn-outline btn-block" href={CLOUD_MARKETPLACE_URL} target="_blank" rel="noopener noreferrer">
+          {t('calculator.runInCloud')}
+          <span className="sr-only"> {t('cloud.external')}</span>
+        </a>
+      </div>
+    </div>
+  );
+}

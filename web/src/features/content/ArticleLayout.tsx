@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { useT } from '../../app/hooks.js';
+import { DOCS_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/nav.js';
+import type { PageRoute } from '../../app/pages.js';
+import { AppLink } from '../ui/AppLink.js';
+import { Blocks, type Widgets } from './Blocks.js';
+import { CmsSections } from './CmsSections.js';
+import { Inline } from './Inline.js';
+import type { ArticleContent } from './types.js';
+
+export type ArticleKind = 'page' | 'tutorial' | 'docs';
+
+function LinkList({ title, links, current }: { title: string; links: NavLinkItem[]; current: string }) {
+  const { t } = useT('common');
+  return (
+    <>
+      <h2>{title}</h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.to}>
+            <AppLink to={l.to} aria-current={l.to === current ? 'page' : undefined}>
+              {t(l.label)}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Pages, tutorials and API docs: a hero, a side navigation (the docs menu for docs, the page's own sections
+ * otherwise), and sections built from blocks. CMS materials for the page's URL replace the built-in sections.
+ */
+export function ArticleLayout({ page, content, kind, widgets, after }: { page: PageRoute; content: ArticleContent; kind: ArticleKind; widgets?: Widgets; after?: ReactNode }) {
+  const { t } = useT('common');
+  return (
+    <article data-page={page.id}>
+      <header className="page-hero">
+        <div className="container">
+          {content.hero.eyebrow && <p className="eyebrow">{content.hero.eyebrow}</p>}
+          <h1>{content.hero.title}</h1>
+          <p className="lead"><Inline text={content.hero.lead} /></p>
+          {content.byline && <p className="muted">{content.byline}</p>}
+        </div>
+      </header>
+      <div className="container article-layout">
+        <nav className="aside-nav" aria-label={kind === 'docs' ? t('docs.navLabel') : t('article.tocLabel')}>
+          {kind === 'docs' && <LinkList title={t('docs.navTitle')} links={DOCS_LINKS} current={page.path} />}
+          {kind === 'tutorial' && <LinkList title={t('article.tutorials')} links={TUTORIAL_LINKS} current={page.path} />}
+          <h2>{t('article.onThisPage')}</h2>
+          <ul>
+            {content.sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="prose">
+          <CmsSections url={page.path}>
+            {content.sections.map((s) => (
+              <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
+                <h2 id={`${s.id}-title`}>{s.title}</h2>
+                <Blocks blocks={s.blocks} widgets={widgets} />
+              </section>
+            ))}
+          </CmsSections>
+          {after}
+          {content.related && content.related.length > 0 && (
+            <section aria-labelledby="related-title">
+              <h2 id="related-title">{t('article.related')}</h2>
+              <ul>
+                {content.related.map((r) => (
+                  <li key={r.to}>
+                    <AppLink to={r.to}>{r.label}</AppLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { useAppDispatch, useT } from '../../app/hooks.js';
+import { CopyIcon } from '../ui/icons.js';
+import { toastAdded } from '../ui/toastsSlice.js';
+
+/** A code sample with a copy button (the copy confirms with a toast). */
+export function CodeBlock({ code, title, lang }: { code: string; title?: string; lang?: string }) {
+  const { t } = useT('common');
+  const dispatch = useAppDispatch();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      dispatch(toastAdded(t('copy.done'), 'success'));
+    } catch {
+      dispatch(toastAdded(t('copy.failed'), 'error'));
+    }
+  };
+  return (
+    <div className="code-block">
+      <div className="code-title">
+        <span>{title ?? lang ?? ''}</span>
+        <button type="button" className="copy-btn" onClick={copy} data-tooltip={t('copy.tooltip')} aria-label={t('copy.label', { what: title ?? lang ?? '' })}>
+          <CopyIcon />
+          {t('copy.button')}
+        </button>
+      </div>
+      <pre tabIndex={0} aria-label={title ?? lang}>
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { PageProps } from '../../app/pages.js';
+import { CmsSections } from './CmsSections.js';
+import { Inline } from './Inline.js';
+import type { Hero, PageMeta } from './types.js';
+import { useContent } from './useContent.js';
+
+interface NewsContent {
+  meta: PageMeta;
+  hero: Hero;
+  items: { id: string; date: string; tag: string; title: string; paragraphs: string[] }[];
+}
+
+/** News: release notes and company updates, newest first. CMS materials for /news replace the built-in list. */
+export default function NewsPage({ page }: PageProps) {
+  const c = useContent<NewsContent>('page-news');
+  return (
+    <>
+      <header className="page-hero">
+        <div className="container">
+          {c.hero.eyebrow && <p className="eyebrow">{c.hero.eyebrow}</p>}
+          <h1>{c.hero.title}</h1>
+          <p className="lead">{c.hero.lead}</p>
+        </div>
+      </header>
+      <div className="container article-layout no-aside">
+        <div className="prose news-list">
+          <CmsSections url={page.path}>
+            {c.items.map((item) => (
+              <article key={item.id} id={item.id} className="card news-item" aria-labelledby={`${item.id}-title`}>
+                <p>
+                  <time dateTime={item.date}>{item.date}</time> · <span className="badge">{item.tag}</span>
+                </p>
+                <h2 id={`${item.id}-title`}>{item.title}</h2>
+                {item.paragraphs.map((p) => (
+                  <p key={p}>
+                    <Inline text={p} />
+                  </p>
+                ))}
+              </article>
+            ))}
+          </CmsSections>
+        </div>
+      </div>
+    </>
+  );
+}

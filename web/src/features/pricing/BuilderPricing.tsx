@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { BUILDER_MODULES, DISPLAY_PRICES_CENTS, SELF_HOSTED_TIERS } from '@relaycast/contracts/constants';
+import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
+import { InfoIcon } from '../ui/icons.js';
+import { formatNumber, formatUsd } from './format.js';
+import { PlanFeatures } from './PlanFeatures.js';
+import { builderModuleChanged, selectBuilder, selectBuilderQuote, type BuilderModuleName } from './pricingSlice.js';
+import { purchaseUrl } from './signIn.js';
+import { useConversionTracking } from './useConversionTracking.js';
+import { PLAN_FEATURES } from '@relaycast/contracts/constants';
+
+function ModuleSlider({ name }: { name: BuilderModuleName }) {
+  const { t } = useT('pricing');
+  const dispatch = useAppDispatch();
+  const value = useAppSelector(selectBuilder)[name];
+  const spec = BUILDER_MODULES.find((m) => m.name === name);
+  const id = useId();
+  if (!spec) return null;
+  const set = (v: number) => dispatch(builderModuleChanged({ name, value: v }));
+  return (
+    <div className="slider-row" data-module={name}>
+      <label htmlFor={`${id}-range`}>
+        {t(`builder.modules.${name}`)}
+        <span className="info-dot" role="img" tabIndex={0} aria-label={t(`builder.hints.${name}`)} data-tooltip={t(`builder.hints.${name}`)}>
+          <InfoIcon />
+        </span>
+      </label>
+      <input id={`${id}-range`} type="range" min={spec.min} max={spec.max} step={spec.step} value={value} onChange={(e) => set(Number(e.target.value))} />
+      <input
+        type="number"
+        min={spec.min}
+        max={spec.max}
+        step={spec.step}
+        value={value}
+        aria-label={t(`builder.modules.${name}`)}
+        onChange={(e) => set(Number(e.target.value))}
+      />
+    </div>
+  );
+}
+
+/**
+ * The pricing builder (seed §1): a monthly licence per unit. Its price comes from billing-core's
+ * quoteSubscription, the same function the server uses to check the purchase, so both agree to the cent.
+ */
+export function BuilderPricing({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }: { fromCents?: number }) {
+  const { t } = useT('pricing');
+  const lang = useLang();
+  const quote = useAppSelector(selectBuilderQuote);
+  useConversionTracking(quote.quantity, quote.monthlyAmount);
+  return (
+    <div className="builder" data-testid="builder-pricing">
+      <div className="card">
+        <p className="muted">
+          {t('builder.from', { price: formatUsd(fromCents, lang), unit: formatUsd(DISPLAY_PRICES_CENTS.selfHostedConstructorPerMonth, lang) })}
+        </p>
+        {BUILDER_MODULES.map((m) => (
+          <ModuleSlider key={m.name} name={m.name} />
+        ))}
+        <h3>{t('builder.perUnitTitle')}</h3>
+        <PlanFeatures features={PLAN_FEATURES.constructor} />
+      </div>
+      <div className="card summary-box" aria-live="polite">
+        <h3>{t('builder.summary')}</h3>
+        <dl>
+          <dt>{t('builder.units')}</dt>
+          <dd data-testid="builder-units">{formatNumber(quote.quantity, lang)}</dd>
+          <dt>{t('builder.monthly')}</dt>
+          <dd className="summary-total" data-testid="builder-total">
+            {formatUsd(quote.monthlyAmount, lang)}
+          </dd>
+        </dl>
+        <table className="data-table tier-table">
+          <caption className="sr-only">{t('builder.tiers')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('builder.tiers')}</th>
+              <th scope="col">{t('builder.unitPrice')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SELF_HOSTED_TIERS.map((tier, i) => (
+              <tr key={tier.from}>
+                <td>
+                  {i === SELF_HOSTED_TIERS.length - 1
+                    ? t('builder.tierLast', { from: formatNumber(tier.from, lang) })
+                    : t('builder.tierRow', { from: tier.from, to: tier.to })}
+                </td>
+                <td>{formatUsd(tier.priceCents, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Link className="btn btn-primary btn-block" to={purchaseUrl('constructor')} data-testid="buy-constructor">
+          {t('builder.cta')}
+        </Link>
+      </div>
+    </div>
+  );
+}

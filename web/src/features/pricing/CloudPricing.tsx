@@ -1,0 +1,41 @@
+import { CLOUD_CHANNEL_INCLUDED_GB, CLOUD_MARKETPLACE_URL, DISPLAY_PRICES_CENTS } from '@relaycast/contracts/constants';
+import { useLang, useT } from '../../app/hooks.js';
+import { CheckIcon } from '../ui/icons.js';
+import { formatUsd } from './format.js';
+
+/**
+ * The cloud pay-as-you-go offer (seed §1, §9): from $0.27 an hour in the catalogue, from $0.05 an hour per
+ * machine on the configuration page; it is bought on the external cloud marketplace.
+ */
+export function CloudPricing({ multiStreaming = false }: { multiStreaming?: boolean }) {
+  const { t } = useT('pricing');
+  const lang = useLang();
+  const points = t('cloud.points', { returnObjects: true });
+  return (
+    <div className="card plan" data-plan="cloud" data-testid="cloud-pricing">
+      <h3 className="plan-name">{t('cloud.name')}</h3>
+      <p className="price">
+        <small>{t('from')}</small> {formatUsd(DISPLAY_PRICES_CENTS.cloudFromPerHourCatalogue, lang)} <small>{t('perHour')}</small>
+      </p>
+      <p className="muted">{t('cloud.machine', { price: formatUsd(DISPLAY_PRICES_CENTS.cloudPayAsYouGoFromPerHourPerMachine, lang) })}</p>
+      <ul className="check-list">
+        {(Array.isArray(points) ? points : []).map((p: string) => (
+          <li key={p}>
+            <CheckIcon />
+            <span>{p}</span>
+          </li>
+        ))}
+        {multiStreaming && (
+          <li>
+            <CheckIcon />
+            <span>{t('cloud.included', { gb: CLOUD_CHANNEL_INCLUDED_GB })}</span>
+          </li>
+        )}
+      </ul>
+      <a className="btn btn-outline" href={CLOUD_MARKETPLACE_URL} target="_blank" rel="noopener noreferrer" data-testid="cloud-marketplace">
+        {t('cloud.cta')}
+        <span className="sr-only"> {t('cloud.external')}</span>
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { DISPLAY_PRICES_CENTS, PLAN_FEATURES, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
+import { useAppSelector, useLang, useT } from '../../app/hooks.js';
+import { AppLink } from '../ui/AppLink.js';
+import { CloudPricing } from './CloudPricing.js';
+import { formatUsd } from './format.js';
+import { PeriodSwitch } from './PeriodSwitch.js';
+import { PlanFeatures } from './PlanFeatures.js';
+import { selectPeriod } from './pricingSlice.js';
+import { purchaseUrl } from './signIn.js';
+
+/**
+ * The pricing section of a product page: the three variants side by side (builder, cloud pay-as-you-go,
+ * self-hosted unlimited) with links to the full pricing page and its calculator.
+ */
+export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, multiStreaming = false }: { fromCents?: number; multiStreaming?: boolean }) {
+  const { t } = useT('pricing');
+  const lang = useLang();
+  const period = useAppSelector(selectPeriod);
+  return (
+    <div data-testid="pricing-overview">
+      <PeriodSwitch />
+      <div className="pricing-cards">
+        <div className="card plan" data-plan="constructor">
+          <h3 className="plan-name">{t('builder.name')}</h3>
+          <p className="price">
+            <small>{t('from')}</small> {formatUsd(fromCents, lang)} <small>{t('perMonth')}</small>
+          </p>
+          <p className="muted">{t('builder.short')}</p>
+          <PlanFeatures features={PLAN_FEATURES.constructor} />
+          <AppLink className="btn btn-ghost" to="/pricing#builder">
+            {t('overview.configure')}
+          </AppLink>
+          <Link className="btn btn-outline" to={purchaseUrl('constructor')}>
+            {t('builder.cta')}
+          </Link>
+        </div>
+        <CloudPricing multiStreaming={multiStreaming} />
+        <div className="card plan plan-featured" data-plan="unlimited-paid">
+          <h3 className="plan-name">{t('unlimited.paid.name')}</h3>
+          <p className="price">
+            {formatUsd(UNLIMITED_MONTHLY_PRICE_CENTS[period], lang)} <small>{t('perMonth')}</small>
+          </p>
+          <p className="muted">{period === 'annual' ? t('overview.annualNote') : t('billedMonthly')}</p>
+          <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />
+          <Link className="btn btn-primary" to={purchaseUrl('unlimited', period)}>
+            {t('unlimited.paid.cta')}
+          </Link>
+          <Link className="btn btn-ghost" to={purchaseUrl('unlimited', 'free')}>
+            {t('overview.free')}
+          </Link>
+        </div>
+      </div>
+      <p className="actions">
+        <AppLink to="/pricing#calculator">{t('overview.calculator')}</AppLink>
+      </p>
+    </div>
+  );
+}

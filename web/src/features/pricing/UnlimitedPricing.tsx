@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { PLAN_FEATURES, UNLIMITED_BILLED_MONTHS, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
+import { useAppSelector, useLang, useT } from '../../app/hooks.js';
+import { formatUsd } from './format.js';
+import { PeriodSwitch } from './PeriodSwitch.js';
+import { PlanFeatures } from './PlanFeatures.js';
+import { selectPeriod } from './pricingSlice.js';
+import { purchaseUrl } from './signIn.js';
+
+/** Self-hosted unlimited (seed §9): free $0 (limited), $79 a month, or $59 a month billed annually. */
+export function UnlimitedPricing() {
+  const { t } = useT('pricing');
+  const lang = useLang();
+  const period = useAppSelector(selectPeriod);
+  const monthly = UNLIMITED_MONTHLY_PRICE_CENTS[period];
+  const yearly = monthly * UNLIMITED_BILLED_MONTHS.annual;
+  return (
+    <div data-testid="unlimited-pricing">
+      <PeriodSwitch />
+      <div className="pricing-cards">
+        <div className="card plan" data-plan="unlimited-free">
+          <h3 className="plan-name">{t('unlimited.free.name')}</h3>
+          <p className="price">
+            {formatUsd(UNLIMITED_MONTHLY_PRICE_CENTS.free, lang)} <small>{t('perMonth')}</small>
+          </p>
+          <p className="muted">{t('unlimited.free.text')}</p>
+          <PlanFeatures features={PLAN_FEATURES.unlimitedFree} />
+          <Link className="btn btn-outline" to={purchaseUrl('unlimited', 'free')}>
+            {t('unlimited.free.cta')}
+          </Link>
+        </div>
+        <div className="card plan plan-featured" data-plan="unlimited-paid">
+          <h3 className="plan-name">{t('unlimited.paid.name')}</h3>
+          <p className="price" data-testid="unlimited-price">
+            {formatUsd(monthly, lang)} <small>{t('perMonth')}</small>
+          </p>
+          <p className="muted">
+            {period === 'annual' ? t('billedAnnually', { total: formatUsd(yearly, lang) }) : t('billedMonthly')}
+          </p>
+          <p className="muted">{t('unlimited.paid.text')}</p>
+          <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />
+          <Link className="btn btn-primary" to={purchaseUrl('unlimited', period)} data-testid="buy-unlimited">
+            {t('unlimited.paid.cta')}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

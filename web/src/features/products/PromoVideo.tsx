@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useT } from '../../app/hooks.js';
+import { PlayIcon } from '../ui/icons.js';
+
+/**
+ * A promo video that costs nothing until asked for: the poster is an image (lazy, sized), and the <video>
+ * element is only created when the visitor presses play.
+ */
+export function PromoVideo({ slug, title, caption }: { slug: string; title: string; caption: string }) {
+  const { t } = useT('common');
+  const [playing, setPlaying] = useState(false);
+  const poster = `/img/products/${slug}/poster.svg`;
+  return (
+    <figure className="figure">
+      <div className="promo" data-testid="promo-video">
+        {playing ? (
+          <video controls autoPlay playsInline poster={poster} preload="metadata" aria-label={title}>
+            <source src={`/media/${slug}.webm`} type="video/webm" />
+            <source src={`/media/${slug}.mp4`} type="video/mp4" />
+          </video>
+        ) : (
+          <>
+            <img src={poster} alt="" width="1280" height="720" loading="lazy" decoding="async" />
+            <button type="button" className="promo-play" onClick={() => setPlaying(true)} aria-label={t('video.play', { title })}>
+              <span className="play-circle">
+                <PlayIcon />
+              </span>
+              <span>{t('video.watch')}</span>
+            </button>
+          </>
+        )}
+      </div>
+      <figcaption>{caption}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,39 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+
+export type ToastKind = 'info' | 'success' | 'error';
+export interface Toast {
+  id: string;
+  kind: ToastKind;
+  message: string;
+}
+export interface ToastsState {
+  items: Toast[];
+}
+
+/** At most this many toasts stay on screen; older ones give way. */
+export const MAX_TOASTS = 4;
+
+export const toastsSlice = createSlice({
+  name: 'toasts',
+  initialState: { items: [] } as ToastsState,
+  reducers: {
+    toastAdded: {
+      reducer(state, action: PayloadAction<Toast>) {
+        state.items.push(action.payload);
+        if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
+      },
+      prepare(message: string, kind: ToastKind = 'info') {
+        return { payload: { id: nanoid(), kind, message } };
+      },
+    },
+    toastDismissed(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((t) => t.id !== action.payload);
+    },
+  },
+  selectors: {
+    selectToasts: (s) => s.items,
+  },
+});
+
+export const { toastAdded, toastDismissed } = toastsSlice.actions;
+export const { selectToasts } = toastsSlice.selectors;

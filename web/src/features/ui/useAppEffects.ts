@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { COOKIE_NAMES, DEFAULT_LANGUAGE } from '@relaycast/contracts/constants';
+import { readCookie } from '../../app/cookies.js';
+import { useAppDispatch, useLang } from '../../app/hooks.js';
+import { isLanguage, localizePath, preferredLanguage } from '../../app/lang.js';
+import { initCookieConsent, initTheme } from './actions.js';
+import { navigated } from './uiSlice.js';
+
+/** The language a first page view should switch to: the saved choice, else the browser's (from English pages). */
+export function wantedLanguage(current: 'en' | 'ru', saved: string | null, browser: readonly string[]): 'en' | 'ru' | null {
+  if (isLanguage(saved)) return saved === current ? null : saved;
+  if (current !== DEFAULT_LANGUAGE) return null;
+  const preferred = preferredLanguage(browser);
+  return preferred && preferred !== current ? preferred : null;
+}
+
+/**
+ * What happens once the prerendered page is hydrated: the theme, the cookie window and the language choice are
+ * read from the browser (they cannot be known at build time), and route changes close open panels.
+ */
+export function useAppEffects({ site }: { site: boolean }) {
+  const dispatch = useAppDispatch();
+  const lang = useLang();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    dispatch(initTheme());
+    if (site) dispatch(initCookieConsent());
+    const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+    const wanted = wantedLanguage(lang, readCookie(COOKIE_NAMES.language), browser);
+    if (wanted) navigate(localizePath(location.pathname, wanted) + location.search + location.hash, { replace: true });
+    document.documentElement.setAttribute('data-hydrated', 'true');
+    // Once per mount: these read the browser, not the route.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    if (firstPath.current === location.pathname) return;
+    firstPath.current = location.pathname;
+    dispatch(navigated());
+    if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [dispatch, location.pathname, location.hash]);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+}
