@@ -39,6 +39,11 @@ describe('command handler on the SQLite store', () => {
     data: { paypalOrderID: key, paypalSubscriptionID: 'PP-SUB', captureId: `CAP-${key}`, quantity: 3, amount: 1500, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: 'LIC-1234-5678' },
     metadata: { ...customer, idempotencyKey: key },
   });
+  const order = (key: string): SubscriptionCommand => ({
+    type: 'OrderPayment',
+    data: { paypalOrderID: key, paypalSubscriptionID: 'PP-SUB', amount: 1500, currency: 'USD' },
+    metadata: customer,
+  });
   const revise = (quantity: number): SubscriptionCommand => ({ type: 'ReviseSubscription', data: { paypalSubscriptionID: 'PP-SUB', quantity }, metadata: customer });
 
   it('appends the decided events with metadata and returns them with the new state', async () => {
@@ -76,6 +81,7 @@ describe('command handler on the SQLite store', () => {
   it('applies a captureOrder once however often it is repeated (1,000 repeats → 1 capture)', async function () {
     this.timeout(60_000);
     await handler.handle(subscriptionDecider, 'sub-1', create());
+    await handler.handle(subscriptionDecider, 'sub-1', order('ORDER-1'));
     const first = await handler.handle(subscriptionDecider, 'sub-1', capture('ORDER-1'));
     expect(first.replayed).to.equal(false);
     expect(first.events.map((e) => e.type)).to.deep.equal(['OrderCaptured', 'SubscriptionStatusChanged']);
@@ -86,11 +92,12 @@ describe('command handler on the SQLite store', () => {
     }
     const events = await store.readStream('subscription-sub-1');
     expect(events.filter((e) => e.type === 'OrderCaptured')).to.have.length(1);
-    expect(events).to.have.length(3);
+    expect(events).to.have.length(5);
   });
 
   it('applies concurrent repeats of one captureOrder once (double click)', async () => {
     await handler.handle(subscriptionDecider, 'sub-1', create());
+    await handler.handle(subscriptionDecider, 'sub-1', order('ORDER-7'));
     const results = await Promise.all(Array.from({ length: 10 }, () => handler.handle(subscriptionDecider, 'sub-1', capture('ORDER-7'))));
     // Every caller gets the same answer: the one capture's events (ids derived from the key dedupe racing appends).
     const ids = new Set(results.map((r) => r.events.map((e) => e.id).join(',')));

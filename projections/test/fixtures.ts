@@ -59,6 +59,11 @@ export async function seedHistory(handler: CommandHandler): Promise<void> {
   await buy('s-2', 'u-ada', 4);
   await buy('s-3', 'u-alan', 1);
   await handler.handle(subscriptionDecider, 's-1', {
+    type: 'OrderPayment',
+    data: { paypalOrderID: 'ORDER-1', paypalSubscriptionID: 'PP-1', amount: 1000, currency: 'USD' },
+    metadata: at(minute++, { actorId: 'u-ada', actorRole: 'ROLE_CUSTOMER' }),
+  });
+  await handler.handle(subscriptionDecider, 's-1', {
     type: 'CaptureOrder',
     data: { paypalOrderID: 'ORDER-1', paypalSubscriptionID: 'PP-1', captureId: 'CAP-1', quantity: 2, amount: 1000, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: 'LIC-AAAA-BBBB' },
     metadata: at(minute++, { actorId: 'u-ada', actorRole: 'ROLE_CUSTOMER', idempotencyKey: 'ORDER-1' }),

@@ -48,6 +48,17 @@ function inStatus(status: SubscriptionStatus): SubscriptionEvent[] {
   return [...history, { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: status } }];
 }
 
+const order = (paypalOrderID = 'ORDER-1', amount = 1500, metadata = customer): SubscriptionCommand => ({
+  type: 'OrderPayment',
+  data: { paypalOrderID, paypalSubscriptionID: 'PAYPAL-SUB-1', amount, currency: 'USD' },
+  metadata,
+});
+
+/** sub-1 with a PayPal order for its first period. */
+function ordered(history: SubscriptionEvent[] = created(), paypalOrderID = 'ORDER-1', amount = 1500): SubscriptionEvent[] {
+  return [...history, ...given(subscriptionDecider, history).when(order(paypalOrderID, amount)).thenEvents()];
+}
+
 const capture = (overrides: Partial<Extract<SubscriptionCommand, { type: 'CaptureOrder' }>['data']> = {}, metadata = customer): SubscriptionCommand => ({
   type: 'CaptureOrder',
   data: {
@@ -177,9 +188,33 @@ describe('subscription decider', () => {
     });
   });
 
+  describe('OrderPayment', () => {
+    it('records the order for the amount due and moves Creating to Wait payment', () => {
+      given(subscriptionDecider, created()).when(order()).then([
+        { type: 'PaymentOrdered', data: { paypalOrderID: 'ORDER-1', paypalSubscriptionID: 'PAYPAL-SUB-1', amount: 1500, currency: 'USD', purpose: 'period' } },
+        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: 'PayPal order created' } },
+      ]);
+    });
+    it('refuses an order for another amount than the one due (422), and repeats of the same order change nothing', () => {
+      given(subscriptionDecider, created()).when(order('ORDER-1', 1000)).thenThrows(PriceMismatchError);
+      given(subscriptionDecider, ordered()).when(order()).then([]);
+    });
+    it('refuses orders on cancelled or paused subscriptions, and when nothing is due', () => {
+      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_CANCEL')).when(order()).thenThrows(InvalidTransitionError);
+      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_PAUSE')).when(order()).thenThrows(InvalidTransitionError);
+      const free = given(subscriptionDecider).when(createCommand({ plan_id: 'unlimited', subscription_type: 'SUBSCRIPTION_FREE', modules: undefined })).thenEvents();
+      given(subscriptionDecider, free).when(order('ORDER-F', 0)).thenThrows(ConflictError, /Nothing is due/);
+    });
+    it('keeps one PayPal billing reference per subscription', () => {
+      given(subscriptionDecider, ordered())
+        .when({ type: 'OrderPayment', data: { paypalOrderID: 'ORDER-2', paypalSubscriptionID: 'OTHER', amount: 1500, currency: 'USD' }, metadata: customer })
+        .thenThrows(ValidationError, /paypalSubscriptionID/);
+    });
+  });
+
   describe('CaptureOrder', () => {
     it('records the payment, issues a licence key and goes Live', () => {
-      given(subscriptionDecider, created()).when(capture()).then([
+      given(subscriptionDecider, ordered()).when(capture()).then([
         {
           type: 'OrderCaptured',
           data: {
@@ -190,32 +225,33 @@ describe('subscription decider', () => {
             currency: 'USD',
             quantity: 3,
             capturedAt: NOW,
+            purpose: 'period',
             periodStart: NOW,
             periodEnd: '2026-12-23T10:00:00.000Z',
             licence_key: 'LIC-0000-1111-2222',
           },
         },
-        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'payment captured' } },
+        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'payment captured' } },
       ]);
     });
 
-    it('activates from Wait payment too', () => {
-      const events = given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_WAIT_PAYMENT')).when(capture()).thenEvents();
-      expect(events[1]?.data).to.deep.include({ from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', to: 'SUBSCRIPTION_STATUS_ACTIVE' });
+    it('records nothing for an order already captured', () => {
+      const paid = [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
+      given(subscriptionDecider, paid).when(capture()).then([]);
     });
 
-    it('records nothing for an order already captured', () => {
-      const first = given(subscriptionDecider, created()).when(capture()).thenEvents();
-      given(subscriptionDecider, [...created(), ...first]).when(capture()).then([]);
+    it('refuses a capture of an order this subscription never made', () => {
+      given(subscriptionDecider, created()).when(capture()).thenThrows(ValidationError, /paypalOrderID is not a payment order/);
     });
 
     it('a renewal while Live extends the period and keeps the first licence key', () => {
-      const first = given(subscriptionDecider, created()).when(capture()).thenEvents();
-      const [renewal, ...rest] = given(subscriptionDecider, [...created(), ...first])
+      const paid = [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
+      const renewalOrdered = ordered(paid, 'ORDER-2', 1500);
+      const [renewal, ...rest] = given(subscriptionDecider, renewalOrdered)
         .when(capture({ paypalOrderID: 'ORDER-2', captureId: 'CAPTURE-2', licenceKey: 'LIC-NEW-NEW-NEW' }))
         .thenEvents();
       expect(rest).to.deep.equal([]);
-      expect(renewal?.data).to.include({ periodStart: '2026-12-23T10:00:00.000Z', periodEnd: '2027-01-23T10:00:00.000Z' });
+      expect(renewal?.data).to.include({ purpose: 'period', periodStart: '2026-12-23T10:00:00.000Z', periodEnd: '2027-01-23T10:00:00.000Z' });
       expect(renewal?.data).to.not.have.property('licence_key');
     });
 
@@ -226,23 +262,20 @@ describe('subscription decider', () => {
         [{ providerStatus: 'PENDING' }, 'NOT_COMPLETED'],
       ];
       for (const [overrides, reason] of cases) {
-        const events = given(subscriptionDecider, created()).when(capture(overrides)).thenEvents();
+        const events = given(subscriptionDecider, ordered()).when(capture(overrides)).thenEvents();
         expect(events.map((e) => e.type)).to.deep.equal(['PaymentRejected']);
         expect(events[0]?.data).to.include({ reason, expectedAmount: 1500 });
       }
     });
 
-    it('refuses a quantity other than the subscription’s, naming it', () => {
-      given(subscriptionDecider, created()).when(capture({ quantity: 4 })).thenThrows(ValidationError, /^quantity must be 3/);
-    });
-
-    it('refuses to capture for a cancelled or paused subscription (409)', () => {
-      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_CANCEL')).when(capture()).thenThrows(InvalidTransitionError, /CANCEL to SUBSCRIPTION_STATUS_ACTIVE/);
-      given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_PAUSE')).when(capture()).thenThrows(InvalidTransitionError);
+    it('records a late capture on a cancelled subscription (money moved) without reviving it', () => {
+      const cancelled = [...ordered(), { type: 'SubscriptionCancelled' as const, data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' as const } }];
+      const events = given(subscriptionDecider, cancelled).when(capture({}, system)).thenEvents();
+      expect(events.map((e) => e.type)).to.deep.equal(['OrderCaptured']);
     });
 
     it('refuses a capture for another user’s subscription, and for one that does not exist', () => {
-      given(subscriptionDecider, created()).when(capture({}, otherCustomer)).thenThrows(ForbiddenError);
+      given(subscriptionDecider, ordered()).when(capture({}, otherCustomer)).thenThrows(ForbiddenError);
       given(subscriptionDecider).when(capture()).thenThrows(NotFoundError);
     });
   });
@@ -253,7 +286,7 @@ describe('subscription decider', () => {
       data: { paypalSubscriptionID: 'PAYPAL-SUB-1', quantity, ...extra },
       metadata,
     });
-    const paid = () => [...created(), ...given(subscriptionDecider, created()).when(capture()).thenEvents()];
+    const paid = () => [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
 
     it('recomputes the amount and prorates the rest of the paid period', () => {
       const later = { ...customer, now: '2026-12-08T10:00:00.000Z' };
@@ -262,6 +295,11 @@ describe('subscription decider', () => {
       expect(event?.data).to.include({ quantity: 5, previousQuantity: 3, amount: 2500, previousAmount: 1500 });
       // 15 of the period's 30 days remain: half of the $10 difference.
       expect(event?.data).to.include({ proration: 500 });
+      // What the revision left owing is the next thing to pay.
+      const revised = given(subscriptionDecider, [...paid(), event!]);
+      expect(revised.state).to.include({ balance: 500 });
+      const [ordered2] = revised.when(order('ORDER-B', 500, later)).thenEvents();
+      expect(ordered2?.data).to.include({ amount: 500, purpose: 'balance' });
     });
 
     it('accepts the browser’s figure only when it matches', () => {
@@ -310,7 +348,7 @@ describe('subscription decider', () => {
     });
 
     it('RecordRefund refunds at most what was captured, once per refund id', () => {
-      const paid = [...created(), ...given(subscriptionDecider, created()).when(capture()).thenEvents()];
+      const paid = [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
       const refund = (amount: number, refundId = 'REFUND-1'): SubscriptionCommand => ({ type: 'RecordRefund', data: { captureId: 'CAPTURE-1', refundId, amount, currency: 'USD' }, metadata: system });
       const events = given(subscriptionDecider, paid).when(refund(1000)).thenEvents();
       expect(events[0]?.type).to.equal('PaymentRefunded');

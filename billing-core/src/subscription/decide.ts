@@ -20,6 +20,7 @@ import { diff, isAdmin, requireAdmin, requireOwnerOrAdmin, unreachable } from '.
 import type { SubscriptionCommand } from './commands.js';
 import type { SubscriptionEvent } from './events.js';
 import { exists, type ExistingSubscription, type SubscriptionState } from './state.js';
+import { amountDue } from './payments.js';
 
 type Cmd<T extends SubscriptionCommand['type']> = Extract<SubscriptionCommand, { type: T }>;
 
@@ -178,17 +179,46 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
   ];
 }
 
+function orderPayment(command: Cmd<'OrderPayment'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  if (sub.orders[data.paypalOrderID]) return [];
+  if (sub.status === CANCEL || sub.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+    throw new InvalidTransitionError(sub.status, ACTIVE, 'a cancelled or paused subscription takes no payments');
+  }
+  if (sub.paypalSubscriptionID && sub.paypalSubscriptionID !== data.paypalSubscriptionID) {
+    throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+  }
+  const due = amountDue(sub);
+  if (due.amount === 0) throw new ConflictError(`Nothing is due on subscription ${sub.id}`);
+  if (data.amount !== due.amount) throw new PriceMismatchError(due.amount, data.amount, 'amount');
+  if (data.currency !== sub.currency) throw ValidationError.field('currency', `must be ${sub.currency}`);
+  const events: SubscriptionEvent[] = [
+    {
+      type: 'PaymentOrdered',
+      data: { paypalOrderID: data.paypalOrderID, paypalSubscriptionID: data.paypalSubscriptionID, amount: due.amount, currency: data.currency, purpose: due.purpose },
+    },
+  ];
+  if (sub.status === INITIAL) {
+    events.push({ type: 'SubscriptionStatusChanged', data: { from: INITIAL, to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: 'PayPal order created' } });
+  }
+  return events;
+}
+
+/**
+ * Records what PayPal reports about one of our orders. A capture is a fact (money moved), so it is recorded
+ * whatever the subscription's status; whoever starts a capture checks first that one is wanted. A capture that
+ * does not match the order (amount, currency) or is not COMPLETED is recorded as a rejected payment.
+ */
 function captureOrder(command: Cmd<'CaptureOrder'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   const sub = existing(state, metadata);
-  // The same PayPal order is never recorded twice, whatever the retries.
-  if (sub.captures.some((c) => c.paypalOrderID === data.paypalOrderID)) return [];
-  if (sub.status === CANCEL) throw new InvalidTransitionError(sub.status, ACTIVE, 'the subscription is cancelled');
-  if (sub.status === 'SUBSCRIPTION_STATUS_PAUSE') throw new InvalidTransitionError(sub.status, ACTIVE, 'resume it before paying');
-  if (data.quantity !== sub.quantity) throw ValidationError.field('quantity', `must be ${sub.quantity}, the subscription's quantity`);
+  const order = sub.orders[data.paypalOrderID];
+  if (!order) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
+  if (order.captured) return [];
 
   const reason =
-    data.providerStatus !== 'COMPLETED' ? 'NOT_COMPLETED' : data.currency !== sub.currency ? 'CURRENCY_MISMATCH' : data.amount !== sub.amount ? 'AMOUNT_MISMATCH' : null;
+    data.providerStatus !== 'COMPLETED' ? 'NOT_COMPLETED' : data.currency !== sub.currency ? 'CURRENCY_MISMATCH' : data.amount !== order.amount ? 'AMOUNT_MISMATCH' : null;
   if (reason) {
     return [
       {
@@ -196,7 +226,7 @@ function captureOrder(command: Cmd<'CaptureOrder'>, state: SubscriptionState): S
         data: {
           paypalOrderID: data.paypalOrderID,
           reason,
-          expectedAmount: sub.amount,
+          expectedAmount: order.amount,
           receivedAmount: data.amount,
           currency: data.currency,
           providerStatus: data.providerStatus,
@@ -205,6 +235,7 @@ function captureOrder(command: Cmd<'CaptureOrder'>, state: SubscriptionState): S
     ];
   }
 
+  const paysPeriod = order.purpose === 'period';
   // A renewal paid before the running period ends extends it rather than overlapping it.
   const periodStart = sub.periodEnd && sub.periodEnd > metadata.now ? sub.periodEnd : metadata.now;
   const events: SubscriptionEvent[] = [
@@ -216,10 +247,11 @@ function captureOrder(command: Cmd<'CaptureOrder'>, state: SubscriptionState): S
         captureId: data.captureId,
         amount: data.amount,
         currency: data.currency,
-        quantity: data.quantity,
+        quantity: sub.quantity,
         capturedAt: metadata.now,
-        periodStart,
-        ...(sub.plan.billingMonths > 0 ? { periodEnd: addMonths(periodStart, sub.plan.billingMonths) } : {}),
+        purpose: order.purpose,
+        ...(paysPeriod ? { periodStart } : {}),
+        ...(paysPeriod && sub.plan.billingMonths > 0 ? { periodEnd: addMonths(periodStart, sub.plan.billingMonths) } : {}),
         ...(sub.licence_key ? {} : { licence_key: data.licenceKey }),
       },
     },
@@ -323,6 +355,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return update(command, state);
     case 'ReviseSubscription':
       return revise(command, state);
+    case 'OrderPayment':
+      return orderPayment(command, state);
     case 'CaptureOrder':
       return captureOrder(command, state);
     case 'ChangePaymentMethod':

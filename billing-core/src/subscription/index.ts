@@ -14,6 +14,7 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
 };
 export { decide, canSetStatus } from './decide.js';
 export { evolve, initialState, exists } from './state.js';
+export { amountDue } from './payments.js';
 export type { SubscriptionState, ExistingSubscription } from './state.js';
 export type { SubscriptionCommand } from './commands.js';
 export type { SubscriptionEvent } from './events.js';

@@ -34,8 +34,12 @@ export interface ExistingSubscription {
   /** The paid period now running, from the last captured order. */
   periodStart?: string;
   periodEnd?: string;
+  /** Orders we created at PayPal, by order id. */
+  orders: Record<string, { amount: number; purpose: 'period' | 'balance'; captured: boolean }>;
   captures: Capture[];
   refundIds: string[];
+  /** Cents owed from revisions inside a paid period; negative is a credit. */
+  balance: number;
   removed: boolean;
 }
 
@@ -69,8 +73,10 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
       hardware_key: d.hardware_key,
       startDate: d.startDate,
       endDate: d.endDate,
+      orders: {},
       captures: [],
       refundIds: [],
+      balance: 0,
       removed: false,
     };
   }
@@ -85,18 +91,28 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         modules: event.data.modules,
         amount: event.data.amount,
         paypalSubscriptionID: event.data.paypalSubscriptionID,
+        balance: state.balance + event.data.proration,
+      };
+    case 'PaymentOrdered':
+      return {
+        ...state,
+        paypalSubscriptionID: event.data.paypalSubscriptionID,
+        orders: { ...state.orders, [event.data.paypalOrderID]: { amount: event.data.amount, purpose: event.data.purpose, captured: false } },
       };
     case 'OrderCaptured': {
       const d = event.data;
+      const order = state.orders[d.paypalOrderID];
+      const paysPeriod = d.purpose === 'period';
       return {
         ...state,
         paypalOrderID: d.paypalOrderID,
         paypalSubscriptionID: d.paypalSubscriptionID,
         licence_key: state.licence_key ?? d.licence_key,
         startDate: state.startDate ?? d.periodStart,
-        periodStart: d.periodStart,
-        periodEnd: d.periodEnd,
-        endDate: d.periodEnd ?? state.endDate,
+        ...(paysPeriod ? { periodStart: d.periodStart, periodEnd: d.periodEnd, endDate: d.periodEnd ?? state.endDate } : {}),
+        // A period payment used up any credit; a balance payment pays the balance down.
+        balance: paysPeriod ? Math.max(0, state.balance) : state.balance - d.amount,
+        orders: order ? { ...state.orders, [d.paypalOrderID]: { ...order, captured: true } } : state.orders,
         captures: [...state.captures, { captureId: d.captureId, paypalOrderID: d.paypalOrderID, amount: d.amount, refunded: 0 }],
       };
     }

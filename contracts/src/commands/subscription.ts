@@ -45,6 +45,15 @@ export const ReviseSubscriptionData = Type.Object({
   amount: Type.Optional(Cents),
 });
 
+/** Ask PayPal for the amount due: the decider says how much and why; the route has created the order for it. */
+export const OrderPaymentData = Type.Object({
+  paypalOrderID: Id,
+  paypalSubscriptionID: Id,
+  /** The amount the order was created for, which must be the amount due now. */
+  amount: Cents,
+  currency: Type.String({ minLength: 3, maxLength: 3 }),
+});
+
 export const CaptureOrderData = Type.Object({
   paypalOrderID: Id,
   paypalSubscriptionID: Id,
@@ -81,6 +90,7 @@ export const SubscriptionCommandSchemas = {
   CreateSubscription: CreateSubscriptionData,
   UpdateSubscription: UpdateSubscriptionData,
   ReviseSubscription: ReviseSubscriptionData,
+  OrderPayment: OrderPaymentData,
   CaptureOrder: CaptureOrderData,
   ChangePaymentMethod: ChangePaymentMethodData,
   SetSubscriptionStatus: SetSubscriptionStatusData,
@@ -94,6 +104,7 @@ export type SubscriptionCommand =
   | Command<'CreateSubscription', Static<typeof CreateSubscriptionData>>
   | Command<'UpdateSubscription', Static<typeof UpdateSubscriptionData>>
   | Command<'ReviseSubscription', Static<typeof ReviseSubscriptionData>>
+  | Command<'OrderPayment', Static<typeof OrderPaymentData>>
   | Command<'CaptureOrder', Static<typeof CaptureOrderData>>
   | Command<'ChangePaymentMethod', Static<typeof ChangePaymentMethodData>>
   | Command<'SetSubscriptionStatus', Static<typeof SetSubscriptionStatusData>>

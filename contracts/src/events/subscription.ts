@@ -70,6 +70,19 @@ export const SubscriptionRevised = Type.Object({
 });
 export type SubscriptionRevised = Static<typeof SubscriptionRevised>;
 
+/** Why money is asked for: the next billing period, or the balance a revision left owing. */
+export const PaymentPurpose = StringEnum(['period', 'balance'] as const);
+
+/** We asked PayPal for a payment: an order for the amount due, created by the server from the catalogue. */
+export const PaymentOrdered = Type.Object({
+  paypalOrderID: Id,
+  paypalSubscriptionID: Id,
+  amount: Cents,
+  currency: Type.String(),
+  purpose: PaymentPurpose,
+});
+export type PaymentOrdered = Static<typeof PaymentOrdered>;
+
 export const OrderCaptured = Type.Object({
   paypalOrderID: Id,
   paypalSubscriptionID: Id,
@@ -78,7 +91,9 @@ export const OrderCaptured = Type.Object({
   currency: Type.String(),
   quantity: Type.Integer({ minimum: 1 }),
   capturedAt: IsoDateTime,
-  periodStart: IsoDateTime,
+  purpose: PaymentPurpose,
+  /** For a period payment: the period it pays for. */
+  periodStart: Type.Optional(IsoDateTime),
   periodEnd: Type.Optional(IsoDateTime),
   licence_key: Type.Optional(Type.String()),
 });
@@ -132,6 +147,7 @@ export const SubscriptionEventSchemas = {
   SubscriptionCreated,
   SubscriptionUpdated,
   SubscriptionRevised,
+  PaymentOrdered,
   OrderCaptured,
   PaymentRejected,
   PaymentRefunded,
@@ -146,6 +162,7 @@ export type SubscriptionEvent =
   | { type: 'SubscriptionCreated'; data: SubscriptionCreated }
   | { type: 'SubscriptionUpdated'; data: SubscriptionUpdated }
   | { type: 'SubscriptionRevised'; data: SubscriptionRevised }
+  | { type: 'PaymentOrdered'; data: PaymentOrdered }
   | { type: 'OrderCaptured'; data: OrderCaptured }
   | { type: 'PaymentRejected'; data: PaymentRejected }
   | { type: 'PaymentRefunded'; data: PaymentRefunded }

@@ -61,7 +61,11 @@ export const SubscriptionView = Type.Object({
   /** Price of one billing period, in cents. */
   amount: Cents,
   currency: Type.String(),
-  totals: Type.Object({ captured: Cents, refunded: Cents, payments: Type.Integer() }),
+  totals: Type.Object({ ordered: Cents, captured: Cents, refunded: Cents, payments: Type.Integer() }),
+  /** Cents owed from revisions inside a paid period (negative: a credit for the next payment). */
+  balance: Type.Integer(),
+  /** What the next PayPal payment would be, and for what. */
+  amountDue: Cents,
   version: Type.Integer(),
   ...Timestamps,
 });

@@ -55,6 +55,12 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
         amount: d.amount,
       };
     }
+    case 'PaymentOrdered':
+      return {
+        summary: `PayPal order ${event.data.paypalOrderID} created for ${formatCents(event.data.amount, event.data.currency)} (${event.data.purpose === 'balance' ? 'balance owing' : 'next period'})`,
+        amount: event.data.amount,
+        currency: event.data.currency,
+      };
     case 'OrderCaptured':
       return {
         summary: `Payment captured: ${formatCents(event.data.amount, event.data.currency)} (PayPal order ${event.data.paypalOrderID})`,

@@ -38,7 +38,9 @@ describe('projections on the in-memory read model', () => {
     const s1 = (await side.queries.getSubscription('s-1')) as SubscriptionView;
     expect(s1).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', quantity: 3, amount: 1500, licence_key: 'LIC-AAAA-BBBB', paypalOrderID: 'ORDER-1' });
     expect(s1.customer).to.deep.equal({ email: 'ada@example.com', name: 'Ada King' });
-    expect(s1.totals).to.deep.equal({ captured: 1000, refunded: 0, payments: 1 });
+    expect(s1.totals).to.deep.equal({ ordered: 1000, captured: 1000, refunded: 0, payments: 1 });
+    // Revised inside the paid period at once: the full $5 difference is owed, and is what is due next.
+    expect(s1).to.include({ balance: 500, amountDue: 500 });
     expect(s1.payment_details).to.include({ amount: 1500, unitQuantity: 3 });
     expect((await side.queries.getSubscription('s-3'))?.status).to.equal('SUBSCRIPTION_STATUS_CANCEL');
   });
@@ -57,12 +59,13 @@ describe('projections on the in-memory read model', () => {
 
   it('records every event of a subscription as history: when, who, what changed, amounts', async () => {
     const items = await side.queries.history({ streamId: 'subscription-s-1' });
-    expect(items.map((i) => i.type)).to.deep.equal(['SubscriptionCreated', 'OrderCaptured', 'SubscriptionStatusChanged', 'SubscriptionRevised']);
-    const [created, captured, status, revised] = items as [HistoryItem, HistoryItem, HistoryItem, HistoryItem];
+    expect(items.map((i) => i.type)).to.deep.equal(['SubscriptionCreated', 'PaymentOrdered', 'SubscriptionStatusChanged', 'OrderCaptured', 'SubscriptionStatusChanged', 'SubscriptionRevised']);
+    const [created, ordered, , captured, status, revised] = items as HistoryItem[] as [HistoryItem, HistoryItem, HistoryItem, HistoryItem, HistoryItem, HistoryItem];
+    expect(ordered.summary).to.equal('PayPal order ORDER-1 created for $10.00 (next period)');
     expect(created.summary).to.equal('Subscription created: constructor, 2 units, $10.00 per month');
     expect(created.actor).to.deep.equal({ id: 'u-ada', role: 'ROLE_CUSTOMER' });
     expect(captured).to.include({ summary: 'Payment captured: $10.00 (PayPal order ORDER-1)', amount: 1000, currency: 'USD' });
-    expect(status.summary).to.equal('Status: Creating → Live (payment captured)');
+    expect(status.summary).to.equal('Status: Wait payment → Live (payment captured)');
     expect(revised.changes).to.deep.equal({ quantity: { from: 2, to: 3 }, amount: { from: 1000, to: 1500 } });
     expect(items.map((i) => i.at)).to.deep.equal([...items.map((i) => i.at)].sort());
     expect((await side.queries.history({ streamId: 'subscription-s-1' }, { types: ['OrderCaptured'] })).map((i) => i.type)).to.deep.equal(['OrderCaptured']);

@@ -1,4 +1,5 @@
 import { entityIdOf, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
+import { amountDue } from '@relaycast/billing-core';
 import { scoreOf, type Projection } from '../projection.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 
@@ -22,7 +23,7 @@ const NOBODY: Customer = { email: '', givenName: '', familyName: '' };
 const shown = (c: Customer): SubscriptionView['customer'] => ({ email: c.email, name: `${c.givenName} ${c.familyName}`.trim() });
 
 const HANDLES = new Set([
-  'SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionRevised', 'OrderCaptured', 'PaymentRejected', 'PaymentRefunded',
+  'SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionRevised', 'PaymentOrdered', 'OrderCaptured', 'PaymentRejected', 'PaymentRefunded',
   'PaymentMethodChanged', 'SubscriptionStatusChanged', 'TrialStarted', 'SubscriptionCancelled', 'SubscriptionRemoved',
   'UserRegistered', 'UserUpdated', 'UserErased',
 ]);
@@ -90,7 +91,9 @@ export const subscriptionsProjection: Projection = {
           modules: d.modules,
           amount: d.amount,
           currency: d.currency,
-          totals: { captured: 0, refunded: 0, payments: 0 },
+          totals: { ordered: 0, captured: 0, refunded: 0, payments: 0 },
+          balance: 0,
+          amountDue: amountDue({ status: d.status, amount: d.amount, balance: 0 }).amount,
           version: event.version,
           createdAt: at,
           updatedAt: at,
@@ -119,6 +122,14 @@ export const subscriptionsProjection: Projection = {
           amount: event.data.amount,
           paypalSubscriptionID: event.data.paypalSubscriptionID,
           payment_details: { ...view.payment_details, amount: event.data.amount, unitQuantity: event.data.quantity },
+          balance: view.balance + event.data.proration,
+        };
+        break;
+      case 'PaymentOrdered':
+        view = {
+          ...view,
+          paypalSubscriptionID: event.data.paypalSubscriptionID,
+          totals: { ...view.totals, ordered: view.totals.ordered + event.data.amount },
         };
         break;
       case 'OrderCaptured': {
@@ -129,8 +140,9 @@ export const subscriptionsProjection: Projection = {
           paypalSubscriptionID: d.paypalSubscriptionID,
           licence_key: view.licence_key ?? d.licence_key,
           startDate: view.startDate ?? d.periodStart,
-          periodStart: d.periodStart,
+          ...(d.purpose === 'period' && d.periodStart ? { periodStart: d.periodStart } : {}),
           ...(d.periodEnd ? { periodEnd: d.periodEnd, endDate: d.periodEnd } : {}),
+          balance: d.purpose === 'period' ? Math.max(0, view.balance) : view.balance - d.amount,
           totals: { ...view.totals, captured: view.totals.captured + d.amount, payments: view.totals.payments + 1 },
         };
         break;
@@ -159,6 +171,6 @@ export const subscriptionsProjection: Projection = {
         uow.unindex(subscriptionsModel.byStatus(view.status), id);
         return;
     }
-    uow.put(subscriptionsModel.subscription, id, view);
+    uow.put(subscriptionsModel.subscription, id, { ...view, amountDue: amountDue(view).amount });
   },
 };
