@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Runtime } from './runtime.js';
+import { errorHandler, notFound } from './http/errors.js';
+import { mount, type RouteDef } from './http/route.js';
+import { mountStaticSite } from './http/static-site.js';
+import { openApiDocument } from './http/openapi.js';
+import { csrfGuard, sessionMiddleware } from './auth/session.js';
+import { userRoutes } from './routes/users.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
+import { entryRoutes } from './routes/entries.js';
+import { fileRoutes, mountFileTransfer } from './routes/files.js';
+import { authRoutes, localRoutes, mountLocalAuth } from './routes/auth.js';
+import { mountOps } from './routes/ops.js';
+import './http/request-context.js';
+
+/** Every JSON route of the API: the seed's call table plus the design's extras. */
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes] as RouteDef[];
+
+/** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
+const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
+
+function contentSecurityPolicy(inlineHashes: string[], frameAncestors: string[]) {
+  return helmet.contentSecurityPolicy({
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineHashes, 'https://www.paypal.com', 'https://*.paypal.com', 'https://www.paypalobjects.com'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      // Streams come from the customer's own engine, wherever it runs.
+      connectSrc: ["'self'", 'https:', 'wss:'],
+      mediaSrc: ["'self'", 'blob:', 'https:'],
+      workerSrc: ["'self'", 'blob:'],
+      frameSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com', 'https://www.openstreetmap.org', 'https://www.google.com'],
+      frameAncestors,
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'", 'https://*.paypal.com', 'https://accounts.google.com'],
+      upgradeInsecureRequests: null,
+    },
+  });
+}
+
+export function createApp(rt: Runtime): Express {
+  const { config, logger, metrics } = rt;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' || (req.url ?? '').startsWith('/assets/') },
+    }),
+  );
+  app.use((req, res, next) => {
+    const end = metrics.httpDuration.startTimer();
+    res.on('finish', () => end({ method: req.method, route: (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'not-found' : 'static'), status: String(res.statusCode) }));
+    next();
+  });
+
+  const site = express.Router();
+  const staticSite = mountStaticSite(site, config.webDist, logger);
+  const defaultCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ["'self'"]);
+  const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*']);
+  const secure = config.publicUrl.startsWith('https://');
+  const baseHelmet = helmet({ contentSecurityPolicy: false, frameguard: false, hsts: secure ? undefined : false, crossOriginEmbedderPolicy: false });
+  app.use(baseHelmet);
+  app.use((req, res, next) => {
+    if (EMBED_PATHS.test(req.path)) {
+      res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), fullscreen=*');
+      return embedCsp(req, res, next);
+    }
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    defaultCsp(req, res, next);
+  });
+  app.use(compression());
+  app.use(cookieParser());
+  app.use(sessionMiddleware(rt));
+  app.use(csrfGuard(config.publicUrl));
+
+  const api = express.Router();
+  mountOps(api, rt);
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument(API_ROUTES, config.publicUrl));
+  });
+  mountLocalAuth(api, rt);
+  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes] as RouteDef[]);
+  mountFileTransfer(api, rt);
+  app.use(api);
+
+  // Unknown API calls answer JSON; unknown pages get the site's 404 page.
+  app.post(/.*/, notFound);
+  if (staticSite.available) app.use(site);
+  app.use(notFound);
+  app.use(errorHandler(logger));
+  return app;
+}

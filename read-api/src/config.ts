@@ -1,0 +1,108 @@
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * All configuration comes from environment variables (design.md); this is the one place that reads them.
+ * The README's configuration table lists every variable below.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  eventStore: 'sqlite' | 'eventstoredb';
+  eventStoreConnectionString: string | null;
+  readModel: 'memory' | 'redis';
+  redisUrl: string;
+  /** Where the projections run: in this process (embedded default) or in their own processes (deploy). */
+  projectionsMode: 'in-process' | 'external';
+  kafkaBrokers: string[];
+  sessionSecret: string;
+  sessionSecretGenerated: boolean;
+  adminEmail: string;
+  adminPassword: string | null;
+  google: { clientId: string | null; clientSecret: string | null; authorizationUrl: string; tokenUrl: string; userProfileUrl: string };
+  paypal: { clientId: string | null; clientSecret: string | null; environment: 'sandbox' | 'live'; baseUrl: string | null; webhookId: string | null; timeoutMs: number };
+  webDist: string;
+  logLevel: string;
+  signInRateLimit: number;
+  /** How long a write waits for the read models to show it before answering 202. */
+  consistencyTimeoutMs: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  return value as T;
+}
+
+function integer(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min} (got "${value}")`);
+  return n;
+}
+
+function url(name: string, value: string | undefined, fallback: string): string {
+  const v = value || fallback;
+  try {
+    return new URL(v).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL (got "${v}")`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer('PORT', env.PORT, 3000, 0);
+  const host = env.HOST || '127.0.0.1';
+  const dataDir = resolve(env.DATA_DIR || 'data');
+  const eventStore = oneOf('EVENT_STORE', env.EVENT_STORE, ['sqlite', 'eventstoredb'] as const, 'sqlite');
+  if (eventStore === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
+    throw new ConfigError('EVENTSTORE_CONNECTION_STRING is required when EVENT_STORE=eventstoredb');
+  }
+  const readModel = oneOf('READ_MODEL', env.READ_MODEL, ['memory', 'redis'] as const, 'memory');
+  const projectionsMode = oneOf('PROJECTIONS', env.PROJECTIONS, ['in-process', 'external'] as const, 'in-process');
+  if (projectionsMode === 'external' && readModel === 'memory') {
+    throw new ConfigError('PROJECTIONS=external needs a shared read model: set READ_MODEL=redis');
+  }
+  const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('hex');
+  return {
+    port,
+    host,
+    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
+    dataDir,
+    eventStore,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || null,
+    readModel,
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    projectionsMode,
+    kafkaBrokers: (env.KAFKA_BROKERS || '').split(',').map((b) => b.trim()).filter(Boolean),
+    sessionSecret,
+    sessionSecretGenerated: !env.SESSION_SECRET,
+    adminEmail: (env.ADMIN_EMAIL || 'admin@relaycast.local').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || null,
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID || null,
+      clientSecret: env.GOOGLE_CLIENT_SECRET || null,
+      authorizationUrl: url('GOOGLE_AUTHORIZATION_URL', env.GOOGLE_AUTHORIZATION_URL, 'https://accounts.google.com/o/oauth2/v2/auth'),
+      tokenUrl: url('GOOGLE_TOKEN_URL', env.GOOGLE_TOKEN_URL, 'https://oauth2.googleapis.com/token'),
+      userProfileUrl: url('GOOGLE_USERINFO_URL', env.GOOGLE_USERINFO_URL, 'https://www.googleapis.com/oauth2/v3/userinfo'),
+    },
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID || null,
+      clientSecret: env.PAYPAL_CLIENT_SECRET || null,
+      environment: oneOf('PAYPAL_ENVIRONMENT', env.PAYPAL_ENVIRONMENT, ['sandbox', 'live'] as const, 'sandbox'),
+      baseUrl: env.PAYPAL_BASE_URL ? url('PAYPAL_BASE_URL', env.PAYPAL_BASE_URL, '') : null,
+      webhookId: env.PAYPAL_WEBHOOK_ID || null,
+      timeoutMs: integer('PAYPAL_TIMEOUT_MS', env.PAYPAL_TIMEOUT_MS, 10_000, 100),
+    },
+    webDist: resolve(env.WEB_DIST || join(import.meta.dirname, '..', '..', 'web', 'dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    signInRateLimit: integer('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, 20, 1),
+    consistencyTimeoutMs: integer('CONSISTENCY_TIMEOUT_MS', env.CONSISTENCY_TIMEOUT_MS, 3000, 0),
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}

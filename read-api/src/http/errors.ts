@@ -1,0 +1,33 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, NotFoundError, ValidationError, type ErrorBody } from '@relaycast/contracts';
+import type { Logger } from '../logger.js';
+
+/** body-parser and multer errors carry a status or code of their own; they are the client's fault. */
+function clientErrorOf(error: unknown): AppError | null {
+  const e = error as { type?: string; status?: number; code?: string; message?: string; field?: string };
+  if (e.type === 'entity.parse.failed') return new ValidationError('body is not valid JSON', [{ field: 'body', message: 'is not valid JSON' }]);
+  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return new AppError('PAYLOAD_TOO_LARGE', 413, e.code === 'LIMIT_FILE_SIZE' ? 'file is larger than the upload limit' : 'body is larger than the limit');
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE', 415, e.message ?? 'unsupported encoding');
+  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return ValidationError.field(e.field ?? 'file', (e.message ?? 'is not accepted').toLowerCase());
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new AppError('VALIDATION_FAILED', e.status, e.message ?? 'bad request');
+  return null;
+}
+
+/** The one error shape: `{ error: { code, message, details? } }`. Only unexpected failures are 500, and logged. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const known = error instanceof AppError ? error : clientErrorOf(error);
+    if (known) {
+      if (known.status >= 500) logger.warn({ err: error, reqId: req.id }, known.message);
+      res.status(known.status).json(known.toBody());
+      return;
+    }
+    logger.error({ err: error, reqId: req.id }, 'unhandled error');
+    const body: ErrorBody = { error: { code: 'INTERNAL', message: 'Something went wrong on our side; the request id is in the X-Request-Id header' } };
+    res.status(500).json(body);
+  };
+}
+
+export const notFound: RequestHandler = (req, _res, next) => {
+  next(new NotFoundError(`No route for ${req.method} ${req.path}`));
+};

@@ -1,0 +1,85 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { ForbiddenError, UnauthorizedError, validate, type CommandMetadata, type Role, type UserView } from '@relaycast/contracts';
+import type { Runtime } from '../runtime.js';
+import { jsonBodyGuard } from './body-guard.js';
+
+/**
+ * Who may call a route. Enforced here, on the server, for every route; the web app's menus only mirror it.
+ * - public: anyone
+ * - signedIn: any signed-in user
+ * - customer: customers and administrators (the seed's Subscriptions menu)
+ * - admin: administrators only (Users, Templates, Materials, Files)
+ */
+export type Access = 'public' | 'signedIn' | 'customer' | 'admin';
+const ACCESS_ROLES: Record<Exclude<Access, 'public' | 'signedIn'>, readonly Role[]> = {
+  customer: ['ROLE_CUSTOMER', 'ROLE_ADMIN'],
+  admin: ['ROLE_ADMIN'],
+};
+
+export interface RouteContext<Body> {
+  body: Body;
+  req: Request;
+  res: Response;
+  user: UserView | null;
+  rt: Runtime;
+  /** Metadata for a command this request issues: now, the actor, and the request id as correlation. */
+  meta(extra?: Partial<CommandMetadata>): CommandMetadata;
+}
+
+/** What a route answers: `{ data }` (plus list paging in `meta`), with a status other than 200 when it says so. */
+export interface Answer {
+  data: unknown;
+  meta?: Record<string, unknown>;
+  status?: number;
+}
+
+export interface RouteDef<S extends TSchema = TSchema> {
+  path: string;
+  access: Access;
+  summary: string;
+  tag: string;
+  body?: S;
+  /** Answer schema, for the OpenAPI document. */
+  answer?: TSchema;
+  handle(ctx: RouteContext<Static<S>>): Promise<Answer>;
+}
+
+export function defineRoute<S extends TSchema>(def: RouteDef<S>): RouteDef<S> {
+  return def;
+}
+
+export function authorize(access: Access, user: UserView | null): void {
+  if (access === 'public') return;
+  if (!user) throw new UnauthorizedError();
+  if (access === 'signedIn') return;
+  if (!ACCESS_ROLES[access].includes(user.role)) throw new ForbiddenError();
+}
+
+/**
+ * The actor is the signed-in user. A request without one may issue a command only when the route names the
+ * actor itself (a sign-up acts as the new user): an anonymous caller never gets a default role.
+ */
+export function commandMetadata(req: Request, extra: Partial<CommandMetadata> = {}): CommandMetadata {
+  const user = req.auth.user;
+  const actorId = extra.actorId ?? user?._id;
+  const actorRole = extra.actorRole ?? user?.role;
+  if (!actorId || !actorRole) throw new UnauthorizedError();
+  return { now: new Date().toISOString(), correlationId: String(req.id), causationId: null, ...extra, actorId, actorRole };
+}
+
+/** JSON bodies up to this size; larger ones are refused with 413 before parsing. */
+export const JSON_BODY_LIMIT = '256kb';
+const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+
+/** Mounts POST routes: parse and guard the JSON body, authorize, validate it with its contract schema, run, answer `{ data }`. */
+export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]): void {
+  for (const route of routes) {
+    router.post(route.path, parseJson, jsonBodyGuard, async (req: Request, res: Response, _next: NextFunction) => {
+      authorize(route.access, req.auth.user);
+      const body = route.body ? validate(route.body, req.body) : req.body;
+      const answer = await route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra) });
+      res.status(answer.status ?? 200).json(answer.meta ? { data: answer.data, meta: answer.meta } : { data: answer.data });
+    });
+  }
+}

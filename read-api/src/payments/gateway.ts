@@ -1,0 +1,61 @@
+/**
+ * What the product needs from PayPal (Orders v2 and webhook verification). The adapter in ./paypal.ts uses the
+ * real @paypal/paypal-server-sdk; amounts cross this boundary as integer cents.
+ */
+export interface OrderRequest {
+  subscriptionId: string;
+  /** Our PayPal billing reference for the subscription, sent as the order's custom_id so PayPal events map back. */
+  billingReference: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** PayPal-Request-Id: a retried request with the same id is not executed twice by PayPal. */
+  requestId: string;
+  intent: 'CAPTURE' | 'AUTHORIZE';
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface OrderInfo {
+  id: string;
+  status: string;
+  intent: string;
+  amountCents: number;
+  currency: string;
+  customId: string | null;
+  payerId: string | null;
+  /** The order's capture, once captured. */
+  capture: CaptureInfo | null;
+}
+
+export interface CaptureInfo {
+  captureId: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+}
+
+export interface PaymentGateway {
+  /** false when no PayPal credentials are configured: purchases that need a payment are refused with a clear message. */
+  readonly configured: boolean;
+  readonly clientId: string | null;
+  createOrder(request: OrderRequest): Promise<{ orderId: string; status: string }>;
+  getOrder(orderId: string): Promise<OrderInfo>;
+  /** Captures an approved order; capturing one already captured returns the existing capture. */
+  captureOrder(orderId: string, requestId: string): Promise<OrderInfo>;
+  /** Authorizes an approved order and voids the authorization at once: proves a funding source without charging it. */
+  verifyFundingSource(orderId: string, requestId: string): Promise<{ authorizationId: string; status: string }>;
+  verifyWebhookSignature(headers: Record<string, string | undefined>, event: unknown): Promise<boolean>;
+}
+
+/** "15.00" from 1500; PayPal amounts are decimal strings. */
+export function centsToValue(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** 1500 from "15.00" or "15.0" or "15": exact, never through floating point. */
+export function valueToCents(value: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) throw new Error(`not a money amount: "${value}"`);
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -1,0 +1,411 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import { amountDue, deterministicUuid, pricing, subscriptionDecider, type SubscriptionCommand } from '@relaycast/billing-core';
+import {
+  CancelAll,
+  CaptureChangePaymentMethod,
+  CaptureOrder,
+  ConflictError,
+  ForbiddenError,
+  HistoryQuery,
+  Id,
+  IdBody,
+  InvalidTransitionError,
+  ListQuery,
+  NotFoundError,
+  PaymentProviderError,
+  PriceMismatchError,
+  QuoteRequest,
+  SubscriptionCreate,
+  SubscriptionListQuery,
+  SubscriptionRevise,
+  SubscriptionUpdate,
+  ValidationError,
+  streamIds,
+  type SubscriptionView,
+  type UserView,
+} from '@relaycast/contracts';
+import { defineRoute, type Answer, type RouteContext } from '../http/route.js';
+import type { Runtime } from '../runtime.js';
+
+const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
+
+/** A subscription the caller may see: any for administrators, their own for customers (403 otherwise). */
+export async function visibleSubscription(rt: Runtime, user: UserView | null, id: string): Promise<SubscriptionView> {
+  const view = await rt.readSide.queries.getSubscription(id);
+  if (!view) throw new NotFoundError('Subscription not found');
+  if (!isAdmin(user) && view.user_id !== user?._id) throw new ForbiddenError('You do not have access to this subscription');
+  return view;
+}
+
+/** The seed's payment calls name a user; customers may only name themselves. */
+function checkUser(user: UserView | null, userId: string): void {
+  if (!isAdmin(user) && userId !== user?._id) throw new ForbiddenError('user_id must be your own');
+}
+
+/** revise, captureOrder…: by `id`, or by the PayPal billing reference among the user's subscriptions. */
+async function resolveSubscription(rt: Runtime, user: UserView | null, body: { id?: string; user_id: string; paypalSubscriptionID: string }): Promise<SubscriptionView> {
+  checkUser(user, body.user_id);
+  if (body.id) {
+    const view = await visibleSubscription(rt, user, body.id);
+    if (view.user_id !== body.user_id) throw ValidationError.field('user_id', 'does not own this subscription');
+    return view;
+  }
+  const found = (await rt.readSide.queries.subscriptionsOfUser(body.user_id)).find((s) => s.paypalSubscriptionID === body.paypalSubscriptionID);
+  if (!found) throw new NotFoundError('No subscription of this user has that paypalSubscriptionID');
+  return found;
+}
+
+/** Reads the subscription after a command; 202 with what is known when the read model has not caught up yet. */
+async function answerWith(rt: Runtime, id: string, consistent: boolean, status = 200): Promise<Answer> {
+  const view = await rt.readSide.queries.getSubscription(id);
+  return consistent ? { data: view, status } : { data: view, status: 202, meta: { consistent: false } };
+}
+
+const versionOf = (body: unknown) => {
+  const version = (body as { version?: unknown }).version;
+  if (version === undefined) return {};
+  if (!Number.isInteger(version) || (version as number) < 0) throw ValidationError.field('version', 'must be a non-negative integer');
+  return { expectedVersion: version as number };
+};
+
+/** The billing reference PayPal carries for us (custom_id): stable per subscription, not guessable. */
+function newBillingReference(): string {
+  return `RCS-${randomBytes(9).toString('base64url').toUpperCase()}`;
+}
+
+async function payable(ctx: RouteContext<{ id: string }>) {
+  const { rt, user, body } = ctx;
+  const view = await visibleSubscription(rt, user, body.id);
+  if (!rt.payments.configured) throw new PaymentProviderError('Payments are not configured on this server (PAYPAL_CLIENT_ID is not set)', false);
+  return view;
+}
+
+export const subscriptionRoutes = [
+  defineRoute({
+    path: '/subscriptions/create',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'Create a subscription (customers buy for themselves; the price is computed by the server). An Idempotency-Key header makes a repeat return the first result.',
+    body: SubscriptionCreate,
+    async handle({ body, rt, req, user, meta }) {
+      const key = req.get('Idempotency-Key');
+      if (key !== undefined && (key.length < 8 || key.length > 128)) throw ValidationError.field('Idempotency-Key', 'must be 8 to 128 characters');
+      // With a key, the id is derived from it: a repeated request targets the same stream and cannot create twice.
+      const subscriptionId = key ? deterministicUuid(`${user!._id}\u0000${key}`) : randomUUID();
+      const pd = body.payment_details ?? {};
+      const command: SubscriptionCommand = {
+        type: 'CreateSubscription',
+        data: {
+          subscriptionId,
+          user_id: body.user_id,
+          subscription_type: body.subscription_type,
+          status: body.status,
+          ...pick(body, ['name', 'infrastructure_type', 'modules', 'quantity', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate']),
+          ...(pd.plan_id ? { plan_id: pd.plan_id } : {}),
+          ...(pd.amount !== undefined ? { amount: pd.amount } : {}),
+          ...(pd.unitQuantity !== undefined ? { unitQuantity: pd.unitQuantity } : {}),
+          ...(pd.privacy_policy_confirm !== undefined ? { privacy_policy_confirm: pd.privacy_policy_confirm } : {}),
+          ...(pd.client_id ? { client_id: pd.client_id } : {}),
+        },
+        metadata: meta(),
+      };
+      try {
+        const result = await rt.execute(subscriptionDecider, subscriptionId, command);
+        return answerWith(rt, subscriptionId, result.consistent, 201);
+      } catch (error) {
+        if (key && error instanceof ConflictError) return { data: await visibleSubscription(rt, user, subscriptionId) };
+        throw error;
+      }
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/quote',
+    access: 'public',
+    tag: 'Subscriptions',
+    summary: 'Price a configuration from the catalogue: exactly what the server will charge, without buying',
+    body: QuoteRequest,
+    async handle({ body }) {
+      try {
+        return { data: pricing.quoteSubscription(body) };
+      } catch (error) {
+        if (error instanceof pricing.QuoteError) throw ValidationError.field(error.field, error.reason);
+        throw error;
+      }
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/findAll',
+    access: 'admin',
+    tag: 'Subscriptions',
+    summary: 'All subscriptions (paging, sorting, status and user filters, text search)',
+    body: SubscriptionListQuery,
+    async handle({ body, rt }) {
+      const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: body.user_id });
+      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/findAllByToken',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'The signed-in user’s own subscriptions',
+    body: ListQuery,
+    async handle({ body, rt, user }) {
+      const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: user!._id });
+      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/findOne',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'One subscription (customers: their own)',
+    body: IdBody,
+    async handle({ body, rt, user }) {
+      return { data: await visibleSubscription(rt, user, body.id) };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/update',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'Update descriptive fields (customers: name and infrastructure details); administrators may also set the status',
+    body: SubscriptionUpdate,
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const fields = pick(body, ['name', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate']);
+      let consistent = true;
+      if (Object.keys(fields).length) {
+        consistent = (await rt.execute(subscriptionDecider, view._id, { type: 'UpdateSubscription', data: fields, metadata: meta() }, versionOf(body))).consistent;
+      }
+      if (body.status && body.status !== view.status) {
+        const reason = (body as { reason?: unknown }).reason;
+        const data = { status: body.status, ...(typeof reason === 'string' && reason ? { reason: reason.slice(0, 2000) } : {}) };
+        consistent = (await rt.execute(subscriptionDecider, view._id, { type: 'SetSubscriptionStatus', data, metadata: meta() })).consistent && consistent;
+      }
+      return answerWith(rt, view._id, consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/remove',
+    access: 'admin',
+    tag: 'Subscriptions',
+    summary: 'Remove a subscription (an event; its history stays)',
+    body: IdBody,
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      await rt.execute(subscriptionDecider, view._id, { type: 'RemoveSubscription', data: {}, metadata: meta() });
+      return { data: { _id: view._id, removed: true } };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/revise',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'Change quantity or modules; the amount is recomputed. With preview: true, answers the new amount and proration and records nothing.',
+    body: SubscriptionRevise,
+    async handle({ body, rt, user, meta }) {
+      const view = await resolveSubscription(rt, user, body);
+      const command: SubscriptionCommand = {
+        type: 'ReviseSubscription',
+        data: { paypalSubscriptionID: body.paypalSubscriptionID, quantity: body.quantity, ...(body.modules ? { modules: body.modules } : {}), ...(body.amount !== undefined ? { amount: body.amount } : {}) },
+        metadata: meta(),
+      };
+      const result = await rt.execute(subscriptionDecider, view._id, command, { ...versionOf(body), dryRun: body.preview === true });
+      const revised = result.events.find((e) => e.type === 'SubscriptionRevised')?.data as
+        | { quantity: number; amount: number; previousAmount: number; proration: number; modules: unknown }
+        | undefined;
+      if (body.preview) {
+        const data = revised ?? { quantity: view.quantity, amount: view.amount, previousAmount: view.amount, proration: 0, modules: view.modules };
+        return { data: { ...data, currency: view.currency, version: view.version } };
+      }
+      return answerWith(rt, view._id, result.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/createOrder',
+    access: 'customer',
+    tag: 'Payments',
+    summary: 'Create the PayPal order for what is due now (first period, renewal or balance); the amount comes from the server',
+    body: Type.Object({ id: Id }, { additionalProperties: true }),
+    async handle(ctx) {
+      const { rt, meta } = ctx;
+      const view = await payable(ctx);
+      const due = amountDue(view);
+      if (view.status === 'SUBSCRIPTION_STATUS_CANCEL' || view.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+        throw new InvalidTransitionError(view.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
+      }
+      if (due.amount === 0) throw new ConflictError('Nothing is due on this subscription');
+      const billingReference = view.paypalSubscriptionID ?? newBillingReference();
+      const order = await rt.payments.createOrder({
+        subscriptionId: view._id,
+        billingReference,
+        amountCents: due.amount,
+        currency: view.currency,
+        description: `${view.name}: ${due.purpose === 'balance' ? 'balance owing' : 'licence period'}`,
+        requestId: `order-${view._id}-${view.version}`,
+        intent: 'CAPTURE',
+        returnUrl: `${rt.config.publicUrl}/user/buy-new-licence?subscription=${view._id}`,
+        cancelUrl: `${rt.config.publicUrl}/user/buy-new-licence?subscription=${view._id}&cancelled=1`,
+      });
+      const result = await rt.execute(subscriptionDecider, view._id, {
+        type: 'OrderPayment',
+        data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference, amount: due.amount, currency: view.currency },
+        metadata: meta(),
+      });
+      return {
+        data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference, amount: due.amount, currency: view.currency, purpose: due.purpose },
+        ...(result.consistent ? {} : { meta: { consistent: false } }),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/captureOrder',
+    access: 'customer',
+    tag: 'Payments',
+    summary: 'Capture an approved PayPal order through PayPal and record it (idempotent by PayPal order id)',
+    body: CaptureOrder,
+    async handle(ctx) {
+      const { body, rt, user, meta } = ctx;
+      const view = await resolveSubscription(rt, user, body);
+      if (!rt.payments.configured) throw new PaymentProviderError('Payments are not configured on this server (PAYPAL_CLIENT_ID is not set)', false);
+      if (body.quantity !== view.quantity) throw ValidationError.field('quantity', `must be ${view.quantity}, the subscription's quantity`);
+      if (view.paypalSubscriptionID !== body.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+      const history = await rt.events.readStream(streamIds.subscription(view._id));
+      const ordered = history.some((e) => e.type === 'PaymentOrdered' && (e.data as { paypalOrderID: string }).paypalOrderID === body.paypalOrderID);
+      if (!ordered) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
+      const alreadyRecorded = history.some((e) => e.type === 'OrderCaptured' && (e.data as { paypalOrderID: string }).paypalOrderID === body.paypalOrderID);
+      if (!alreadyRecorded && (view.status === 'SUBSCRIPTION_STATUS_CANCEL' || view.status === 'SUBSCRIPTION_STATUS_PAUSE')) {
+        throw new InvalidTransitionError(view.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
+      }
+      if (!alreadyRecorded) {
+        // PayPal runs a capture with this request id once, however often it is retried (double clicks, timeouts).
+        const order = await rt.payments.captureOrder(body.paypalOrderID, `capture-${body.paypalOrderID}`);
+        if (order.customId !== view.paypalSubscriptionID) throw new ForbiddenError('This PayPal order belongs to another subscription');
+        const capture = order.capture;
+        const result = await rt.execute(subscriptionDecider, view._id, {
+          type: 'CaptureOrder',
+          data: {
+            paypalOrderID: body.paypalOrderID,
+            paypalSubscriptionID: body.paypalSubscriptionID,
+            captureId: capture?.captureId ?? `none-${body.paypalOrderID}`,
+            quantity: view.quantity,
+            amount: capture?.amountCents ?? 0,
+            currency: capture?.currency ?? order.currency,
+            providerStatus: capture?.status ?? order.status,
+            licenceKey: newLicenceKey(),
+          },
+          metadata: meta({ idempotencyKey: body.paypalOrderID }),
+        });
+        const rejected = result.events.find((e) => e.type === 'PaymentRejected')?.data as { expectedAmount: number; receivedAmount: number; reason: string } | undefined;
+        if (rejected?.reason === 'NOT_COMPLETED') throw new PaymentProviderError('PayPal did not complete the payment; nothing was charged. Try again or use another funding source.', false);
+        if (rejected) throw new PriceMismatchError(rejected.expectedAmount, rejected.receivedAmount, 'captured amount');
+        return answerWith(rt, view._id, result.consistent);
+      }
+      return answerWith(rt, view._id, true);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/captureChangePaymentMethod',
+    access: 'customer',
+    tag: 'Payments',
+    summary: 'Switch to another PayPal funding source: the approved order is authorized and voided (no charge) and recorded',
+    body: CaptureChangePaymentMethod,
+    async handle(ctx) {
+      const { body, rt, user, meta } = ctx;
+      const view = await resolveSubscription(rt, user, body);
+      if (!rt.payments.configured) throw new PaymentProviderError('Payments are not configured on this server (PAYPAL_CLIENT_ID is not set)', false);
+      if (body.quantity !== view.quantity) throw ValidationError.field('quantity', `must be ${view.quantity}, the subscription's quantity`);
+      const order = await rt.payments.getOrder(body.paypalOrderID);
+      if (order.customId !== body.paypalSubscriptionID) throw new ForbiddenError('This PayPal order was not made for this subscription');
+      await rt.payments.verifyFundingSource(body.paypalOrderID, `verify-${body.paypalOrderID}`);
+      const result = await rt.execute(subscriptionDecider, view._id, {
+        type: 'ChangePaymentMethod',
+        data: { paypalOrderID: body.paypalOrderID, paypalSubscriptionID: body.paypalSubscriptionID, quantity: body.quantity },
+        metadata: meta({ idempotencyKey: `payment-method-${body.paypalOrderID}` }),
+      });
+      return answerWith(rt, view._id, result.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/createPaymentMethodOrder',
+    access: 'customer',
+    tag: 'Payments',
+    summary: 'Create the PayPal order (intent AUTHORIZE, never captured) a customer approves to switch funding source',
+    body: Type.Object({ id: Id }, { additionalProperties: true }),
+    async handle(ctx) {
+      const { rt } = ctx;
+      const view = await payable(ctx);
+      if (view.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError('A cancelled subscription has no payment method to change');
+      const billingReference = newBillingReference();
+      const order = await rt.payments.createOrder({
+        subscriptionId: view._id,
+        billingReference,
+        amountCents: Math.max(100, view.amount),
+        currency: view.currency,
+        description: `${view.name}: verify new payment method (not charged)`,
+        requestId: `pm-${view._id}-${view.version}-${randomUUID()}`,
+        intent: 'AUTHORIZE',
+        returnUrl: `${rt.config.publicUrl}/admin/subscriptions/change-payment-method?subscription=${view._id}`,
+        cancelUrl: `${rt.config.publicUrl}/admin/subscriptions/change-payment-method?subscription=${view._id}&cancelled=1`,
+      });
+      return { data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference } };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/cancelAll',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'Cancel every subscription of a user (customers: their own; administrators name user_id)',
+    body: CancelAll,
+    async handle({ body, rt, user, meta }) {
+      const userId = body.user_id ?? user!._id;
+      checkUser(user, userId);
+      const cancelled: string[] = [];
+      for (const s of await rt.readSide.queries.subscriptionsOfUser(userId)) {
+        if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') continue;
+        const r = await rt.execute(subscriptionDecider, s._id, { type: 'CancelSubscription', data: body.reason ? { reason: body.reason } : {}, metadata: meta() });
+        if (r.events.length) cancelled.push(s._id);
+      }
+      return { data: { cancelled } };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/cancel',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'Cancel one subscription',
+    body: Type.Object({ id: Id, reason: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: true }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const r = await rt.execute(subscriptionDecider, view._id, { type: 'CancelSubscription', data: body.reason ? { reason: body.reason } : {}, metadata: meta() });
+      return answerWith(rt, view._id, r.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/history',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'A subscription’s auditable history: every event, who, when, what changed, amounts (filter by type and time)',
+    body: HistoryQuery,
+    async handle({ body, rt, user }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      return { data: await rt.readSide.queries.history({ streamId: streamIds.subscription(view._id) }, body) };
+    },
+  }),
+];
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+/** A licence key customers paste into their self-hosted engine: five groups of five, no look-alike letters. */
+function newLicenceKey(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(25);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  return chars.match(/.{5}/g)!.join('-');
+}

@@ -1,0 +1,81 @@
+import { IdBody, NotFoundError, UserForm, UserListQuery, UserUpdate, ValidationError, type UserView } from '@relaycast/contracts';
+import { defineRoute } from '../http/route.js';
+import { hashPassword } from '../auth/passwords.js';
+import { registerUser, removeUser, updateUser } from '../services/users.js';
+import type { Runtime } from '../runtime.js';
+
+async function userOr404(rt: Runtime, id: string): Promise<UserView> {
+  const user = await rt.readSide.queries.getUser(id);
+  if (!user) throw new NotFoundError('User not found');
+  return user;
+}
+
+/** /users/*: administrators only (seed §6: the Users menu is ROLE_ADMIN). */
+export const userRoutes = [
+  defineRoute({
+    path: '/users/create',
+    access: 'admin',
+    tag: 'Users',
+    summary: 'Create a user (admin form: givenName, familyName, email, role; an optional password enables local sign-in)',
+    body: UserForm,
+    async handle({ body, rt, meta }) {
+      const password = (body as { password?: unknown }).password;
+      if (password !== undefined && (typeof password !== 'string' || password.length < 8 || password.length > 200)) {
+        throw ValidationError.field('password', 'must be a string of 8 to 200 characters');
+      }
+      const user = await registerUser(
+        rt,
+        { email: body.email, givenName: body.givenName, familyName: body.familyName, role: body.role, strategy: password ? 'local' : 'google' },
+        meta(),
+      );
+      if (typeof password === 'string') await rt.auth.setPassword(user._id, await hashPassword(password));
+      return { data: user, status: 201 };
+    },
+  }),
+  defineRoute({
+    path: '/users/findAll',
+    access: 'admin',
+    tag: 'Users',
+    summary: 'List users (paging, sorting, text search, role filter)',
+    body: UserListQuery,
+    async handle({ body, rt }) {
+      const page = await rt.readSide.queries.listUsers(body);
+      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+    },
+  }),
+  defineRoute({
+    path: '/users/findOne',
+    access: 'admin',
+    tag: 'Users',
+    summary: 'One user by id',
+    body: IdBody,
+    async handle({ body, rt }) {
+      return { data: await userOr404(rt, body.id) };
+    },
+  }),
+  defineRoute({
+    path: '/users/update',
+    access: 'admin',
+    tag: 'Users',
+    summary: 'Update a user: id plus form fields (role changes are recorded as their own event)',
+    body: UserUpdate,
+    async handle({ body, rt, meta }) {
+      const current = await userOr404(rt, body.id);
+      const { id, givenName, familyName, email, picture, role } = body;
+      const version = (body as { version?: unknown }).version;
+      await updateUser(rt, current, { givenName, familyName, email, picture, role }, meta(), typeof version === 'number' ? version : undefined);
+      return { data: await userOr404(rt, id) };
+    },
+  }),
+  defineRoute({
+    path: '/users/remove',
+    access: 'admin',
+    tag: 'Users',
+    summary: 'Remove a user (recorded as an event; their sessions end)',
+    body: IdBody,
+    async handle({ body, rt, meta }) {
+      await removeUser(rt, await userOr404(rt, body.id), meta());
+      return { data: { _id: body.id, removed: true } };
+    },
+  }),
+];

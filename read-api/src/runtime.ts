@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import {
+  createCommandHandler,
+  createSqliteEventStore,
+  type CommandHandler,
+  type Decider,
+  type EventStore,
+  type HandleOptions,
+  type HandleResult,
+} from '@relaycast/billing-core';
+import {
+  ALL_PROJECTIONS,
+  connectRedis,
+  createInProcessReadSide,
+  createMemoryReadModelStore,
+  createRedisReadModelStore,
+  createRemoteReadSide,
+  type ReadModelStore,
+  type ReadSide,
+} from '@relaycast/projections';
+import type { Command, DomainEvent } from '@relaycast/contracts';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { createRedisAuthStore, createSqliteAuthStore, type AuthStore } from './auth/store.js';
+import { createFileStorage, type FileStorage } from './services/file-storage.js';
+import { createEventStoreDbStore } from '@relaycast/billing-core';
+import type { PaymentGateway } from './payments/gateway.js';
+import { createPayPalGateway } from './payments/paypal.js';
+
+export interface ExecuteResult<State> extends HandleResult<State> {
+  /** false when the read models had not caught up within the consistency timeout. */
+  consistent: boolean;
+}
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  events: EventStore;
+  handler: CommandHandler;
+  readModels: ReadModelStore;
+  readSide: ReadSide;
+  auth: AuthStore;
+  files: FileStorage;
+  payments: PaymentGateway;
+  redis: Redis | null;
+  /** Runs a command and waits until the read models show its events, so the caller reads its own write. */
+  execute<S, C extends Command, E extends DomainEvent>(decider: Decider<S, C, E>, id: string, command: C, options?: HandleOptions): Promise<ExecuteResult<S>>;
+  close(): Promise<void>;
+}
+
+export function createEventStoreFromConfig(config: Config): EventStore {
+  if (config.eventStore === 'eventstoredb') return createEventStoreDbStore(config.eventStoreConnectionString ?? '');
+  return createSqliteEventStore(join(config.dataDir, 'events.db'));
+}
+
+export async function createRuntime(config: Config, logger: Logger, overrides: { payments?: PaymentGateway } = {}): Promise<Runtime> {
+  const metrics = createMetrics();
+  const events = createEventStoreFromConfig(config);
+  const handler = createCommandHandler(events, { onAppend: (_stream, count) => metrics.appendedEvents.inc(count) });
+  const redis = config.readModel === 'redis' ? await connectRedis(config.redisUrl) : null;
+  const readModels = redis ? createRedisReadModelStore(redis) : createMemoryReadModelStore();
+  const readSide =
+    config.projectionsMode === 'external'
+      ? createRemoteReadSide({ readModels, projections: ALL_PROJECTIONS })
+      : createInProcessReadSide({
+          events,
+          readModels,
+          projections: ALL_PROJECTIONS,
+          onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed; it will resume from its checkpoint'),
+          onCommit: (projection, position) => metrics.projectionPosition.set({ projection }, Number(position)),
+        });
+  const auth = redis ? createRedisAuthStore(redis) : createSqliteAuthStore(join(config.dataDir, 'auth.db'));
+  const files = createFileStorage(join(config.dataDir, 'files'));
+  const payments = overrides.payments ?? createPayPalGateway(config.paypal);
+
+  return {
+    config,
+    logger,
+    metrics,
+    events,
+    handler,
+    readModels,
+    readSide,
+    auth,
+    files,
+    payments,
+    redis,
+    async execute(decider, id, command, options) {
+      try {
+        const result = await handler.handle(decider, id, command, options);
+        metrics.commands.inc({ type: command.type, outcome: result.events.length ? 'applied' : 'unchanged' });
+        const consistent = result.position === 0n || (await readSide.waitFor(result.position, config.consistencyTimeoutMs));
+        return { ...result, consistent };
+      } catch (error) {
+        metrics.commands.inc({ type: command.type, outcome: (error as { code?: string }).code ?? 'error' });
+        throw error;
+      }
+    },
+    async close() {
+      await readSide.stop();
+      await events.close();
+      await auth.close();
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { createRuntime } from './runtime.js';
+import { createApp } from './app.js';
+import { ensureAdmin } from './auth/bootstrap.js';
+
+/**
+ * The read-api process. In the embedded default it also hosts billing-core and the projections: events go to
+ * SQLite under DATA_DIR and the read models are rebuilt in memory at start.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const rt = await createRuntime(config, logger);
+
+  const started = Date.now();
+  await rt.readSide.start();
+  const head = await rt.events.headPosition();
+  if (!(await rt.readSide.waitFor(head, 10 * 60_000))) logger.warn('read models did not catch up with the event store within 10 minutes; serving anyway');
+  logger.info({ head: head.toString(), millis: Date.now() - started, eventStore: rt.events.kind, readModel: rt.readModels.kind }, 'read models ready');
+
+  const admin = await ensureAdmin(rt);
+  if (admin.generatedPassword) {
+    console.log(`\n  Administrator account: ${admin.email}\n  Generated password:    ${admin.generatedPassword}\n  (set ADMIN_PASSWORD to choose your own; it is not shown again)\n`);
+  }
+  if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set; a random one is used for this run');
+
+  const app = createApp(rt);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Relaycast is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}  (Ctrl-C to stop)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rt.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
