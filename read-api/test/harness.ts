@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { createRuntime, type Runtime } from '../src/runtime.js';
+import { createApp } from '../src/app.js';
+import { ensureAdmin } from '../src/auth/bootstrap.js';
+import type { PaymentGateway } from '../src/payments/gateway.js';
+import { hashPassword } from '../src/auth/passwords.js';
+
+export const ADMIN = { email: 'admin@relaycast.test', password: 'admin-password-1' };
+
+export interface TestServer {
+  baseUrl: string;
+  rt: Runtime;
+  config: Config;
+  dataDir: string;
+  /** A client that keeps cookies like a browser and sends Origin like one. */
+  client(): ApiClient;
+  /** A signed-in client: the administrator, or a new customer registered through the API. */
+  admin(): Promise<ApiClient>;
+  customer(name?: string): Promise<ApiClient & { userId: string; email: string }>;
+  /** A user with ROLE_USER (neither customer nor admin). */
+  plainUser(): Promise<ApiClient & { userId: string }>;
+  close(): Promise<void>;
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface ApiClient {
+  post<T = any>(path: string, body?: unknown, init?: { headers?: Record<string, string>; raw?: string | Uint8Array | FormData | Blob }): Promise<ApiAnswer<T>>;
+  get(path: string, init?: { headers?: Record<string, string> }): Promise<ApiAnswer<string>>;
+  cookies: Map<string, string>;
+  token: string | null;
+}
+
+let customers = 0;
+
+/**
+ * The real read-api on a free loopback port: SQLite event store and auth store in a temporary DATA_DIR, in-memory
+ * read models (or Redis when REDIS_URL is given in env), the administrator from ADMIN_EMAIL/ADMIN_PASSWORD.
+ */
+export async function startTestServer(options: { env?: Record<string, string>; payments?: PaymentGateway } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'relaycast-api-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SIGNIN_RATE_LIMIT: '10000',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const logger = createLogger(config.logLevel);
+  const rt = await createRuntime(config, logger, options.payments ? { payments: options.payments } : {});
+  await rt.readSide.start();
+  await ensureAdmin(rt);
+  const app = createApp(rt);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const client = (): ApiClient => {
+    const cookies = new Map<string, string>();
+    const c: ApiClient = {
+      cookies,
+      token: null,
+      async post(path, body, init = {}) {
+        const headers: Record<string, string> = { origin: baseUrl, ...init.headers };
+        if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        let payload: string | Uint8Array | FormData | Blob | undefined = init.raw;
+        if (payload === undefined && body !== undefined) {
+          payload = JSON.stringify(body);
+          headers['content-type'] ??= 'application/json';
+        }
+        const res = await fetch(baseUrl + path, { method: 'POST', headers, body: payload, redirect: 'manual' });
+        remember(res);
+        const text = await res.text();
+        return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+      },
+      async get(path, init = {}) {
+        const headers: Record<string, string> = { ...init.headers };
+        if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        const res = await fetch(baseUrl + path, { headers, redirect: 'manual' });
+        remember(res);
+        return { status: res.status, body: await res.text(), headers: res.headers };
+      },
+    };
+    function remember(res: Response) {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, ...value] = (pair ?? '').split('=');
+        if (!name) continue;
+        if (/Expires=Thu, 01 Jan 1970/i.test(line) || value.join('=') === '') cookies.delete(name.trim());
+        else cookies.set(name.trim(), value.join('='));
+      }
+      c.token = cookies.get('auth_token') ?? c.token;
+    }
+    return c;
+  };
+
+  const signIn = async (email: string, password: string) => {
+    const c = client();
+    const res = await c.post('/auth/local/signin', { email, password });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return c;
+  };
+
+  return {
+    baseUrl,
+    rt,
+    config,
+    dataDir,
+    client,
+    admin: () => signIn(ADMIN.email, ADMIN.password),
+    async customer(name = `customer${++customers}`) {
+      const c = client();
+      const email = `${name}-${Date.now()}-${customers}@example.com`;
+      const res = await c.post('/auth/local/register', { email, password: 'customer-password', givenName: name, familyName: 'Tester' });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return Object.assign(c, { userId: res.body.data._id as string, email });
+    },
+    async plainUser() {
+      const admin = await signIn(ADMIN.email, ADMIN.password);
+      const email = `plain-${Date.now()}-${++customers}@example.com`;
+      const created = await admin.post('/users/create', { givenName: 'Plain', familyName: 'User', email, role: 'ROLE_USER', password: 'plain-password' });
+      if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
+      const c = await signIn(email, 'plain-password');
+      return Object.assign(c, { userId: created.body.data._id as string });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rt.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { hashPassword };
