@@ -16,7 +16,6 @@ export function PromoVideo({ slug, title, caption }: { slug: string; title: stri
         {playing ? (
           <video controls autoPlay playsInline poster={poster} preload="metadata" aria-label={title}>
             <source src={`/media/${slug}.webm`} type="video/webm" />
-            <source src={`/media/${slug}.mp4`} type="video/mp4" />
           </video>
         ) : (
           <>
