@@ -1,24 +1,68 @@
-# Two commands for a fresh machine: `make start` and `make test`. Everything else is a helper of those.
+# Relaycast. On a fresh machine: `make start` (install, build, run on the embedded default) and `make test`.
 SHELL := /bin/bash
+.ONESHELL:
+.SHELLFLAGS := -eu -o pipefail -c
 export NPM_CONFIG_UPDATE_NOTIFIER := false
+export NPM_CONFIG_FUND := false
 
 STAMP := node_modules/.install-stamp
+MANIFESTS := package.json package-lock.json $(wildcard */package.json)
+PORT ?= 3000
+DATA_DIR ?= data
 
-.PHONY: start test install build typecheck unit bench test-eventstoredb clean
+.PHONY: start test build install typecheck unit web-unit e2e system-deps bench test-eventstoredb clean
 
-$(STAMP): package.json package-lock.json contracts/package.json billing-core/package.json projections/package.json read-api/package.json web/package.json
-	npm ci --no-audit --no-fund
-	@touch $(STAMP)
+$(STAMP): $(MANIFESTS)
+	npm ci --no-audit
+	touch $(STAMP)
 
 install: $(STAMP)
+
+## build: service bundles (esbuild) and the prerendered web app (Vite)
+build: install
+	node deploy/bundle.mjs
+	npm run build -w web
+
+## start: the whole product on the embedded default (SQLite events, in-memory read models) at http://127.0.0.1:$(PORT)
+start: build
+	DATA_DIR=$(DATA_DIR) PORT=$(PORT) node read-api/dist/server.js
 
 typecheck: install
 	npm run typecheck
 
-unit: install
+## system-deps: servers the tests talk to for real (redis-server, Chromium, kcat), from Debian's packages
+system-deps:
+	missing=""
+	command -v redis-server >/dev/null || missing="$$missing redis-server"
+	command -v chromium >/dev/null || missing="$$missing chromium"
+	command -v kcat >/dev/null || missing="$$missing kcat"
+	if [ -n "$$missing" ]; then
+	  if [ "$$(id -u)" != 0 ]; then echo "Install as root:$$missing (apt-get install -y$$missing)"; exit 1; fi
+	  echo "Installing:$$missing"
+	  apt-get update -qq
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
+	fi
+
+unit: install system-deps
 	npx mocha
 
-test: install typecheck unit
+web-unit: install
+	npm test -w web
+
+e2e: build system-deps
+	npm run e2e -w web
+
+## test: every test — types, back-end (incl. real Redis and HTTP), web units, browser
+test: install system-deps typecheck unit web-unit e2e
+
+## test-eventstoredb: the event store conformance suite against a real server at EVENTSTORE_CONNECTION_STRING
+test-eventstoredb: install
+	@test -n "$${EVENTSTORE_CONNECTION_STRING:-}" || { echo "set EVENTSTORE_CONNECTION_STRING, e.g. esdb://127.0.0.1:2113?tls=false"; exit 2; }
+	npm run test:eventstoredb -w billing-core
+
+## bench: throughput figures, each next to a baseline measured in the same run
+bench: build
+	npx tsx bench/billing.ts
 
 clean:
-	rm -rf node_modules */node_modules */dist
+	rm -rf node_modules */node_modules */dist web/dist-server test-output

@@ -65,9 +65,13 @@ function fold<State, E extends DomainEvent>(decider: Decider<State, never, E>, e
  * write identical ids and the store's idempotent append keeps one copy.
  */
 function eventId(streamId: string, key: string | undefined, index: number): string {
-  if (!key) return randomUUID();
-  const h = createHash('sha256').update(`${streamId}\u0000${key}\u0000${index}`).digest('hex');
-  // Shaped as a version-5 UUID, since EventStoreDB accepts only UUIDs as event ids.
+  return key ? deterministicUuid(`${streamId}\u0000${key}\u0000${index}`) : randomUUID();
+}
+
+/** A UUID-shaped id derived from text (SHA-256, version-5 layout): the same text always gives the same id. */
+export function deterministicUuid(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  // EventStoreDB accepts only UUIDs as event ids.
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

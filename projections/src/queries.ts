@@ -119,8 +119,10 @@ export function createQueries(rm: ReadModelStore) {
       });
     },
     getEntry: (id: string) => rm.get<EntryView>(ENTRIES, entriesModel.entry, id),
-    async entriesByUrl(url: string, locale?: string) {
-      const ids = await rm.range(ENTRIES, entriesModel.byUrl(url), { offset: 0, limit: 200, order: 'asc' });
+    /** Published materials for a site address or a category, oldest first. */
+    async publishedEntries(where: { url: string } | { category: string }, locale?: string) {
+      const index = 'url' in where ? entriesModel.byUrl(where.url) : entriesModel.byCategory(where.category);
+      const ids = await rm.range(ENTRIES, index, { offset: 0, limit: 500, order: 'asc' });
       const entries = (await rm.getMany<EntryView>(ENTRIES, entriesModel.entry, ids)).filter((e): e is EntryView => e !== null && e.entry_type === 'MATERIAL');
       // A material without a locale serves every language; one with a locale only its own.
       return locale ? entries.filter((e) => !e.locale || e.locale === locale) : entries;

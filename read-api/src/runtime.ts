@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import {
   createCommandHandler,
-  createSqliteEventStore,
+  openEventStore,
   type CommandHandler,
   type Decider,
   type EventStore,
@@ -25,7 +25,6 @@ import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createRedisAuthStore, createSqliteAuthStore, type AuthStore } from './auth/store.js';
 import { createFileStorage, type FileStorage } from './services/file-storage.js';
-import { createEventStoreDbStore } from '@relaycast/billing-core';
 import type { PaymentGateway } from './payments/gateway.js';
 import { createPayPalGateway } from './payments/paypal.js';
 
@@ -51,14 +50,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function createEventStoreFromConfig(config: Config): EventStore {
-  if (config.eventStore === 'eventstoredb') return createEventStoreDbStore(config.eventStoreConnectionString ?? '');
-  return createSqliteEventStore(join(config.dataDir, 'events.db'));
-}
-
 export async function createRuntime(config: Config, logger: Logger, overrides: { payments?: PaymentGateway } = {}): Promise<Runtime> {
   const metrics = createMetrics();
-  const events = createEventStoreFromConfig(config);
+  const events = await openEventStore({ kind: config.eventStore, dataDir: config.dataDir, connectionString: config.eventStoreConnectionString });
   const handler = createCommandHandler(events, { onAppend: (_stream, count) => metrics.appendedEvents.inc(count) });
   const redis = config.readModel === 'redis' ? await connectRedis(config.redisUrl) : null;
   const readModels = redis ? createRedisReadModelStore(redis) : createMemoryReadModelStore();

@@ -76,8 +76,9 @@ describe('projections on the in-memory read model', () => {
   });
 
   it('serves entries by URL and files', async () => {
-    expect((await side.queries.entriesByUrl('/how-to-use')).map((e) => e._id)).to.deep.equal(['e-1']);
+    expect((await side.queries.publishedEntries({ url: '/how-to-use' })).map((e) => e._id)).to.deep.equal(['e-1']);
     expect((await side.queries.listEntries({ category: 'TUTORIALS' })).total).to.equal(1);
+    expect((await side.queries.publishedEntries({ category: 'TUTORIALS' }, 'en')).map((e) => e._id)).to.deep.equal(['e-1']);
     expect((await side.queries.getFile('f-1'))?.url).to.equal('/files/f-1/logo.png');
   });
 
