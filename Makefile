@@ -63,6 +63,7 @@ test-eventstoredb: install
 ## bench: throughput figures, each next to a baseline measured in the same run
 bench: build
 	npx tsx bench/billing.ts
+	npx tsx bench/api.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist-server test-output

@@ -17,6 +17,22 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** The items as a JSON array text: answers send it as is. */
+  itemsJson: string;
+}
+
+/** A page whose items are parsed only if someone reads them. */
+function pageFromJson<T>(itemsJson: string, total: number, page: number, pageSize: number): Page<T> {
+  let items: T[] | undefined;
+  return {
+    get items() {
+      return (items ??= JSON.parse(itemsJson) as T[]);
+    },
+    total,
+    page,
+    pageSize,
+    itemsJson,
+  };
 }
 
 /** Beyond this many documents a sorted or searched list stops scanning (and says so through `total`). */
@@ -54,8 +70,8 @@ async function listIndex<T extends { createdAt: string; _id: string }>(
   const search = query.search?.trim().toLowerCase();
   if (!search && !options.filter && (!query.sort || query.sort === 'createdAt')) {
     const [total, ids] = await Promise.all([rm.count(projection, index), rm.range(projection, index, { offset, limit: pageSize, order })]);
-    const docs = await rm.getMany<T>(projection, collection, ids);
-    return { items: docs.filter((d): d is T => d !== null), total, page, pageSize };
+    const docs = await rm.getManyJson(projection, collection, ids);
+    return pageFromJson<T>(`[${docs.filter((d): d is string => d !== null).join(',')}]`, total, page, pageSize);
   }
   const ids = await rm.range(projection, index, { offset: 0, limit: MAX_SCAN, order: 'desc' });
   let docs = (await rm.getMany<T>(projection, collection, ids)).filter((d): d is T => d !== null);
@@ -64,7 +80,8 @@ async function listIndex<T extends { createdAt: string; _id: string }>(
   const sort = query.sort ?? 'createdAt';
   const direction = order === 'asc' ? 1 : -1;
   docs.sort((a, b) => direction * compare(valueAt(a, sort), valueAt(b, sort)) || (a._id < b._id ? -1 : 1));
-  return { items: docs.slice(offset, offset + pageSize), total: docs.length, page, pageSize };
+  const items = docs.slice(offset, offset + pageSize);
+  return { items, total: docs.length, page, pageSize, itemsJson: JSON.stringify(items) };
 }
 
 export function createQueries(rm: ReadModelStore) {

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Runtime } from './runtime.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { requestLog } from './http/request-log.js';
 import { mount, type RouteDef } from './http/route.js';
 import { mountStaticSite } from './http/static-site.js';
 import { openApiDocument } from './http/openapi.js';
@@ -50,26 +49,13 @@ export function createApp(rt: Runtime): Express {
   const { config, logger, metrics } = rt;
   const app = express();
   app.disable('x-powered-by');
+  // API answers are POST responses, never cached: hashing every body for an ETag is wasted work. (Static files
+  // keep their own ETags.)
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' || (req.url ?? '').startsWith('/assets/') },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use((req, res, next) => {
     const end = metrics.httpDuration.startTimer();
     res.on('finish', () => end({ method: req.method, route: (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'not-found' : 'static'), status: String(res.statusCode) }));
@@ -82,16 +68,28 @@ export function createApp(rt: Runtime): Express {
   const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*']);
   const secure = config.publicUrl.startsWith('https://');
   const baseHelmet = helmet({ contentSecurityPolicy: false, frameguard: false, hsts: secure ? undefined : false, crossOriginEmbedderPolicy: false });
-  app.use(baseHelmet);
-  app.use((req, res, next) => {
-    if (EMBED_PATHS.test(req.path)) {
-      res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), fullscreen=*');
-      return embedCsp(req, res, next);
-    }
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    defaultCsp(req, res, next);
-  });
-  app.use(compression());
+  /** Pages get the full set of security headers and their Content-Security-Policy. */
+  const documentHeaders: express.RequestHandler = (req, res, next) => {
+    baseHelmet(req, res, () => {
+      if (EMBED_PATHS.test(req.path)) {
+        res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), fullscreen=*');
+        return embedCsp(req, res, next);
+      }
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      defaultCsp(req, res, next);
+    });
+  };
+  /** API answers are data, not documents: no CSP to parse, but never sniffed, framed or cached. */
+  const apiHeaders: express.RequestHandler = (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-store');
+    if (secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? documentHeaders(req, res, next) : apiHeaders(req, res, next)));
+  // Compress for clients that ask (browsers always do); the others skip the wrapping entirely.
+  const compress = compression();
+  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
   app.use(cookieParser());
   app.use(sessionMiddleware(rt));
   app.use(csrfGuard(config.publicUrl));

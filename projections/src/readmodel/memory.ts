@@ -70,10 +70,15 @@ export function createMemoryReadModelStore(): ReadModelStore {
         return json === undefined ? null : (JSON.parse(json) as T);
       });
     },
+    async getManyJson(projection: string, collection: string, ids: readonly string[]) {
+      const docs = space(projection).docs.get(collection);
+      return ids.map((id) => docs?.get(id) ?? null);
+    },
     async range(projection, index, { offset, limit, order }: RangeOptions) {
       const ids = sortedIds(space(projection), index);
-      const ordered = order === 'asc' ? ids : [...ids].reverse();
-      return ordered.slice(offset, offset + limit);
+      if (order === 'asc') return ids.slice(offset, offset + limit);
+      const end = Math.max(0, ids.length - offset);
+      return ids.slice(Math.max(0, end - limit), end).reverse();
     },
     async members(projection, index) {
       return [...sortedIds(space(projection), index)];

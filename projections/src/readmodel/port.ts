@@ -24,6 +24,8 @@ export interface ReadModelStore {
   commit(projection: string, changes: readonly Change[], checkpoint: bigint): Promise<void>;
   get<T>(projection: string, collection: string, id: string): Promise<T | null>;
   getMany<T>(projection: string, collection: string, ids: readonly string[]): Promise<(T | null)[]>;
+  /** The stored JSON text of documents, for answers that pass documents through unchanged (no parse, no stringify). */
+  getManyJson(projection: string, collection: string, ids: readonly string[]): Promise<(string | null)[]>;
   range(projection: string, index: string, options: RangeOptions): Promise<string[]>;
   /** Every id in an index, ascending. */
   members(projection: string, index: string): Promise<string[]>;

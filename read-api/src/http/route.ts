@@ -29,9 +29,16 @@ export interface RouteContext<Body> {
 
 /** What a route answers: `{ data }` (plus list paging in `meta`), with a status other than 200 when it says so. */
 export interface Answer {
-  data: unknown;
+  data?: unknown;
+  /** `data` already serialized (a page of stored documents), sent without parsing and re-serializing it. */
+  dataJson?: string;
   meta?: Record<string, unknown>;
   status?: number;
+}
+
+/** The answer for a list: the page's items as `data`, its paging as `meta`. */
+export function pageAnswer(page: { itemsJson: string; total: number; page: number; pageSize: number }): Answer {
+  return { dataJson: page.itemsJson, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
 }
 
 export interface RouteDef<S extends TSchema = TSchema> {
@@ -79,7 +86,13 @@ export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]):
       authorize(route.access, req.auth.user);
       const body = route.body ? validate(route.body, req.body) : req.body;
       const answer = await route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra) });
-      res.status(answer.status ?? 200).json(answer.meta ? { data: answer.data, meta: answer.meta } : { data: answer.data });
+      res.status(answer.status ?? 200);
+      if (answer.dataJson !== undefined) {
+        const meta = answer.meta ? `,"meta":${JSON.stringify(answer.meta)}` : '';
+        res.type('application/json').send(`{"data":${answer.dataJson}${meta}}`);
+      } else {
+        res.json(answer.meta ? { data: answer.data, meta: answer.meta } : { data: answer.data });
+      }
     });
   }
 }

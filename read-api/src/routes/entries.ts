@@ -11,7 +11,7 @@ import {
   ValidationError,
   type EntryView,
 } from '@relaycast/contracts';
-import { defineRoute } from '../http/route.js';
+import { pageAnswer, defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 
 async function entryOr404(rt: Runtime, id: string, type?: string): Promise<EntryView> {
@@ -67,7 +67,7 @@ export const entryRoutes = [
     body: EntryListQuery,
     async handle({ body, rt }) {
       const page = await rt.readSide.queries.listEntries(body);
-      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+      return pageAnswer(page);
     },
   }),
   defineRoute({

@@ -12,7 +12,7 @@ import {
   ValidationError,
   type FileView,
 } from '@relaycast/contracts';
-import { authorize, commandMetadata, defineRoute } from '../http/route.js';
+import { authorize, commandMetadata, defineRoute, pageAnswer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 
 async function fileOr404(rt: Runtime, id: string): Promise<FileView> {
@@ -43,7 +43,7 @@ export const fileRoutes = [
     body: ListQuery,
     async handle({ body, rt }) {
       const page = await rt.readSide.queries.listFiles(body);
-      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+      return pageAnswer(page);
     },
   }),
 ];

@@ -1,5 +1,5 @@
 import { IdBody, NotFoundError, UserForm, UserListQuery, UserUpdate, ValidationError, type UserView } from '@relaycast/contracts';
-import { defineRoute } from '../http/route.js';
+import { pageAnswer, defineRoute } from '../http/route.js';
 import { hashPassword } from '../auth/passwords.js';
 import { registerUser, removeUser, updateUser } from '../services/users.js';
 import type { Runtime } from '../runtime.js';
@@ -40,7 +40,7 @@ export const userRoutes = [
     body: UserListQuery,
     async handle({ body, rt }) {
       const page = await rt.readSide.queries.listUsers(body);
-      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+      return pageAnswer(page);
     },
   }),
   defineRoute({
