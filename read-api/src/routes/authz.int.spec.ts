@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { API_ROUTES } from '../app.js';
 import { startTestServer, type ApiClient, type TestServer } from '../../test/harness.js';
+import { validBody } from '../../test/bodies.js';
 
 /**
  * The authorization matrix: every API route × anonymous, a plain user (ROLE_USER), the owning customer, another
@@ -48,39 +49,7 @@ describe('authorization matrix (every route × every kind of caller)', function 
   });
   after(async () => server.close());
 
-  /** A body the owner (or an administrator) could legitimately send. */
-  function bodyFor(path: string): unknown {
-    const ref = { user_id: owner.userId, paypalSubscriptionID: 'RCS-NOPE', quantity: 2, id: subscriptionId };
-    const bodies: Record<string, unknown> = {
-      '/auth/local/signin': { email: 'nobody@example.com', password: 'whatever-1' },
-      '/auth/local/register': { email: `new-${Math.random()}@example.com`, password: 'long-enough', givenName: 'N', familyName: 'U' },
-      '/users/create': { givenName: 'A', familyName: 'B', email: `u-${Math.random()}@example.com`, role: 'ROLE_CUSTOMER' },
-      '/users/findOne': { id: victimUserId },
-      '/users/update': { id: victimUserId, givenName: 'Victor' },
-      '/users/remove': { id: 'no-such-user' },
-      '/subscriptions/create': { subscription_type: 'SUBSCRIPTION_FREE', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: owner.userId, payment_details: { plan_id: 'unlimited', privacy_policy_confirm: true } },
-      '/subscriptions/quote': { plan_id: 'constructor', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_MONTH' },
-      '/subscriptions/findOne': { id: subscriptionId },
-      '/subscriptions/update': { id: subscriptionId, name: 'Renamed' },
-      '/subscriptions/remove': { id: 'no-such-subscription' },
-      '/subscriptions/revise': { ...ref, preview: true },
-      '/subscriptions/createOrder': { id: subscriptionId },
-      '/subscriptions/createPaymentMethodOrder': { id: subscriptionId },
-      '/subscriptions/captureOrder': { ...ref, paypalOrderID: 'ORDER-X' },
-      '/subscriptions/captureChangePaymentMethod': { ...ref, paypalOrderID: 'ORDER-X' },
-      '/subscriptions/startTrial': { id: subscriptionId },
-      '/subscriptions/cancelAll': { user_id: owner.userId, reason: 'matrix' },
-      '/subscriptions/cancel': { id: subscriptionId },
-      '/subscriptions/history': { id: subscriptionId },
-      '/admin/entry/create': { entry_type: 'TEMPLATE', template: [{ property_i18n: 'name', defaultValue: 'Awesome template', dataType: 'STRING', formEntityType: 'TEXT' }] },
-      '/admin/entry/update': { _id: entryId, entry_type: 'MATERIAL', url: '/how-to-use', template: [{ property_i18n: 'title', defaultValue: 'Hi', dataType: 'STRING', formEntityType: 'TEXT' }] },
-      '/admin/entry/getOne': { _id: entryId, entry_type: 'MATERIAL' },
-      '/admin/entry/remove': { _id: 'no-such-entry' },
-      '/admin/entry/getEntriesByURL': { url: '/how-to-use' },
-      '/admin/files/remove': { _id: 'no-such-file' },
-    };
-    return bodies[path] ?? {};
-  }
+  const bodyFor = (path: string) => validBody(path, { ownerId: owner.userId, subscriptionId, entryId, userId: victimUserId });
 
   // Routes that change what other rows of the matrix rely on run their destructive bodies on things nobody uses.
   const destructive = new Set(['/subscriptions/cancelAll', '/subscriptions/cancel']);

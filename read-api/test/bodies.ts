@@ -1,0 +1,46 @@
+/** The ids a valid body refers to: things the test created first. */
+export interface BodyContext {
+  ownerId: string;
+  subscriptionId: string;
+  entryId: string;
+  userId: string;
+}
+
+/** A body each route accepts from its owner or an administrator (the starting point of the matrix and the fuzzing). */
+export function validBody(path: string, c: BodyContext): Record<string, unknown> {
+  const ref = { user_id: c.ownerId, paypalSubscriptionID: 'RCS-NOPE', quantity: 2, id: c.subscriptionId };
+  const bodies: Record<string, Record<string, unknown>> = {
+    '/auth/local/signin': { email: 'nobody@example.com', password: 'whatever-1' },
+    '/auth/local/register': { email: `new-${Math.random()}@example.com`, password: 'long-enough', givenName: 'N', familyName: 'U' },
+    '/users/create': { givenName: 'A', familyName: 'B', email: `u-${Math.random()}@example.com`, role: 'ROLE_CUSTOMER' },
+    '/users/findAll': { page: 1, pageSize: 5 },
+    '/users/findOne': { id: c.userId },
+    '/users/update': { id: c.userId, givenName: 'Victor' },
+    '/users/remove': { id: 'no-such-user' },
+    '/subscriptions/create': { subscription_type: 'SUBSCRIPTION_FREE', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: c.ownerId, payment_details: { plan_id: 'unlimited', privacy_policy_confirm: true } },
+    '/subscriptions/quote': { plan_id: 'constructor', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_MONTH' },
+    '/subscriptions/findAll': { page: 1 },
+    '/subscriptions/findAllByToken': { page: 1 },
+    '/subscriptions/findOne': { id: c.subscriptionId },
+    '/subscriptions/update': { id: c.subscriptionId, name: 'Renamed' },
+    '/subscriptions/remove': { id: 'no-such-subscription' },
+    '/subscriptions/revise': { ...ref, preview: true },
+    '/subscriptions/createOrder': { id: c.subscriptionId },
+    '/subscriptions/createPaymentMethodOrder': { id: c.subscriptionId },
+    '/subscriptions/captureOrder': { ...ref, paypalOrderID: 'ORDER-X' },
+    '/subscriptions/captureChangePaymentMethod': { ...ref, paypalOrderID: 'ORDER-X' },
+    '/subscriptions/startTrial': { id: c.subscriptionId },
+    '/subscriptions/cancelAll': { user_id: c.ownerId, reason: 'test' },
+    '/subscriptions/cancel': { id: c.subscriptionId },
+    '/subscriptions/history': { id: c.subscriptionId },
+    '/admin/entry/create': { entry_type: 'TEMPLATE', template: [{ property_i18n: 'name', defaultValue: 'Awesome template', dataType: 'STRING', formEntityType: 'TEXT' }] },
+    '/admin/entry/update': { _id: c.entryId, entry_type: 'MATERIAL', url: '/how-to-use', template: [{ property_i18n: 'title', defaultValue: 'Hi', dataType: 'STRING', formEntityType: 'TEXT' }] },
+    '/admin/entry/getAll': { entry_type: 'TEMPLATE' },
+    '/admin/entry/getOne': { _id: c.entryId, entry_type: 'MATERIAL' },
+    '/admin/entry/remove': { _id: 'no-such-entry' },
+    '/admin/entry/getEntriesByURL': { url: '/how-to-use' },
+    '/admin/files/remove': { _id: 'no-such-file' },
+    '/admin/files/getAll': { page: 1 },
+  };
+  return bodies[path] ?? {};
+}
