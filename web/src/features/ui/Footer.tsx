@@ -1,3 +1,4 @@
+import { BUILD_YEAR } from '../../app/build.js';
 import { useT } from '../../app/hooks.js';
 import { COMPANY_LINKS, DOCS_LINKS, PRODUCT_LINKS, SELF_HOSTED_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/nav.js';
 import { AppLink } from './AppLink.js';
@@ -40,7 +41,7 @@ export function Footer() {
         <Column title={t('footer.company')} links={COMPANY_LINKS} />
       </div>
       <div className="container footer-bottom">
-        <p>{t('footer.copyright', { year: __BUILD_YEAR__ })}</p>
+        <p>{t('footer.copyright', { year: BUILD_YEAR })}</p>
         <p>{t('footer.offices')}</p>
       </div>
     </footer>

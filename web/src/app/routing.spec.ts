@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
+import i18next from 'i18next';
+import { pageHead } from './head.js';
+import { CLIENT_PAGES, PUBLIC_PAGES, SPA_PATH_PREFIXES } from './pages.js';
+import { matchPage } from './routing.js';
+
+describe('routes', () => {
+  it("has every public route of the seed's section 2, prerendered", () => {
+    const paths = PUBLIC_PAGES.map((p) => p.path);
+    for (const p of [
+      '/how-to-use',
+      '/api-docs',
+      '/api-docs/video-players',
+      '/api-docs/video-conferencing-api',
+      '/api-docs/restreaming-multiplexing-transcoding',
+      '/how-to-start-srt-streaming-in-obs-studio',
+      '/how-to-receive-srt-stream-in-obs-studio',
+      '/obs-multiple-streams',
+      '/faq',
+      '/self-hosted-streaming-solution',
+      '/linux-self-hosted-solution-installation-guide',
+      '/news',
+      '/about',
+      '/pay-per-view',
+      ...PRODUCT_SLUGS.map((s) => `/products/${s}`),
+    ]) {
+      expect(paths, p).to.include(p);
+    }
+    expect(paths.filter((p) => /^\/api-docs\/[a-z-]+-engine-documentation$/.test(p))).to.have.length.greaterThan(0);
+    expect(PUBLIC_PAGES.every((p) => p.prerender)).to.equal(true);
+  });
+
+  it('matches both languages, embeds with ids, and sends unknown paths to not-found', () => {
+    expect(matchPage('/products/video-api').route.id).to.equal('product-video-api');
+    expect(matchPage('/ru/products/video-api').route.id).to.equal('product-video-api');
+    expect(matchPage('/ru').route.id).to.equal('home');
+    expect(matchPage('/faq/').route.id).to.equal('faq');
+    expect(matchPage('/vod-group-player/abc123')).to.deep.include({ params: { id: 'abc123' } });
+    expect(matchPage('/conferences/room-9').route.id).to.equal('conference-room');
+    expect(matchPage('/auth/sign-in').route.id).to.equal('sign-in');
+    expect(matchPage('/products/unknown').route.id).to.equal('not-found');
+  });
+
+  it('client-only routes live under the SPA prefixes the server answers with spa.html', () => {
+    for (const page of CLIENT_PAGES) {
+      expect(page.prerender).to.equal(false);
+      expect(SPA_PATH_PREFIXES.some((p) => `${page.path.split(':')[0]}`.startsWith(p))).to.equal(true);
+    }
+  });
+
+  it('builds the head: title, canonical and hreflang alternates per language', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'ru', resources: { ru: { faq: { meta: { title: 'Вопросы', description: 'Ответы' } } } } });
+    const faq = PUBLIC_PAGES.find((p) => p.id === 'faq');
+    if (!faq) throw new Error('no faq');
+    const head = pageHead({ ...faq, ns: ['faq'] }, 'ru', i18n.t, '/faq', 'https://site.test');
+    expect(head.title).to.equal('Вопросы | Relaycast');
+    expect(head.description).to.equal('Ответы');
+    expect(head.canonical).to.equal('https://site.test/ru/faq');
+    expect(head.alternates).to.deep.equal([
+      { hreflang: 'en', href: 'https://site.test/faq' },
+      { hreflang: 'ru', href: 'https://site.test/ru/faq' },
+      { hreflang: 'x-default', href: 'https://site.test/faq' },
+    ]);
+    expect(head.ogLocale).to.equal('ru_RU');
+  });
+});

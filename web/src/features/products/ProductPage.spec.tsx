@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, PRODUCT_SLUGS, type Language } from '@relaycast/contracts/constants';
+import { localizePath } from '../../app/lang.js';
+import { localeResources, renderUrl } from '../../test/render.js';
+import type { ProductContent } from './ProductPage.js';
+
+const resources = localeResources();
+
+describe('product pages (server-rendered as the prerenderer does)', function () {
+  this.timeout(20000);
+  for (const lang of ['en', 'ru'] as Language[]) {
+    for (const slug of PRODUCT_SLUGS) {
+      it(`${lang} /products/${slug}: header, promo, cover, sections in the seed order, FAQ`, async () => {
+        const doc = await renderUrl(localizePath(`/products/${slug}`, lang));
+        const content = resources[lang]?.[`product-${slug}`] as unknown as ProductContent;
+        expect(doc.querySelector('h1')?.textContent).to.equal(content.hero.title);
+        const sections = [...doc.querySelectorAll('[data-section]')].map((s) => s.getAttribute('data-section'));
+        expect(sections).to.deep.equal([...PRODUCT_SECTION_ORDER[slug], 'faq']);
+        expect(doc.querySelectorAll('#faq details')).to.have.length(content.faq.items.length);
+        expect(doc.querySelector(`img[src="/img/products/${slug}/cover.svg"]`)?.getAttribute('alt')).to.equal(content.hero.coverAlt);
+        expect(doc.querySelector('[data-testid="promo-video"] img')?.getAttribute('src')).to.equal(`/img/products/${slug}/poster.svg`);
+        expect(doc.querySelector('[data-testid="promo-video"] video')).to.equal(null);
+        expect(doc.querySelectorAll('.feature-media img')).to.have.length(3);
+        const buy = [...doc.querySelectorAll('a[href^="/auth/sign-in"]')].map((a) => a.getAttribute('href'));
+        expect(buy).to.include('/auth/sign-in?infrastructure=selfhosted&plan=constructor');
+        expect(buy).to.include('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=mounthly');
+      });
+    }
+  }
+
+  it('pay-per-view shows the $1 builder price, the others $5; multi-streaming mentions the 25 GB cloud traffic', async () => {
+    const ppv = await renderUrl('/products/pay-per-view-streaming');
+    expect(ppv.querySelector('[data-plan="constructor"] .price')?.textContent).to.include(`$${DISPLAY_PRICES_CENTS.builderFromPayPerView / 100}`);
+    const vod = await renderUrl('/products/video-on-demand');
+    expect(vod.querySelector('[data-plan="constructor"] .price')?.textContent).to.include('$5');
+    const ms = await renderUrl('/products/multi-streaming');
+    expect(ms.querySelector('[data-plan="cloud"]')?.textContent).to.include('25 GB');
+  });
+
+  it('video-api shows the builder, cloud and unlimited pricing and the three API code examples', async () => {
+    const doc = await renderUrl('/products/video-api');
+    expect(doc.querySelector('[data-testid="builder-pricing"]')).to.not.equal(null);
+    expect(doc.querySelector('[data-testid="cloud-pricing"]')).to.not.equal(null);
+    expect(doc.querySelector('[data-testid="unlimited-pricing"]')).to.not.equal(null);
+    expect([...doc.querySelectorAll('[data-example]')].map((e) => e.getAttribute('data-example'))).to.deep.equal(['vod-create', 'restream-create', 'conference-create']);
+  });
+});
