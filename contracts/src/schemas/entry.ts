@@ -68,8 +68,15 @@ export const EntryListQuery = Type.Composite([
 ]);
 export type EntryListQuery = Static<typeof EntryListQuery>;
 
-/** /admin/entry/getEntriesByURL (public). */
-export const EntriesByUrl = Type.Object({ url: SitePath, locale: Type.Optional(StringEnum(['en', 'ru'] as const)) });
+/**
+ * /admin/entry/getEntriesByURL (public): the published materials that feed one site address, or one category
+ * (menus, the about page, the self-hosted plan). Templates are never public.
+ */
+export const EntriesByUrl = Type.Object({
+  url: Type.Optional(SitePath),
+  category: Type.Optional(StringEnum(ENTRY_CATEGORY_IDS)),
+  locale: Type.Optional(StringEnum(['en', 'ru'] as const)),
+});
 export type EntriesByUrl = Static<typeof EntriesByUrl>;
 
 /** /admin/files/remove. */

@@ -172,3 +172,13 @@ export const HistoryQuery = Type.Object({
   to: Type.Optional(IsoDateTime),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
+
+/** /subscriptions/quote: a configuration to price. */
+export const QuoteRequest = Type.Object({
+  plan_id: StringEnum(PLAN_IDS),
+  infrastructure_type: StringEnum(INFRASTRUCTURE_TYPES),
+  subscription_type: StringEnum(SUBSCRIPTION_TYPES),
+  modules: Type.Optional(ModuleSelections),
+  quantity: Type.Optional(Quantity),
+});
+export type QuoteRequest = Static<typeof QuoteRequest>;
