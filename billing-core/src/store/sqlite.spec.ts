@@ -37,3 +37,46 @@ describe('SQLite event store across processes', () => {
     }
   });
 });
+
+describe('SQLite event store when storage fails', () => {
+  const event = () => ({ id: randomUUID(), type: 'Filler', occurredAt: new Date().toISOString(), data: { text: 'x'.repeat(3000) }, metadata: { actorId: 'a', actorRole: 'SYSTEM' as const, correlationId: 'c', causationId: null } });
+
+  it('a full disk is a 507 that says nothing was recorded, and leaves every earlier event intact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relaycast-full-'));
+    const store = createSqliteEventStore(join(dir, 'events.db'), { maxPageCount: 40 });
+    try {
+      let appended = 0;
+      let failure: unknown = null;
+      for (let i = 0; i < 200 && !failure; i++) {
+        await store.append(`s-${i}`, [event(), event()], 0).then(() => (appended += 2), (e: unknown) => (failure = e));
+      }
+      expect(failure, 'the store filled up').to.not.equal(null);
+      expect((failure as { status: number }).status).to.equal(507);
+      expect((failure as Error).message).to.match(/full.*nothing was recorded/);
+      const all = await store.readAll();
+      expect(all).to.have.length(appended);
+      expect(new Set(all.map((e) => e.streamId)).size).to.equal(appended / 2);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a read-only store reads but refuses writes with a clear 503', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relaycast-ro-'));
+    const writer = createSqliteEventStore(join(dir, 'events.db'));
+    await writer.append('s-1', [event()], 0);
+    await writer.close();
+    const store = createSqliteEventStore(join(dir, 'events.db'), { readonly: true });
+    try {
+      expect(await store.readStream('s-1')).to.have.length(1);
+      const error = await store.append('s-1', [event()], 1).catch((e: unknown) => e);
+      expect((error as { status: number }).status).to.equal(503);
+      expect((error as Error).message).to.match(/read-only; nothing was recorded/);
+      expect(await store.readStream('s-1')).to.have.length(1);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConcurrencyError, type EventEnvelope, type NewEvent } from '@relaycast/contracts';
+import { AppError, ConcurrencyError, type EventEnvelope, type NewEvent } from '@relaycast/contracts';
 import type { AppendResult, EventHandler, EventStore, ExpectedVersion, ReadAllOptions, ReadStreamOptions, StoreSubscription } from './port.js';
 import { followStore } from './follow.js';
 
@@ -46,6 +46,21 @@ function toEnvelope(row: EventRow): EventEnvelope {
 export interface SqliteEventStoreOptions {
   /** How often a subscription that has caught up looks for appends made by other processes. */
   pollIntervalMs?: number;
+  /** Open without write access (a replica, or a read-only DATA_DIR): appends fail with a clear error. */
+  readonly?: boolean;
+  /** Cap the database size in pages (tests use it to fill the "disk"). */
+  maxPageCount?: number;
+}
+
+/** Storage failures are the server's condition, not a bug: say so, and that nothing was written. */
+function storageError(error: unknown): never {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'SQLITE_FULL') throw new AppError('UNAVAILABLE', 507, 'The event store is full (no disk space); nothing was recorded');
+  if (code === 'SQLITE_READONLY' || code.startsWith('SQLITE_READONLY_')) throw new AppError('UNAVAILABLE', 503, 'The event store is read-only; nothing was recorded');
+  if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_BUSY') {
+    throw new AppError('UNAVAILABLE', 503, `The event store cannot write right now (${code}); nothing was recorded`);
+  }
+  throw error;
 }
 
 /**
@@ -56,11 +71,14 @@ export interface SqliteEventStoreOptions {
 export function createSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const pollIntervalMs = options.pollIntervalMs ?? 50;
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+  }
+  if (options.maxPageCount) db.pragma(`max_page_count = ${Math.floor(options.maxPageCount)}`);
 
   const streamVersion = db.prepare<[string], { v: bigint }>('SELECT COALESCE(MAX(version), 0) AS v FROM events WHERE stream_id = ?').safeIntegers(true);
   const streamHead = db.prepare<[string], { position: bigint }>('SELECT position FROM events WHERE stream_id = ? ORDER BY version DESC LIMIT 1').safeIntegers(true);
@@ -106,7 +124,13 @@ export function createSqliteEventStore(path: string, options: SqliteEventStoreOp
     kind: 'sqlite',
     async append(streamId, events, expectedVersion) {
       // IMMEDIATE takes the write lock up front, so two writers never both read the same version.
-      const result = appendTx.immediate(streamId, events, expectedVersion);
+      let result: AppendResult;
+      try {
+        result = appendTx.immediate(streamId, events, expectedVersion);
+      } catch (error) {
+        if (error instanceof ConcurrencyError) throw error;
+        storageError(error);
+      }
       if (events.length) for (const wake of listeners) wake();
       return result;
     },
