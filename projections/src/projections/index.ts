@@ -3,14 +3,16 @@ import { usersProjection } from './users.js';
 import { subscriptionsProjection } from './subscriptions.js';
 import { historyProjection } from './history.js';
 import { entriesProjection, filesProjection } from './content.js';
+import { receiptsProjection } from './receipts.js';
 
 export * from './users.js';
 export * from './subscriptions.js';
 export * from './history.js';
 export * from './content.js';
+export * from './receipts.js';
 
 /** Every read model the product serves, each fed by its own checkpointed subscription. */
-export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, subscriptionsProjection, historyProjection, entriesProjection, filesProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, subscriptionsProjection, historyProjection, entriesProjection, filesProjection, receiptsProjection];
 
 export function projectionsNamed(names: readonly string[]): Projection[] {
   if (names.length === 0) return [...ALL_PROJECTIONS];

@@ -1,0 +1,3 @@
+export * from './checkpoints.js';
+export * from './publisher.js';
+export * from './settings.js';
