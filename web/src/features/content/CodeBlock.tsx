@@ -18,9 +18,10 @@ export function CodeBlock({ code, title, lang }: { code: string; title?: string;
     <div className="code-block">
       <div className="code-title">
         <span>{title ?? lang ?? ''}</span>
-        <button type="button" className="copy-btn" onClick={copy} data-tooltip={t('copy.tooltip')} aria-label={t('copy.label', { what: title ?? lang ?? '' })}>
+        <button type="button" className="copy-btn" onClick={copy} data-tooltip={t('copy.tooltip')}>
           <CopyIcon />
           {t('copy.button')}
+          <span className="sr-only"> {t('copy.label', { what: title ?? lang ?? '' })}</span>
         </button>
       </div>
       <pre tabIndex={0} aria-label={title ?? lang}>

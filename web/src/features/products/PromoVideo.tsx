@@ -20,11 +20,14 @@ export function PromoVideo({ slug, title, caption }: { slug: string; title: stri
         ) : (
           <>
             <img src={poster} alt="" width="1280" height="720" loading="lazy" decoding="async" />
-            <button type="button" className="promo-play" onClick={() => setPlaying(true)} aria-label={t('video.play', { title })}>
+            <button type="button" className="promo-play" onClick={() => setPlaying(true)}>
               <span className="play-circle">
                 <PlayIcon />
               </span>
-              <span>{t('video.watch')}</span>
+              <span>
+                {t('video.watch')}
+                <span className="sr-only">: {title}</span>
+              </span>
             </button>
           </>
         )}

@@ -44,11 +44,11 @@ export function LanguageSelector() {
         className="btn btn-small btn-ghost"
         aria-expanded={open}
         aria-controls="language-menu"
-        aria-label={t('language.label', { language: t(`language.${lang}`) })}
         onClick={() => dispatch(languageMenuToggled())}
       >
         <GlobeIcon width="18" height="18" />
-        <span aria-hidden="true">{lang.toUpperCase()}</span>
+        <span>{lang.toUpperCase()}</span>
+        <span className="sr-only">{t('language.label', { language: t(`language.${lang}`) })}</span>
         <ChevronIcon />
       </button>
       <ul id="language-menu" className="menu-popover" hidden={!open}>

@@ -1,0 +1,146 @@
+/** Pricing variants, purchase buttons, the calculator's three rules and the analytics conversion event. */
+import { expect } from 'chai';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CLOUD_MARKETPLACE_URL } from '@relaycast/contracts/constants';
+import { estimateCalculator, initialCalculatorState, quoteSubscription } from '@relaycast/billing-core/pricing';
+import { collectErrors, startHarness, visit, type Harness } from './support/site.js';
+
+const field = (page: Page, name: string) => page.locator(`[data-testid="calculator"] [name="${name}"]`);
+async function setNumber(page: Page, name: string, value: number) {
+  await field(page, name).fill(String(value));
+  await field(page, name).press('Tab');
+}
+const value = async (page: Page, name: string) => Number(await field(page, name).inputValue());
+
+describe('pricing and the calculator', function () {
+  let h: Harness;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => h?.close());
+  beforeEach(async () => {
+    context = await h.context();
+    page = await context.newPage();
+    errors = collectErrors(page);
+    await visit(page, '/pricing');
+  });
+  afterEach(async () => {
+    await context.close();
+    expect(errors).to.deep.equal([]);
+  });
+
+  it("the calculator starts from the seed's defaults", async () => {
+    const d = initialCalculatorState();
+    for (const name of ['publishers', 'viewers', 'recordings', 'reStreams', 'hours'] as const) expect(await value(page, name)).to.equal(d[name]);
+    expect(await field(page, 'videoMode').inputValue()).to.equal('2');
+    expect(await field(page, 'transcode').isChecked()).to.equal(false);
+    expect(await field(page, 'provider').inputValue()).to.equal('none');
+    expect(await page.getByTestId('calc-transfer').textContent()).to.equal('$0.00');
+    const estimate = estimateCalculator(d);
+    expect(await page.getByTestId('calc-units').textContent()).to.equal(String(estimate.unitQuantity));
+  });
+
+  it('rule 1: publishers below recordings lowers recordings; rule 2: recordings above publishers raises publishers', async () => {
+    await setNumber(page, 'publishers', 6);
+    await setNumber(page, 'recordings', 4);
+    await setNumber(page, 'publishers', 2);
+    expect([await value(page, 'publishers'), await value(page, 'recordings')]).to.deep.equal([2, 2]);
+    await setNumber(page, 'recordings', 9);
+    expect([await value(page, 'publishers'), await value(page, 'recordings')]).to.deep.equal([9, 9]);
+  });
+
+  it('rule 3: toggling transcode re-applies the re-stream value', async () => {
+    await setNumber(page, 'reStreams', 16);
+    expect(await value(page, 'reStreams')).to.equal(16);
+    await field(page, 'transcode').check();
+    expect(await value(page, 'reStreams')).to.equal(10);
+    await field(page, 'transcode').uncheck();
+    expect(await value(page, 'reStreams')).to.equal(10);
+  });
+
+  it('the estimate matches billing-core to the cent and the conversion event reaches the dataLayer', async () => {
+    expect(await page.evaluate(() => window.dataLayer)).to.equal(undefined);
+    await setNumber(page, 'publishers', 30);
+    await setNumber(page, 'viewers', 2000);
+    await field(page, 'provider').selectOption('aws');
+    await setNumber(page, 'hours', 12);
+    const state = { ...initialCalculatorState(), publishers: 30, viewers: 2000, hours: 12, provider: 'aws' as const };
+    const expected = estimateCalculator({ ...state, dataTransferCostPerHour: 0 });
+    expect(await page.getByTestId('calc-units').textContent()).to.equal(String(expected.unitQuantity));
+    const cents = (s: string | null) => Math.round(Number((s ?? '').replace(/[$,]/g, '')) * 100);
+    expect(cents(await page.getByTestId('calc-self-hosted').textContent())).to.equal(expected.selfHostedMonthlyCents);
+    const transfer = cents(await page.getByTestId('calc-transfer').textContent());
+    expect(transfer).to.be.greaterThan(0);
+    expect(cents(await page.getByTestId('calc-cloud-total').textContent())).to.equal((expected.machines * 5 + transfer) * 12);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    const events = (await page.evaluate(() => window.dataLayer)) as { event: string; unitQuantity: number }[];
+    expect(events.at(-1)).to.deep.include({ event: 'unit_quantity_calculated', unitQuantity: expected.unitQuantity });
+  });
+
+  it('unlimited plan: the slider defaults to per month; annual shows $59; purchase links carry plan and period', async () => {
+    const unlimited = page.getByTestId('unlimited-pricing');
+    const monthly = unlimited.getByRole('radio', { name: 'Per month' });
+    expect(await monthly.getAttribute('aria-checked')).to.equal('true');
+    expect(await unlimited.getByTestId('unlimited-price').textContent()).to.include('$79');
+    expect(await unlimited.getByTestId('buy-unlimited').getAttribute('href')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=mounthly');
+    expect(await unlimited.locator('[data-plan="unlimited-free"] a').getAttribute('href')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=free');
+    await unlimited.getByRole('radio', { name: 'Per year' }).click();
+    expect(await unlimited.getByTestId('unlimited-price').textContent()).to.include('$59');
+    expect(await unlimited.textContent()).to.include('$708 a year');
+    expect(await unlimited.getByTestId('buy-unlimited').getAttribute('href')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=annual');
+    const features = await unlimited.locator('[data-plan="unlimited-free"] [data-feature]').evaluateAll((els) => els.map((e) => e.getAttribute('data-feature')));
+    expect(features).to.deep.equal(['publishers', 'viewers', 'restreaming', 'recording', 'vodViewers', 'gpuCores', 'protocols']);
+    expect(await unlimited.locator('[data-feature="protocols"]').first().textContent()).to.include('SRT, RTMP, HLS/m3u8');
+  });
+
+  it('the builder prices with billing-core; buying goes to /auth/sign-in, which confirms the plan', async () => {
+    const builder = page.getByTestId('builder-pricing');
+    await builder.locator('[data-module="streams"] input[type="number"]').fill('24');
+    await builder.locator('[data-module="restream"] input[type="range"]').fill('3');
+    const quote = quoteSubscription({
+      plan_id: 'constructor',
+      infrastructure_type: 'self-hosted',
+      subscription_type: 'SUBSCRIPTION_MONTH',
+      modules: [
+        { name: 'streams', limit: 24 },
+        { name: 'restream', limit: 3 },
+        { name: 'recordings', limit: 0 },
+        { name: 'vodViewers', limit: 50 },
+        { name: 'ppvViewers', limit: 5 },
+        { name: 'conferenceRooms', limit: 0 },
+      ],
+    });
+    expect(await builder.getByTestId('builder-units').textContent()).to.equal(String(quote.quantity));
+    expect(await builder.getByTestId('builder-total').textContent()).to.equal(`$${quote.monthlyAmount / 100}`);
+    await builder.getByTestId('buy-constructor').click();
+    await page.waitForURL('**/auth/sign-in?infrastructure=selfhosted&plan=constructor');
+    const summary = page.getByTestId('purchase-summary');
+    await summary.waitFor();
+    expect(await summary.getAttribute('data-plan')).to.equal('constructor');
+    expect(await page.locator('a.btn-google').getAttribute('href')).to.equal(
+      `/auth/google?returnTo=${encodeURIComponent('/user/buy-new-licence?infrastructure=selfhosted&plan=constructor')}`,
+    );
+  });
+
+  it("the sign-in page accepts the seed's mounthly spelling and monthly alike, and flags unknown plans", async () => {
+    for (const period of ['mounthly', 'monthly']) {
+      await visit(page, `/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=${period}`);
+      const summary = page.getByTestId('purchase-summary');
+      await summary.waitFor();
+      expect(await summary.getAttribute('data-subscription-type')).to.equal('SUBSCRIPTION_MONTH');
+      expect(await summary.textContent()).to.include('$79');
+    }
+    await visit(page, '/auth/sign-in?infrastructure=selfhosted&plan=platinum');
+    await page.getByTestId('purchase-invalid').waitFor();
+  });
+
+  it('the cloud offer links to the external marketplace listing in a new tab', async () => {
+    const link = page.getByTestId('cloud-pricing').getByTestId('cloud-marketplace');
+    expect(await link.getAttribute('href')).to.equal(CLOUD_MARKETPLACE_URL);
+    expect(await link.getAttribute('target')).to.equal('_blank');
+    expect(await link.getAttribute('rel')).to.include('noopener');
+  });
+});
