@@ -110,6 +110,11 @@ export function createQueries(rm: ReadModelStore) {
       });
     },
     getSubscription: (id: string) => rm.get<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, id),
+    /** The subscription a PayPal billing reference (an order's custom_id) belongs to, or null. */
+    async subscriptionByBillingReference(reference: string) {
+      const ref = await rm.get<{ subscriptionId: string }>(SUBSCRIPTIONS, subscriptionsModel.byBillingReference, reference);
+      return ref ? rm.get<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, ref.subscriptionId) : null;
+    },
     /** Every subscription of a user (cancelAll, account page). */
     async subscriptionsOfUser(userId: string) {
       const ids = await rm.members(SUBSCRIPTIONS, subscriptionsModel.byUser(userId));

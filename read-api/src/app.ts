@@ -15,6 +15,8 @@ import { entryRoutes } from './routes/entries.js';
 import { fileRoutes, mountFileTransfer } from './routes/files.js';
 import { authRoutes, localRoutes, mountLocalAuth } from './routes/auth.js';
 import { mountOps } from './routes/ops.js';
+import { mountPayPalWebhooks } from './routes/webhooks.js';
+import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
@@ -96,6 +98,9 @@ export function createApp(rt: Runtime): Express {
 
   const api = express.Router();
   mountOps(api, rt);
+  // PayPal's webhooks read their body raw (it goes back to PayPal for verification): first, before any JSON parser.
+  mountPayPalWebhooks(api, rt);
+  mountGoogleAuth(api, rt);
   api.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument(API_ROUTES, config.publicUrl));
   });

@@ -69,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('PROJECTIONS=external needs a shared read model: set READ_MODEL=redis');
   }
   const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('hex');
+  for (const [id, secret] of [['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET']] as const) {
+    if (!env[id] !== !env[secret]) throw new ConfigError(`${id} and ${secret} go together: set both or neither`);
+  }
   return {
     port,
     host,

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +65,8 @@ export async function startTestServer(options: { env?: Record<string, string>; p
   await ensureAdmin(rt);
   const app = createApp(rt);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    // PORT is 0 (a free port) unless the test names one: OAuth callbacks need PUBLIC_URL to know it beforehand.
+    const s = app.listen(config.port, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -144,6 +145,15 @@ export async function startTestServer(options: { env?: Record<string, string>; p
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A free loopback port, for a test server whose PUBLIC_URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 export { hashPassword };

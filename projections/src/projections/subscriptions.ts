@@ -11,6 +11,12 @@ export const subscriptionsModel = {
   all: 'all',
   byUser: (userId: string) => `user:${userId}`,
   byStatus: (status: string) => `status:${status}`,
+  /**
+   * Our PayPal billing reference (the custom_id on every PayPal order) → { subscriptionId }: how PayPal's webhooks
+   * find the subscription. A reference belongs to the first subscription that used it; every reference a
+   * subscription ever had stays mapped, so events about older orders still arrive.
+   */
+  byBillingReference: 'billing-reference',
 } as const;
 
 /** What the subscriptions read model keeps of a user, to show beside their subscriptions. */
@@ -36,6 +42,10 @@ async function updateCustomer(uow: UnitOfWork, userId: string, customer: Custome
     const view = await uow.get<SubscriptionView>(subscriptionsModel.subscription, id);
     if (view) uow.put(subscriptionsModel.subscription, id, { ...view, customer: shown(customer) });
   }
+}
+
+async function claimBillingReference(uow: UnitOfWork, reference: string, subscriptionId: string): Promise<void> {
+  if (!(await uow.get(subscriptionsModel.byBillingReference, reference))) uow.put(subscriptionsModel.byBillingReference, reference, { subscriptionId });
 }
 
 function setStatus(uow: UnitOfWork, view: SubscriptionView, status: SubscriptionView['status']): SubscriptionView {
@@ -110,6 +120,9 @@ export const subscriptionsProjection: Projection = {
     const current = await uow.get<SubscriptionView>(subscriptionsModel.subscription, id);
     if (!current) return;
     let view: SubscriptionView = { ...current, version: event.version, updatedAt: at };
+    if (event.type === 'SubscriptionRevised' || event.type === 'PaymentOrdered' || event.type === 'OrderCaptured' || event.type === 'PaymentMethodChanged') {
+      await claimBillingReference(uow, event.data.paypalSubscriptionID, id);
+    }
     switch (event.type) {
       case 'SubscriptionUpdated':
         view = { ...view, ...(event.data.changes as Partial<SubscriptionView>) };

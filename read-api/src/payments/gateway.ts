@@ -24,6 +24,8 @@ export interface OrderInfo {
   currency: string;
   customId: string | null;
   payerId: string | null;
+  /** Where the buyer approves the order, while it waits for approval. */
+  approveUrl: string | null;
   /** The order's capture, once captured. */
   capture: CaptureInfo | null;
 }
@@ -35,17 +37,32 @@ export interface CaptureInfo {
   currency: string;
 }
 
+/** A capture as PayPal shows it on its own (GET /v2/payments/captures/:id): which order and billing reference. */
+export interface CaptureDetails extends CaptureInfo {
+  customId: string | null;
+  orderId: string | null;
+}
+
+/** The PayPal-Transmission-* headers of a webhook delivery, as received. */
+export type WebhookHeaders = Record<string, string | undefined>;
+
 export interface PaymentGateway {
   /** false when no PayPal credentials are configured: purchases that need a payment are refused with a clear message. */
   readonly configured: boolean;
   readonly clientId: string | null;
-  createOrder(request: OrderRequest): Promise<{ orderId: string; status: string }>;
+  /** Creates the order at PayPal; `approveUrl` is where a buyer approves it without the PayPal JS buttons. */
+  createOrder(request: OrderRequest): Promise<{ orderId: string; status: string; approveUrl: string | null }>;
   getOrder(orderId: string): Promise<OrderInfo>;
   /** Captures an approved order; capturing one already captured returns the existing capture. */
   captureOrder(orderId: string, requestId: string): Promise<OrderInfo>;
   /** Authorizes an approved order and voids the authorization at once: proves a funding source without charging it. */
   verifyFundingSource(orderId: string, requestId: string): Promise<{ authorizationId: string; status: string }>;
-  verifyWebhookSignature(headers: Record<string, string | undefined>, event: unknown): Promise<boolean>;
+  getCapture(captureId: string): Promise<CaptureDetails>;
+  /**
+   * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature with our
+   * webhook id). `rawBody` is the body exactly as received: it is sent back to PayPal unchanged.
+   */
+  verifyWebhookSignature(headers: WebhookHeaders, rawBody: string): Promise<boolean>;
 }
 
 /** "15.00" from 1500; PayPal amounts are decimal strings. */

@@ -1,6 +1,17 @@
-import { PaymentProviderError } from '@relaycast/contracts';
+import {
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  OrdersController,
+  PaymentsController,
+  PaypalExperienceUserAction,
+  PaypalWalletContextShippingPreference,
+  type Order,
+} from '@paypal/paypal-server-sdk';
+import { AppError, PaymentProviderError } from '@relaycast/contracts';
 import type { Config } from '../config.js';
-import type { PaymentGateway } from './gateway.js';
+import { centsToValue, valueToCents, type CaptureDetails, type CaptureInfo, type OrderInfo, type PaymentGateway, type WebhookHeaders } from './gateway.js';
+import { PAYPAL_MESSAGES, issueOf, toAppError, transportFailure, type PayPalIssue } from './paypal-errors.js';
 
 /** Without credentials nothing can be charged: every call says so clearly, and purchases that need money stop there. */
 function unconfiguredGateway(): PaymentGateway {
@@ -14,11 +25,208 @@ function unconfiguredGateway(): PaymentGateway {
     getOrder: refuse,
     captureOrder: refuse,
     verifyFundingSource: refuse,
+    getCapture: refuse,
     verifyWebhookSignature: async () => false,
   };
 }
 
+type RequestBuilderFactory = ReturnType<Client['getRequestBuilderFactory']>;
+
+/** `https://api-m.paypal.com/v2/checkout/orders?x` → `${base}/v2/checkout/orders?x` (base may carry a path prefix). */
+export function rewriteOrigin(url: string, base: string): string {
+  const from = new URL(url);
+  const to = new URL(base);
+  return `${to.origin}${to.pathname.replace(/\/$/, '')}${from.pathname}${from.search}`;
+}
+
+/**
+ * The SDK knows only PayPal's sandbox and live hosts. With PAYPAL_BASE_URL, every request builder it makes (the
+ * controllers' and the OAuth token call's alike) gets an interceptor that moves the request to that origin. The
+ * base comes in through a closure because the SDK asks for the factory inside Client's own constructor.
+ */
+function clientFor(baseUrl: string | null): typeof Client {
+  if (!baseUrl) return Client;
+  return class RedirectedClient extends Client {
+    override getRequestBuilderFactory(): RequestBuilderFactory {
+      const factory = super.getRequestBuilderFactory();
+      return (method, path) => {
+        const builder = factory(method, path);
+        builder.interceptRequest((request) => ({ ...request, url: rewriteOrigin(request.url, baseUrl) }));
+        return builder;
+      };
+    }
+  };
+}
+
+const money = (cents: number, currency: string) => ({ currencyCode: currency, value: centsToValue(cents) });
+
+function captureOf(order: Order): CaptureInfo | null {
+  const captures = order.purchaseUnits?.flatMap((u) => u.payments?.captures ?? []) ?? [];
+  // One capture per order (intent CAPTURE); the last is the one that counts.
+  const c = captures[captures.length - 1];
+  if (!c?.id || !c.amount) return null;
+  return { captureId: c.id, status: c.status ?? 'UNKNOWN', amountCents: valueToCents(c.amount.value), currency: c.amount.currencyCode };
+}
+
+const approveUrlOf = (order: Pick<Order, 'links'>) => order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null;
+
+function orderInfo(order: Order): OrderInfo {
+  const unit = order.purchaseUnits?.[0];
+  if (!order.id) throw new PaymentProviderError('PayPal answered without an order id', true);
+  return {
+    id: order.id,
+    status: order.status ?? 'UNKNOWN',
+    intent: order.intent ?? 'UNKNOWN',
+    amountCents: unit?.amount ? valueToCents(unit.amount.value) : 0,
+    currency: unit?.amount?.currencyCode ?? '',
+    customId: unit?.customId ?? null,
+    payerId: order.payer?.payerId ?? null,
+    approveUrl: approveUrlOf(order),
+    capture: captureOf(order),
+  };
+}
+
+const WEBHOOK_HEADERS = {
+  auth_algo: 'paypal-auth-algo',
+  cert_url: 'paypal-cert-url',
+  transmission_id: 'paypal-transmission-id',
+  transmission_sig: 'paypal-transmission-sig',
+  transmission_time: 'paypal-transmission-time',
+} as const;
+
+/**
+ * The PaymentGateway over @paypal/paypal-server-sdk (Orders v2, Payments v2) plus PayPal's webhook verification,
+ * which the SDK does not cover and which we call through the SDK's own request builder (same origin rewrite,
+ * OAuth token, timeout and error handling).
+ */
 export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
-  if (!config.clientId || !config.clientSecret) return unconfiguredGateway();
-  throw new Error('PayPal gateway: not implemented yet');
+  const { clientId, clientSecret } = config;
+  if (!clientId || !clientSecret) return unconfiguredGateway();
+
+  const build = () => {
+    const SdkClient = clientFor(config.baseUrl);
+    const client = new SdkClient({
+      clientCredentialsAuthCredentials: { oAuthClientId: clientId, oAuthClientSecret: clientSecret },
+      environment: config.environment === 'live' ? Environment.Production : Environment.Sandbox,
+      timeout: config.timeoutMs,
+      // No SDK retries: a retry is the customer's or PayPal's (webhooks), and PayPal-Request-Id makes it safe.
+      httpClientOptions: { timeout: config.timeoutMs, retryConfig: { maxNumberOfRetries: 0 } },
+    });
+    return { client, orders: new OrdersController(client), payments: new PaymentsController(client) };
+  };
+  let sdk = build();
+
+  /**
+   * Runs one PayPal call and maps its failure. After a transport failure or a 5xx the SDK client is replaced:
+   * the SDK keeps the promise of its OAuth token, so one failed token request would otherwise fail every later
+   * call of that client.
+   */
+  async function call<T>(action: string, run: (s: typeof sdk) => Promise<T>, recover?: (issue: PayPalIssue) => Promise<T> | null): Promise<T> {
+    const current = sdk;
+    try {
+      return await run(current);
+    } catch (error) {
+      const issue = issueOf(error);
+      const recovered = issue && recover?.(issue);
+      if (recovered) return recovered;
+      if (transportFailure(error) || !issue || issue.status >= 500 || issue.status === 401) {
+        if (sdk === current) sdk = build();
+      }
+      throw toAppError(error, action);
+    }
+  }
+
+  async function getOrder(orderId: string): Promise<OrderInfo> {
+    const { result } = await call('show the order', (s) => s.orders.getOrder({ id: orderId }));
+    return orderInfo(result);
+  }
+
+  return {
+    configured: true,
+    clientId,
+    async createOrder(request) {
+      const { result } = await call('create the order', (s) =>
+        s.orders.createOrder({
+          body: {
+            intent: request.intent === 'CAPTURE' ? CheckoutPaymentIntent.Capture : CheckoutPaymentIntent.Authorize,
+            purchaseUnits: [
+              {
+                referenceId: request.subscriptionId,
+                amount: money(request.amountCents, request.currency),
+                customId: request.billingReference,
+                description: request.description.slice(0, 127),
+              },
+            ],
+            paymentSource: {
+              paypal: {
+                experienceContext: {
+                  returnUrl: request.returnUrl,
+                  cancelUrl: request.cancelUrl,
+                  userAction: PaypalExperienceUserAction.PayNow,
+                  shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+                },
+              },
+            },
+          },
+          paypalRequestId: request.requestId,
+          prefer: 'return=representation',
+        }),
+      );
+      if (!result.id) throw new PaymentProviderError('PayPal answered without an order id', true);
+      return { orderId: result.id, status: result.status ?? 'CREATED', approveUrl: approveUrlOf(result) };
+    },
+    getOrder,
+    async captureOrder(orderId, requestId) {
+      return call(
+        'capture the payment',
+        async (s) => orderInfo((await s.orders.captureOrder({ id: orderId, paypalRequestId: requestId, prefer: 'return=representation' })).result),
+        // Captured before (with another request id, or after PayPal forgot ours): the order shows that capture.
+        (issue) => (issue.issue === 'ORDER_ALREADY_CAPTURED' ? getOrder(orderId) : null),
+      );
+    },
+    async verifyFundingSource(orderId, requestId) {
+      const { result } = await call('authorize the payment method', (s) => s.orders.authorizeOrder({ id: orderId, paypalRequestId: requestId, prefer: 'return=representation' }));
+      const authorization = result.purchaseUnits?.flatMap((u) => u.payments?.authorizations ?? [])[0];
+      if (!authorization?.id) throw new PaymentProviderError('PayPal authorized the order without an authorization id', true);
+      if (authorization.status !== 'CREATED' && authorization.status !== 'PENDING') {
+        throw new AppError('PAYMENT_PROVIDER_FAILED', 402, PAYPAL_MESSAGES.declined);
+      }
+      await call('release the authorization', (s) => s.payments.voidPayment({ authorizationId: authorization.id!, paypalRequestId: `void-${authorization.id}` }));
+      return { authorizationId: authorization.id, status: 'VOIDED' };
+    },
+    async getCapture(captureId): Promise<CaptureDetails> {
+      const { result } = await call('show the capture', (s) => s.payments.getCapturedPayment({ captureId }));
+      if (!result.id || !result.amount) throw new PaymentProviderError('PayPal answered without the capture', true);
+      return {
+        captureId: result.id,
+        status: result.status ?? 'UNKNOWN',
+        amountCents: valueToCents(result.amount.value),
+        currency: result.amount.currencyCode,
+        customId: result.customId ?? null,
+        orderId: result.supplementaryData?.relatedIds?.orderId ?? null,
+      };
+    },
+    async verifyWebhookSignature(headers: WebhookHeaders, rawBody: string) {
+      if (!config.webhookId) return false;
+      const fields: Record<string, string> = {};
+      for (const [field, header] of Object.entries(WEBHOOK_HEADERS)) {
+        const value = headers[header];
+        if (!value) return false;
+        fields[field] = value;
+      }
+      // The event goes back exactly as PayPal sent it: re-serialising could change what was signed.
+      const body = `{${Object.entries({ ...fields, webhook_id: config.webhookId })
+        .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+        .join(',')},"webhook_event":${rawBody}}`;
+      const response = await call('verify the webhook', (s) => {
+        const request = s.client.getRequestBuilderFactory()('POST', '/v1/notifications/verify-webhook-signature');
+        request.header('Content-Type', 'application/json');
+        request.text(body);
+        request.authenticate([{ oauth2: true }]);
+        return request.callAsText();
+      });
+      const answer = JSON.parse(response.result) as { verification_status?: string };
+      return answer.verification_status === 'SUCCESS';
+    },
+  };
 }

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { amountDue, deterministicUuid, pricing, subscriptionDecider, type SubscriptionCommand } from '@relaycast/billing-core';
 import {
   CancelAll,
   CaptureChangePaymentMethod,
   CaptureOrder,
+  AppError,
   ConflictError,
   ForbiddenError,
   HistoryQuery,
@@ -21,12 +22,15 @@ import {
   SubscriptionRevise,
   SubscriptionUpdate,
   ValidationError,
+  formatCents,
   streamIds,
+  type PaymentRejected,
   type SubscriptionView,
   type UserView,
 } from '@relaycast/contracts';
 import { defineRoute, type Answer, type RouteContext } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
+import { captureRequestId, newBillingReference, ordersOf, recordCapture, type CaptureOutcome } from '../payments/orders.js';
 
 const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
 
@@ -69,16 +73,41 @@ const versionOf = (body: unknown) => {
   return { expectedVersion: version as number };
 };
 
-/** The billing reference PayPal carries for us (custom_id): stable per subscription, not guessable. */
-function newBillingReference(): string {
-  return `RCS-${randomBytes(9).toString('base64url').toUpperCase()}`;
-}
+const NOT_CONFIGURED = 'Payments are not configured on this server (PAYPAL_CLIENT_ID is not set); nothing was charged';
 
 async function payable(ctx: RouteContext<{ id: string }>) {
   const { rt, user, body } = ctx;
   const view = await visibleSubscription(rt, user, body.id);
-  if (!rt.payments.configured) throw new PaymentProviderError('Payments are not configured on this server (PAYPAL_CLIENT_ID is not set)', false);
+  if (!rt.payments.configured) throw new PaymentProviderError(NOT_CONFIGURED, false);
   return view;
+}
+
+function takesPayments(view: SubscriptionView): void {
+  if (view.status === 'SUBSCRIPTION_STATUS_CANCEL' || view.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+    throw new InvalidTransitionError(view.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
+  }
+}
+
+const PENDING_MESSAGE = 'PayPal is still reviewing this payment; the subscription goes live as soon as PayPal completes it';
+
+/** What a capture answers: the subscription; 202 while PayPal holds it; 422 or 402 when it was refused. */
+async function captureAnswer(rt: Runtime, id: string, result: CaptureOutcome): Promise<Answer> {
+  switch (result.outcome) {
+    case 'captured':
+      return answerWith(rt, id, result.consistent);
+    case 'pending': {
+      const view = await rt.readSide.queries.getSubscription(id);
+      return { data: view, status: 202, meta: { pending: true, message: PENDING_MESSAGE } };
+    }
+    case 'mismatch':
+      throw new PriceMismatchError(result.rejected.expectedAmount, result.rejected.receivedAmount, result.rejected.reason === 'CURRENCY_MISMATCH' ? 'captured currency' : 'captured amount');
+    case 'declined':
+      throw declined(result.rejected);
+  }
+}
+
+function declined(rejected: PaymentRejected): AppError {
+  return new AppError('PAYMENT_PROVIDER_FAILED', 402, `PayPal did not complete the payment (${rejected.providerStatus ?? 'not completed'}); nothing was charged. Try again or choose another funding source in PayPal.`);
 }
 
 export const subscriptionRoutes = [
@@ -207,9 +236,13 @@ export const subscriptionRoutes = [
     body: SubscriptionRevise,
     async handle({ body, rt, user, meta }) {
       const view = await resolveSubscription(rt, user, body);
+      // The billing reference is ours: a subscription without one gets a new one, never the browser's string
+      // (which could name another subscription's reference and so receive its PayPal events).
+      if (view.paypalSubscriptionID && view.paypalSubscriptionID !== body.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+      const paypalSubscriptionID = view.paypalSubscriptionID ?? newBillingReference();
       const command: SubscriptionCommand = {
         type: 'ReviseSubscription',
-        data: { paypalSubscriptionID: body.paypalSubscriptionID, quantity: body.quantity, ...(body.modules ? { modules: body.modules } : {}), ...(body.amount !== undefined ? { amount: body.amount } : {}) },
+        data: { paypalSubscriptionID, quantity: body.quantity, ...(body.modules ? { modules: body.modules } : {}), ...(body.amount !== undefined ? { amount: body.amount } : {}) },
         metadata: meta(),
       };
       const result = await rt.execute(subscriptionDecider, view._id, command, { ...versionOf(body), dryRun: body.preview === true });
@@ -218,7 +251,7 @@ export const subscriptionRoutes = [
         | undefined;
       if (body.preview) {
         const data = revised ?? { quantity: view.quantity, amount: view.amount, previousAmount: view.amount, proration: 0, modules: view.modules };
-        return { data: { ...data, currency: view.currency, version: view.version } };
+        return { data: { ...data, currency: view.currency, version: view.version, amountDueAfter: amountDue({ ...view, amount: data.amount, balance: view.balance + data.proration }).amount } };
       }
       return answerWith(rt, view._id, result.consistent);
     },
@@ -227,23 +260,46 @@ export const subscriptionRoutes = [
     path: '/subscriptions/createOrder',
     access: 'customer',
     tag: 'Payments',
-    summary: 'Create the PayPal order for what is due now (first period, renewal or balance); the amount comes from the server',
+    summary:
+      'Create the PayPal order for what is due now (first period, renewal or balance). The amount comes from the catalogue, never from the browser; an open order for the same amount is reused rather than duplicated.',
     body: Type.Object({ id: Id }, { additionalProperties: true }),
     async handle(ctx) {
       const { rt, meta } = ctx;
       const view = await payable(ctx);
+      takesPayments(view);
       const due = amountDue(view);
-      if (view.status === 'SUBSCRIPTION_STATUS_CANCEL' || view.status === 'SUBSCRIPTION_STATUS_PAUSE') {
-        throw new InvalidTransitionError(view.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
-      }
       if (due.amount === 0) throw new ConflictError('Nothing is due on this subscription');
       const billingReference = view.paypalSubscriptionID ?? newBillingReference();
+      const answer = (order: { orderId: string; approveUrl: string | null }, reused: boolean, consistent = true): Answer => ({
+        data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference, amount: due.amount, currency: view.currency, purpose: due.purpose, approveUrl: order.approveUrl, reused },
+        ...(consistent ? {} : { meta: { consistent: false } }),
+      });
+
+      // An order of ours for exactly this payment that PayPal still holds open is the one to pay: a second order
+      // could be approved and captured too. One PayPal already captured (our answer was lost) is recorded now.
+      const open = (await ordersOf(rt, view._id)).filter((o) => !o.captured && !o.rejected && o.amount === due.amount && o.purpose === due.purpose && o.currency === view.currency);
+      const last = open[open.length - 1];
+      if (last) {
+        const info = await rt.payments.getOrder(last.paypalOrderID).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        });
+        if (info && ['CREATED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'SAVED'].includes(info.status)) return answer({ orderId: info.id, approveUrl: info.approveUrl }, true);
+        if (info?.status === 'COMPLETED' && info.capture) {
+          const recorded = await recordCapture(rt, view, last, info.capture, meta());
+          if (recorded.outcome === 'captured') throw new ConflictError('PayPal had already received this payment: it is now recorded and nothing more is due');
+          // Pending: PayPal will finish it. Wrong amount: money moved, so no second order (422). Declined: pay anew.
+          if (recorded.outcome !== 'declined') return captureAnswer(rt, view._id, recorded);
+        }
+      }
+
       const order = await rt.payments.createOrder({
         subscriptionId: view._id,
         billingReference,
         amountCents: due.amount,
         currency: view.currency,
         description: `${view.name}: ${due.purpose === 'balance' ? 'balance owing' : 'licence period'}`,
+        // The same request (a retried click) gets the same order from PayPal.
         requestId: `order-${view._id}-${view.version}`,
         intent: 'CAPTURE',
         returnUrl: `${rt.config.publicUrl}/user/buy-new-licence?subscription=${view._id}`,
@@ -254,70 +310,59 @@ export const subscriptionRoutes = [
         data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference, amount: due.amount, currency: view.currency },
         metadata: meta(),
       });
-      return {
-        data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference, amount: due.amount, currency: view.currency, purpose: due.purpose },
-        ...(result.consistent ? {} : { meta: { consistent: false } }),
-      };
+      return answer(order, false, result.consistent);
     },
   }),
   defineRoute({
     path: '/subscriptions/captureOrder',
     access: 'customer',
     tag: 'Payments',
-    summary: 'Capture an approved PayPal order through PayPal and record it (idempotent by PayPal order id)',
+    summary:
+      'Capture an approved PayPal order through PayPal and record it: status and amount checked against our order (422 and PaymentRejected on a mismatch); idempotent by PayPal order id',
     body: CaptureOrder,
     async handle(ctx) {
       const { body, rt, user, meta } = ctx;
       const view = await resolveSubscription(rt, user, body);
-      if (!rt.payments.configured) throw new PaymentProviderError('Payments are not configured on this server (PAYPAL_CLIENT_ID is not set)', false);
+      if (!rt.payments.configured) throw new PaymentProviderError(NOT_CONFIGURED, false);
       if (body.quantity !== view.quantity) throw ValidationError.field('quantity', `must be ${view.quantity}, the subscription's quantity`);
       if (view.paypalSubscriptionID !== body.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
-      const history = await rt.events.readStream(streamIds.subscription(view._id));
-      const ordered = history.some((e) => e.type === 'PaymentOrdered' && (e.data as { paypalOrderID: string }).paypalOrderID === body.paypalOrderID);
-      if (!ordered) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
-      const alreadyRecorded = history.some((e) => e.type === 'OrderCaptured' && (e.data as { paypalOrderID: string }).paypalOrderID === body.paypalOrderID);
-      if (!alreadyRecorded && (view.status === 'SUBSCRIPTION_STATUS_CANCEL' || view.status === 'SUBSCRIPTION_STATUS_PAUSE')) {
-        throw new InvalidTransitionError(view.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
+      // Only an order we created for this subscription can be captured for it: never one the browser made up.
+      const order = (await ordersOf(rt, view._id)).find((o) => o.paypalOrderID === body.paypalOrderID);
+      if (!order) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
+      // Recorded already (a double click, a retry after a timeout, or PayPal's webhook was first): nothing to do.
+      if (order.captured) return answerWith(rt, view._id, true);
+      takesPayments(view);
+      const due = amountDue(view);
+      if (order.amount !== due.amount || order.purpose !== due.purpose) {
+        throw new ConflictError(`The amount due changed after this PayPal order was created (now ${formatCents(due.amount, view.currency)}): start the payment again; nothing was charged`);
       }
-      if (!alreadyRecorded) {
-        // PayPal runs a capture with this request id once, however often it is retried (double clicks, timeouts).
-        const order = await rt.payments.captureOrder(body.paypalOrderID, `capture-${body.paypalOrderID}`);
-        if (order.customId !== view.paypalSubscriptionID) throw new ForbiddenError('This PayPal order belongs to another subscription');
-        const capture = order.capture;
-        const result = await rt.execute(subscriptionDecider, view._id, {
-          type: 'CaptureOrder',
-          data: {
-            paypalOrderID: body.paypalOrderID,
-            paypalSubscriptionID: body.paypalSubscriptionID,
-            captureId: capture?.captureId ?? `none-${body.paypalOrderID}`,
-            quantity: view.quantity,
-            amount: capture?.amountCents ?? 0,
-            currency: capture?.currency ?? order.currency,
-            providerStatus: capture?.status ?? order.status,
-            licenceKey: newLicenceKey(),
-          },
-          metadata: meta({ idempotencyKey: body.paypalOrderID }),
-        });
-        const rejected = result.events.find((e) => e.type === 'PaymentRejected')?.data as { expectedAmount: number; receivedAmount: number; reason: string } | undefined;
-        if (rejected?.reason === 'NOT_COMPLETED') throw new PaymentProviderError('PayPal did not complete the payment; nothing was charged. Try again or use another funding source.', false);
-        if (rejected) throw new PriceMismatchError(rejected.expectedAmount, rejected.receivedAmount, 'captured amount');
-        return answerWith(rt, view._id, result.consistent);
+      // PayPal runs a capture with this request id once, however often it is retried (double clicks, timeouts).
+      const paid = await rt.payments.captureOrder(order.paypalOrderID, captureRequestId(order));
+      if (paid.customId !== order.paypalSubscriptionID) {
+        // Our own order, so this cannot happen unless PayPal's data changed; the money moved, so it is still recorded.
+        rt.logger.warn({ orderId: order.paypalOrderID, customId: paid.customId, expected: order.paypalSubscriptionID }, 'PayPal order carries another billing reference');
       }
-      return answerWith(rt, view._id, true);
+      return captureAnswer(rt, view._id, await recordCapture(rt, view, order, paid.capture, meta()));
     },
   }),
   defineRoute({
     path: '/subscriptions/captureChangePaymentMethod',
     access: 'customer',
     tag: 'Payments',
-    summary: 'Switch to another PayPal funding source: the approved order is authorized and voided (no charge) and recorded',
+    summary: 'Switch to another PayPal funding source: the approved order (intent AUTHORIZE) is authorized and voided at once (no charge) and recorded',
     body: CaptureChangePaymentMethod,
     async handle(ctx) {
       const { body, rt, user, meta } = ctx;
       const view = await resolveSubscription(rt, user, body);
-      if (!rt.payments.configured) throw new PaymentProviderError('Payments are not configured on this server (PAYPAL_CLIENT_ID is not set)', false);
+      if (!rt.payments.configured) throw new PaymentProviderError(NOT_CONFIGURED, false);
       if (body.quantity !== view.quantity) throw ValidationError.field('quantity', `must be ${view.quantity}, the subscription's quantity`);
+      if (view.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError('A cancelled subscription has no payment method to change');
+      if (view.paypalSubscriptionID && view.paypalSubscriptionID !== body.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+      const history = await rt.events.readStream(streamIds.subscription(view._id));
+      const done = history.some((e) => e.type === 'PaymentMethodChanged' && (e.data as { paypalOrderID: string }).paypalOrderID === body.paypalOrderID);
+      if (done) return answerWith(rt, view._id, true);
       const order = await rt.payments.getOrder(body.paypalOrderID);
+      if (order.intent !== 'AUTHORIZE') throw ValidationError.field('paypalOrderID', 'is not a payment-method order (create one with /subscriptions/createPaymentMethodOrder)');
       if (order.customId !== body.paypalSubscriptionID) throw new ForbiddenError('This PayPal order was not made for this subscription');
       await rt.payments.verifyFundingSource(body.paypalOrderID, `verify-${body.paypalOrderID}`);
       const result = await rt.execute(subscriptionDecider, view._id, {
@@ -338,7 +383,8 @@ export const subscriptionRoutes = [
       const { rt } = ctx;
       const view = await payable(ctx);
       if (view.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError('A cancelled subscription has no payment method to change');
-      const billingReference = newBillingReference();
+      // The subscription keeps its billing reference, so PayPal's events about earlier orders still find it.
+      const billingReference = view.paypalSubscriptionID ?? newBillingReference();
       const order = await rt.payments.createOrder({
         subscriptionId: view._id,
         billingReference,
@@ -350,7 +396,21 @@ export const subscriptionRoutes = [
         returnUrl: `${rt.config.publicUrl}/admin/subscriptions/change-payment-method?subscription=${view._id}`,
         cancelUrl: `${rt.config.publicUrl}/admin/subscriptions/change-payment-method?subscription=${view._id}&cancelled=1`,
       });
-      return { data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference } };
+      return { data: { paypalOrderID: order.orderId, paypalSubscriptionID: billingReference, approveUrl: order.approveUrl } };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/startTrial',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'Start the free trial (7 days, 604,800 s) of a paid constructor or unlimited plan, once, before the first payment',
+    body: IdBody,
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const hasTrial = (view.plan.plan_id === 'constructor' || view.plan.plan_id === 'unlimited') && view.amount > 0;
+      if (!hasTrial) throw new ConflictError('This plan has no trial: only paid constructor and unlimited plans do');
+      const result = await rt.execute(subscriptionDecider, view._id, { type: 'StartTrial', data: {}, metadata: meta() });
+      return answerWith(rt, view._id, result.consistent);
     },
   }),
   defineRoute({
@@ -400,12 +460,4 @@ function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]
   const out: Partial<Pick<T, K>> = {};
   for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
   return out;
-}
-
-/** A licence key customers paste into their self-hosted engine: five groups of five, no look-alike letters. */
-function newLicenceKey(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(25);
-  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
-  return chars.match(/.{5}/g)!.join('-');
 }

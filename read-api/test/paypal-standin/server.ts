@@ -1,0 +1,567 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+/**
+ * A PayPal stand-in for tests: an Express app on a free loopback port that speaks the parts of PayPal's REST API
+ * the product uses, with the shapes PayPal documents (the SDK validates every answer against its schemas):
+ *
+ *   POST /v1/oauth2/token                               client credentials (Basic auth) → Bearer token
+ *   POST /v2/checkout/orders                            create (PayPal-Request-Id: a repeat returns the first order)
+ *   GET  /v2/checkout/orders/:id                        show
+ *   POST /v2/checkout/orders/:id/capture                capture (PayPal-Request-Id honoured; a second capture with
+ *                                                       another id → 422 ORDER_ALREADY_CAPTURED)
+ *   POST /v2/checkout/orders/:id/authorize              authorize (intent AUTHORIZE)
+ *   POST /v2/payments/authorizations/:id/void           void an authorization
+ *   GET  /v2/payments/captures/:id                      show a capture (custom_id, related order id)
+ *   POST /v1/notifications/verify-webhook-signature     SUCCESS when the test-known signature is present
+ *   GET  /checkoutnow?token=ID                          the buyer's approval page: approves, redirects to return_url
+ *
+ * Test controls are plain methods (approve, failNext, delayNext, captureAmountFor, captureStatusFor…) and
+ * counters (captureCount, requests). Nothing here is PayPal's code: it is PayPal's documented protocol, so it
+ * proves our use of the real SDK, not PayPal's behaviour under load or its fraud checks.
+ */
+
+export const STANDIN_CLIENT_ID = 'standin-client-id';
+export const STANDIN_CLIENT_SECRET = 'standin-client-secret';
+export const STANDIN_WEBHOOK_ID = 'WH-STANDIN-0001';
+/** The transmission signature the stand-in's verify call accepts; anything else is a FAILURE. */
+export const STANDIN_SIGNATURE = 'standin-valid-signature';
+
+interface Money {
+  currency_code: string;
+  value: string;
+}
+interface Link {
+  href: string;
+  rel: string;
+  method: string;
+}
+interface StoredCapture {
+  id: string;
+  status: string;
+  amount: Money;
+  custom_id?: string;
+  final_capture: boolean;
+  seller_protection: { status: string; dispute_categories: string[] };
+  links: Link[];
+  create_time: string;
+  update_time: string;
+  orderId: string;
+}
+interface StoredAuthorization {
+  id: string;
+  status: string;
+  amount: Money;
+  custom_id?: string;
+  expiration_time: string;
+  links: Link[];
+  create_time: string;
+  update_time: string;
+  orderId: string;
+}
+interface StoredOrder {
+  id: string;
+  intent: 'CAPTURE' | 'AUTHORIZE';
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+  amount: Money;
+  custom_id?: string;
+  description?: string;
+  reference_id: string;
+  return_url?: string;
+  cancel_url?: string;
+  create_time: string;
+  update_time: string;
+  payer?: { payer_id: string; email_address: string; name: { given_name: string; surname: string } };
+  captures: StoredCapture[];
+  authorizations: StoredAuthorization[];
+  /** The PayPal-Request-Id the order was created with. */
+  requestId?: string;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+interface Rule {
+  remaining: number;
+  path: RegExp;
+}
+
+export interface PayPalStandIn {
+  url: string;
+  orders: Map<string, StoredOrder>;
+  /** Every request, in order: method, path, and the PayPal-Request-Id when one was sent. */
+  requests: { method: string; path: string; requestId?: string }[];
+  /** Webhook events PayPal was asked to verify, as parsed from the verify call. */
+  verifiedEvents: unknown[];
+  /** The verify calls' bodies, byte for byte. */
+  verifiedBodies: string[];
+  /** The buyer approves the order (what the PayPal window does). */
+  approve(orderId: string): void;
+  /** The next `n` requests whose path matches answer 500 (default: every path, including the token endpoint). */
+  failNext(n: number, path?: RegExp): void;
+  /** The next `n` matching requests are carried out at once but answered only after `ms`: a slow PayPal. */
+  delayNext(n: number, ms: number, path?: RegExp): void;
+  /** PayPal captures this amount instead of the order's (a misbehaving or tampered payment). */
+  captureAmountFor(orderId: string, value: string, currency?: string): void;
+  /** The capture gets this status (PENDING, DECLINED…) instead of COMPLETED. */
+  captureStatusFor(orderId: string, status: string): void;
+  /** The next capture of this order is refused with 422 INSTRUMENT_DECLINED (the order stays approved). */
+  declineInstrumentOnce(orderId: string): void;
+  /** How many times money was actually captured for an order. */
+  captureCount(orderId: string): number;
+  /** Headers of a webhook PayPal would send; `valid: false` gives a signature the verify call rejects. */
+  webhookHeaders(options?: { valid?: boolean }): Record<string, string>;
+  /** A PayPal webhook event envelope around a resource. */
+  webhookEvent(eventType: string, resource: Record<string, unknown>, resourceType?: string): { id: string; event_type: string; resource: Record<string, unknown> } & Record<string, unknown>;
+  /** The capture resource PayPal sends with PAYMENT.CAPTURE.* events (with the order id in supplementary_data). */
+  captureResource(orderId: string): Record<string, unknown>;
+  /** A refund of (part of) a capture: records it, answers the refund resource PAYMENT.CAPTURE.REFUNDED carries. */
+  refund(captureId: string, value?: string, options?: { withCustomId?: boolean }): Record<string, unknown>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const debugId = () => randomBytes(7).toString('hex');
+const paypalId = () => randomBytes(9).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 17);
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function error(res: Response, status: number, name: string, message: string, issue?: string, description?: string): void {
+  res.status(status).json({
+    name,
+    message,
+    debug_id: debugId(),
+    ...(issue ? { details: [{ issue, description: description ?? message }] } : {}),
+    links: [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue ?? name}`, rel: 'information_link', method: 'GET' }],
+  });
+}
+
+export async function startPayPalStandIn(): Promise<PayPalStandIn> {
+  const app = express();
+  const tokens = new Set<string>();
+  const orders = new Map<string, StoredOrder>();
+  const captures = new Map<string, StoredCapture>();
+  const authorizations = new Map<string, StoredAuthorization>();
+  const refunds = new Map<string, Record<string, unknown>>();
+  /** PayPal-Request-Id → the first answer, per operation. */
+  const idempotent = new Map<string, Reply>();
+  const captureCounts = new Map<string, number>();
+  const amountOverrides = new Map<string, Money>();
+  const statusOverrides = new Map<string, string>();
+  const instrumentDeclines = new Set<string>();
+  const requests: PayPalStandIn['requests'] = [];
+  const verifiedEvents: unknown[] = [];
+  const verifiedBodies: string[] = [];
+  const rawBodies = new WeakMap<object, string>();
+  let failures: (Rule & { status: number })[] = [];
+  let delays: (Rule & { ms: number })[] = [];
+  let base = '';
+
+  const takeRule = <R extends Rule>(rules: R[], path: string): R | undefined => {
+    const rule = rules.find((r) => r.remaining > 0 && r.path.test(path));
+    if (rule) rule.remaining--;
+    return rule;
+  };
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = req.get('PayPal-Request-Id');
+    requests.push({ method: req.method, path: req.path, ...(requestId ? { requestId } : {}) });
+    const failure = takeRule(failures, req.path);
+    if (failure) return error(res, failure.status, 'INTERNAL_SERVER_ERROR', 'An internal server error occurred.');
+    const delay = takeRule(delays, req.path);
+    if (delay) {
+      // The work is done now; only the answer is late (PayPal captured, the caller gave up waiting).
+      const send = res.send.bind(res);
+      res.send = ((body: unknown) => {
+        setTimeout(() => {
+          if (!res.writableEnded && !res.destroyed) send(body);
+        }, delay.ms);
+        return res;
+      }) as Response['send'];
+    }
+    next();
+  });
+
+  app.post('/v1/oauth2/token', express.urlencoded({ extended: false }), (req, res) => {
+    const basic = /^Basic (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    const [id, secret] = Buffer.from(basic ?? '', 'base64').toString().split(':');
+    if (id !== STANDIN_CLIENT_ID || secret !== STANDIN_CLIENT_SECRET) {
+      res.status(401).json({ error: 'invalid_client', error_description: 'Client Authentication failed' });
+      return;
+    }
+    if ((req.body as { grant_type?: string }).grant_type !== 'client_credentials') {
+      res.status(400).json({ error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
+      return;
+    }
+    const token = `A21AA${randomBytes(24).toString('base64url')}`;
+    tokens.add(token);
+    res.json({
+      scope: 'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/notifications',
+      access_token: token,
+      token_type: 'Bearer',
+      app_id: 'APP-STANDIN',
+      expires_in: 32400,
+      nonce: `${now()}${randomBytes(8).toString('hex')}`,
+    });
+  });
+
+  /** The buyer's side: the approve link opens this page, which approves and sends the buyer back to the shop. */
+  app.get('/checkoutnow', (req, res) => {
+    const order = orders.get(String(req.query.token ?? ''));
+    if (!order) return void res.status(404).send('Unknown order');
+    approveOrder(order);
+    if (!order.return_url) return void res.send('Approved');
+    const back = new URL(order.return_url);
+    back.searchParams.set('token', order.id);
+    back.searchParams.set('PayerID', order.payer!.payer_id);
+    res.redirect(302, back.toString());
+  });
+
+  app.use(['/v2', '/v1/notifications'], (req, res, next) => {
+    const token = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (!token || !tokens.has(token)) {
+      res.status(401).json({ error: 'invalid_token', error_description: 'Token signature verification failed' });
+      return;
+    }
+    next();
+  });
+  app.use(express.json({ limit: '1mb', verify: (req, _res, buf) => void rawBodies.set(req, buf.toString('utf8')) }));
+
+  function approveOrder(order: StoredOrder): void {
+    if (order.status !== 'CREATED') return;
+    order.status = 'APPROVED';
+    order.update_time = now();
+    order.payer = { payer_id: `PAYER${paypalId().slice(0, 8)}`, email_address: 'buyer@example.com', name: { given_name: 'Test', surname: 'Buyer' } };
+  }
+
+  const orderLinks = (order: StoredOrder): Link[] => [
+    { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+    ...(order.status === 'CREATED' ? [{ href: `${base}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' }] : []),
+    ...(order.status === 'APPROVED'
+      ? [{ href: `${base}/v2/checkout/orders/${order.id}/${order.intent === 'CAPTURE' ? 'capture' : 'authorize'}`, rel: order.intent === 'CAPTURE' ? 'capture' : 'authorize', method: 'POST' }]
+      : []),
+  ];
+
+  const captureJson = (c: StoredCapture) => {
+    const { orderId: _orderId, ...json } = c;
+    return json;
+  };
+  const authorizationJson = (a: StoredAuthorization) => {
+    const { orderId: _orderId, ...json } = a;
+    return json;
+  };
+
+  function orderJson(order: StoredOrder): Record<string, unknown> {
+    const payments =
+      order.captures.length || order.authorizations.length
+        ? {
+            payments: {
+              ...(order.captures.length ? { captures: order.captures.map(captureJson) } : {}),
+              ...(order.authorizations.length ? { authorizations: order.authorizations.map(authorizationJson) } : {}),
+            },
+          }
+        : {};
+    return {
+      id: order.id,
+      intent: order.intent,
+      status: order.status,
+      ...(order.payer ? { payer: order.payer, payment_source: { paypal: { email_address: order.payer.email_address, account_id: order.payer.payer_id, account_status: 'VERIFIED', name: order.payer.name } } } : {}),
+      purchase_units: [
+        {
+          reference_id: order.reference_id,
+          amount: order.amount,
+          ...(order.custom_id ? { custom_id: order.custom_id } : {}),
+          ...(order.description ? { description: order.description } : {}),
+          ...payments,
+        },
+      ],
+      create_time: order.create_time,
+      update_time: order.update_time,
+      links: orderLinks(order),
+    };
+  }
+
+  /**
+   * Runs an operation once per PayPal-Request-Id: a repeat of a request that succeeded gets the first answer and
+   * does nothing again. A refused request is not remembered, so the same id works once the refusal is resolved
+   * (an order approved after ORDER_NOT_APPROVED).
+   */
+  function once(scope: string, req: Request, res: Response, run: () => Reply): void {
+    const requestId = req.get('PayPal-Request-Id');
+    const key = requestId ? `${scope}\u0000${requestId}` : null;
+    const reply = (key && idempotent.get(key)) || run();
+    if (key && reply.status < 300) idempotent.set(key, reply);
+    res.status(reply.status).json(reply.body);
+  }
+
+  const issue = (status: number, name: string, message: string, issueName: string, description: string): Reply => ({
+    status,
+    body: { name, message, debug_id: debugId(), details: [{ issue: issueName, description }], links: [] },
+  });
+  const unprocessable = (issueName: string, description: string) =>
+    issue(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', issueName, description);
+  const notFound = () => issue(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+
+  app.post('/v2/checkout/orders', (req, res) => {
+    once('create', req, res, () => {
+      const body = req.body as {
+        intent?: string;
+        purchase_units?: { reference_id?: string; amount?: Money; custom_id?: string; description?: string }[];
+        payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
+      };
+      const unit = body.purchase_units?.[0];
+      if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') {
+        return issue(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', 'INVALID_PARAMETER_VALUE', 'intent must be CAPTURE or AUTHORIZE');
+      }
+      if (!unit?.amount || !/^\d+(\.\d{2})?$/.test(unit.amount.value) || !/^[A-Z]{3}$/.test(unit.amount.currency_code) || Number(unit.amount.value) <= 0) {
+        return issue(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', 'INVALID_PARAMETER_VALUE', 'purchase_units[0].amount is invalid');
+      }
+      if (unit.custom_id && unit.custom_id.length > 127) {
+        return issue(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', 'INVALID_STRING_LENGTH', 'custom_id is longer than 127');
+      }
+      const context = body.payment_source?.paypal?.experience_context;
+      const order: StoredOrder = {
+        id: paypalId(),
+        intent: body.intent,
+        status: 'CREATED',
+        amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+        ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+        ...(unit.description ? { description: unit.description } : {}),
+        reference_id: unit.reference_id ?? 'default',
+        ...(context?.return_url ? { return_url: context.return_url } : {}),
+        ...(context?.cancel_url ? { cancel_url: context.cancel_url } : {}),
+        create_time: now(),
+        update_time: now(),
+        captures: [],
+        authorizations: [],
+        ...(req.get('PayPal-Request-Id') ? { requestId: req.get('PayPal-Request-Id')! } : {}),
+      };
+      orders.set(order.id, order);
+      return { status: 201, body: orderJson(order) };
+    });
+  });
+
+  app.get('/v2/checkout/orders/:id', (req, res) => {
+    const order = orders.get(req.params.id);
+    const reply = order ? { status: 200, body: orderJson(order) } : notFound();
+    res.status(reply.status).json(reply.body);
+  });
+
+  app.post('/v2/checkout/orders/:id/capture', (req, res) => {
+    once(`capture:${req.params.id}`, req, res, () => {
+      const order = orders.get(req.params.id);
+      if (!order) return notFound();
+      if (order.intent !== 'CAPTURE') return unprocessable('ACTION_DOES_NOT_MATCH_INTENT', 'Order was created with an intent to AUTHORIZE; capture it through its authorization.');
+      if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured. If intent=CAPTURE only one capture per order is allowed.');
+      if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+      if (instrumentDeclines.delete(order.id)) {
+        return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+      }
+      const capture: StoredCapture = {
+        id: paypalId(),
+        status: statusOverrides.get(order.id) ?? 'COMPLETED',
+        amount: amountOverrides.get(order.id) ?? order.amount,
+        ...(order.custom_id ? { custom_id: order.custom_id } : {}),
+        final_capture: true,
+        seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+        links: [],
+        create_time: now(),
+        update_time: now(),
+        orderId: order.id,
+      };
+      capture.links = [
+        { href: `${base}/v2/payments/captures/${capture.id}`, rel: 'self', method: 'GET' },
+        { href: `${base}/v2/payments/captures/${capture.id}/refund`, rel: 'refund', method: 'POST' },
+        { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
+      ];
+      captures.set(capture.id, capture);
+      order.captures.push(capture);
+      order.status = 'COMPLETED';
+      order.update_time = now();
+      captureCounts.set(order.id, (captureCounts.get(order.id) ?? 0) + 1);
+      return { status: 201, body: orderJson(order) };
+    });
+  });
+
+  app.post('/v2/checkout/orders/:id/authorize', (req, res) => {
+    once(`authorize:${req.params.id}`, req, res, () => {
+      const order = orders.get(req.params.id);
+      if (!order) return notFound();
+      if (order.intent !== 'AUTHORIZE') return unprocessable('ACTION_DOES_NOT_MATCH_INTENT', 'Order was created with an intent to CAPTURE; it cannot be authorized.');
+      if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_AUTHORIZED', 'Order already authorized. If intent=AUTHORIZE only one authorization per order is allowed.');
+      if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+      const authorization: StoredAuthorization = {
+        id: paypalId(),
+        status: statusOverrides.get(order.id) ?? 'CREATED',
+        amount: order.amount,
+        ...(order.custom_id ? { custom_id: order.custom_id } : {}),
+        expiration_time: new Date(Date.now() + 29 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        links: [],
+        create_time: now(),
+        update_time: now(),
+        orderId: order.id,
+      };
+      authorization.links = [
+        { href: `${base}/v2/payments/authorizations/${authorization.id}`, rel: 'self', method: 'GET' },
+        { href: `${base}/v2/payments/authorizations/${authorization.id}/capture`, rel: 'capture', method: 'POST' },
+        { href: `${base}/v2/payments/authorizations/${authorization.id}/void`, rel: 'void', method: 'POST' },
+        { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
+      ];
+      authorizations.set(authorization.id, authorization);
+      order.authorizations.push(authorization);
+      order.status = 'COMPLETED';
+      order.update_time = now();
+      return { status: 201, body: orderJson(order) };
+    });
+  });
+
+  app.post('/v2/payments/authorizations/:id/void', (req, res) => {
+    const authorization = authorizations.get(req.params.id);
+    if (!authorization) {
+      const reply = notFound();
+      return void res.status(reply.status).json(reply.body);
+    }
+    const requestId = req.get('PayPal-Request-Id');
+    const key = requestId ? `void\u0000${requestId}` : null;
+    if (!(key && idempotent.has(key))) {
+      if (authorization.status === 'VOIDED') {
+        const reply = unprocessable('PREVIOUSLY_VOIDED', 'Authorization has been previously voided and hence cannot be voided again.');
+        return void res.status(reply.status).json(reply.body);
+      }
+      authorization.status = 'VOIDED';
+      authorization.update_time = now();
+      if (key) idempotent.set(key, { status: 204, body: null });
+    }
+    if (/return=representation/.test(req.get('Prefer') ?? '')) return void res.status(200).json(authorizationJson(authorization));
+    res.status(204).end();
+  });
+
+  app.get('/v2/payments/captures/:id', (req, res) => {
+    const capture = captures.get(req.params.id);
+    if (!capture) {
+      const reply = notFound();
+      return void res.status(reply.status).json(reply.body);
+    }
+    res.json({ ...captureJson(capture), supplementary_data: { related_ids: { order_id: capture.orderId } } });
+  });
+
+  app.post('/v1/notifications/verify-webhook-signature', (req, res) => {
+    const b = req.body as Record<string, unknown>;
+    const required = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id', 'webhook_event'];
+    const missing = required.find((k) => b[k] === undefined || b[k] === '');
+    if (missing) return error(res, 400, 'VALIDATION_ERROR', 'Invalid request - see details', 'MISSING_REQUIRED_PARAMETER', `${missing} is required`);
+    verifiedEvents.push(b.webhook_event);
+    verifiedBodies.push(rawBodies.get(req) ?? '');
+    const ok = b.transmission_sig === STANDIN_SIGNATURE && b.webhook_id === STANDIN_WEBHOOK_ID && typeof b.webhook_event === 'object';
+    res.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+  });
+
+  app.use((req, res) => error(res, 404, 'RESOURCE_NOT_FOUND', `The stand-in does not implement ${req.method} ${req.path}`));
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    orders,
+    requests,
+    verifiedEvents,
+    verifiedBodies,
+    approve(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`stand-in: no order ${orderId}`);
+      approveOrder(order);
+    },
+    failNext(n, path = /.*/) {
+      failures.push({ remaining: n, path, status: 500 });
+    },
+    delayNext(n, ms, path = /.*/) {
+      delays.push({ remaining: n, path, ms });
+    },
+    captureAmountFor(orderId, value, currency) {
+      const order = orders.get(orderId);
+      amountOverrides.set(orderId, { currency_code: currency ?? order?.amount.currency_code ?? 'USD', value });
+    },
+    captureStatusFor(orderId, status) {
+      statusOverrides.set(orderId, status);
+    },
+    declineInstrumentOnce(orderId) {
+      instrumentDeclines.add(orderId);
+    },
+    captureCount: (orderId) => captureCounts.get(orderId) ?? 0,
+    webhookHeaders({ valid = true } = {}) {
+      return {
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': `${base}/v1/notifications/certs/CERT-360caa42-fca2a594-standin`,
+        'paypal-transmission-id': randomUUID(),
+        'paypal-transmission-sig': valid ? STANDIN_SIGNATURE : 'forged-signature',
+        'paypal-transmission-time': new Date().toISOString(),
+      };
+    },
+    webhookEvent(eventType, resource, resourceType) {
+      return {
+        id: `WH-${paypalId()}-${paypalId()}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: resourceType ?? (eventType.startsWith('BILLING.SUBSCRIPTION') ? 'subscription' : eventType === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture'),
+        resource_version: '2.0',
+        event_type: eventType,
+        summary: `Stand-in ${eventType}`,
+        resource,
+        links: [{ href: `${base}/v1/notifications/webhooks-events/x`, rel: 'self', method: 'GET' }],
+      };
+    },
+    captureResource(orderId) {
+      const order = orders.get(orderId);
+      const capture = order?.captures[order.captures.length - 1];
+      if (!order || !capture) throw new Error(`stand-in: order ${orderId} has no capture`);
+      return { ...captureJson(capture), supplementary_data: { related_ids: { order_id: order.id } } };
+    },
+    refund(captureId, value, { withCustomId = true } = {}) {
+      const capture = captures.get(captureId);
+      if (!capture) throw new Error(`stand-in: no capture ${captureId}`);
+      const id = paypalId();
+      const refund = {
+        id,
+        amount: { currency_code: capture.amount.currency_code, value: value ?? capture.amount.value },
+        status: 'COMPLETED',
+        ...(withCustomId && capture.custom_id ? { custom_id: capture.custom_id } : {}),
+        create_time: now(),
+        update_time: now(),
+        links: [
+          { href: `${base}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+          { href: `${base}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+        ],
+      };
+      refunds.set(id, refund);
+      capture.status = value && value !== capture.amount.value ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+      return refund;
+    },
+    reset() {
+      failures = [];
+      delays = [];
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The environment that points the real app (and its PayPal SDK) at a stand-in. */
+export function paypalEnv(standin: PayPalStandIn, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    PAYPAL_CLIENT_ID: STANDIN_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: STANDIN_CLIENT_SECRET,
+    PAYPAL_ENVIRONMENT: 'sandbox',
+    PAYPAL_BASE_URL: standin.url,
+    PAYPAL_WEBHOOK_ID: STANDIN_WEBHOOK_ID,
+    PAYPAL_TIMEOUT_MS: '1000',
+    ...overrides,
+  };
+}
