@@ -28,7 +28,7 @@ import {
   type SubscriptionView,
   type UserView,
 } from '@relaycast/contracts';
-import { defineRoute, type Answer, type RouteContext } from '../http/route.js';
+import { pageAnswer, defineRoute, type Answer, type RouteContext } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { captureRequestId, newBillingReference, ordersOf, recordCapture, type CaptureOutcome } from '../payments/orders.js';
 
@@ -171,7 +171,7 @@ export const subscriptionRoutes = [
     body: SubscriptionListQuery,
     async handle({ body, rt }) {
       const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: body.user_id });
-      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+      return pageAnswer(page);
     },
   }),
   defineRoute({
@@ -182,7 +182,7 @@ export const subscriptionRoutes = [
     body: ListQuery,
     async handle({ body, rt, user }) {
       const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: user!._id });
-      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+      return pageAnswer(page);
     },
   }),
   defineRoute({
