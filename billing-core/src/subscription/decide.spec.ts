@@ -334,6 +334,12 @@ describe('subscription decider', () => {
       given(subscriptionDecider, created()).when({ type: 'UpdateSubscription', data: { licence_key: 'X-1234567' }, metadata: customer }).thenThrows(ForbiddenError, /licence_key/);
     });
 
+    it('a payment during a trial pays for the period that starts when the trial ends', () => {
+      const trial = given(subscriptionDecider, ordered()).when({ type: 'StartTrial', data: {}, metadata: customer }).thenEvents();
+      const [captured] = given(subscriptionDecider, [...ordered(), ...trial]).when(capture()).thenEvents();
+      expect(captured?.data).to.include({ periodStart: '2026-11-30T10:00:00.000Z', periodEnd: '2026-12-30T10:00:00.000Z' });
+    });
+
     it('StartTrial runs seven days by default and only once', () => {
       const events = given(subscriptionDecider, created()).when({ type: 'StartTrial', data: {}, metadata: customer }).thenEvents();
       expect(events[0]).to.deep.equal({ type: 'TrialStarted', data: { trialStartDate: NOW, trialEndDate: '2026-11-30T10:00:00.000Z', trialPeriod: 604800 } });

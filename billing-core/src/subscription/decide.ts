@@ -236,8 +236,9 @@ function captureOrder(command: Cmd<'CaptureOrder'>, state: SubscriptionState): S
   }
 
   const paysPeriod = order.purpose === 'period';
-  // A renewal paid before the running period ends extends it rather than overlapping it.
-  const periodStart = sub.periodEnd && sub.periodEnd > metadata.now ? sub.periodEnd : metadata.now;
+  // A renewal paid before the running period ends extends it rather than overlapping it, and a payment made
+  // during a trial starts the paid period when the trial ends.
+  const periodStart = [sub.periodEnd, sub.trialEndDate].reduce<string>((start, end) => (end && end > start ? end : start), metadata.now);
   const events: SubscriptionEvent[] = [
     {
       type: 'OrderCaptured',
