@@ -15,12 +15,15 @@ import { entryRoutes } from './routes/entries.js';
 import { fileRoutes, mountFileTransfer } from './routes/files.js';
 import { authRoutes, localRoutes, mountLocalAuth } from './routes/auth.js';
 import { mountOps } from './routes/ops.js';
+import { financeRoutes, mountFinanceCsv } from './routes/finance.js';
+import { mountReceiptDocuments, receiptRoutes } from './routes/receipts.js';
+import { auditRoutes } from './routes/audit.js';
 import { mountPayPalWebhooks } from './routes/webhooks.js';
 import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -105,7 +108,9 @@ export function createApp(rt: Runtime): Express {
     res.json(openApiDocument(API_ROUTES, config.publicUrl));
   });
   mountLocalAuth(api, rt);
-  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes] as RouteDef[]);
+  mountFinanceCsv(api, rt);
+  mountReceiptDocuments(api, rt);
+  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   app.use(api);
 

@@ -20,6 +20,7 @@ import {
   type ReadSide,
 } from '@relaycast/projections';
 import type { Command, DomainEvent } from '@relaycast/contracts';
+import { createKafkaPublisher, createRedisCheckpointStore, createSqliteCheckpointStore, publisherSettingsFromEnv, withPublisher } from '@relaycast/projections/kafka';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -56,7 +57,11 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const handler = createCommandHandler(events, { onAppend: (_stream, count) => metrics.appendedEvents.inc(count) });
   const redis = config.readModel === 'redis' ? await connectRedis(config.redisUrl) : null;
   const readModels = redis ? createRedisReadModelStore(redis) : createMemoryReadModelStore();
-  const readSide =
+  // The Kafka publisher runs in this process in the embedded default (KAFKA_BROKERS set); in deploy it is its own process.
+  const kafka = config.kafkaBrokers.length && config.projectionsMode !== 'external' ? publisherSettingsFromEnv({ ...process.env, KAFKA_BROKERS: config.kafkaBrokers.join(',') }) : null;
+  const checkpoints = kafka && (redis ? createRedisCheckpointStore(redis) : createSqliteCheckpointStore(join(config.dataDir, 'publisher.db')));
+  const publisher = kafka && checkpoints ? createKafkaPublisher({ events, checkpoints, ...kafka, logger, closeCheckpointsOnStop: true }) : null;
+  const readSide = withPublisher(
     config.projectionsMode === 'external'
       ? createRemoteReadSide({ readModels, projections: ALL_PROJECTIONS })
       : createInProcessReadSide({
@@ -65,7 +70,9 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
           projections: ALL_PROJECTIONS,
           onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed; it will resume from its checkpoint'),
           onCommit: (projection, position) => metrics.projectionPosition.set({ projection }, Number(position)),
-        });
+        }),
+    publisher,
+  );
   const auth = redis ? createRedisAuthStore(redis) : createSqliteAuthStore(join(config.dataDir, 'auth.db'));
   const files = createFileStorage(join(config.dataDir, 'files'));
   const payments = overrides.payments ?? createPayPalGateway(config.paypal);

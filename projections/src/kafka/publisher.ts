@@ -33,6 +33,8 @@ export interface KafkaPublisherOptions {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   logger?: PublisherLogger;
+  /** Close the checkpoint store on stop (when the publisher is its only user). */
+  closeCheckpointsOnStop?: boolean;
 }
 
 export interface PublisherStatus {
@@ -204,6 +206,7 @@ export function createKafkaPublisher(options: KafkaPublisherOptions): KafkaPubli
       loop = null;
       for (const w of waiters) w.resolve(false);
       waiters.clear();
+      if (options.closeCheckpointsOnStop) await options.checkpoints.close();
     },
     status: () => ({ ...state }),
     waitFor(position, timeoutMs) {
