@@ -243,7 +243,7 @@ export function createFinanceFold(cut: ReplayCut) {
 }
 
 /** Events per readAll page while replaying. */
-export const REPLAY_PAGE = 5000;
+export const REPLAY_PAGE = 1000;
 
 /**
  * Replays the store up to the cut and returns the report. The head is read first, so a replay of a live store is a
