@@ -61,6 +61,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   function scheduleRestart(error: unknown) {
     lastError = error instanceof Error ? error.message : String(error);
     options.onError?.(error, projection.name);
+    // Whoever waits for a position will not see it soon: tell them now rather than at their timeout.
+    for (const w of waiters) w.resolve(false);
+    waiters.clear();
     if (running && !restartTimer) restartTimer = setTimeout(() => void start(), restartDelayMs);
   }
 
@@ -143,6 +146,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     status: () => ({ name: projection.name, position, running: running && subscription !== null, lastError }),
     waitFor(target, timeoutMs) {
       if (target <= position) return Promise.resolve(true);
+      if (lastError) return Promise.resolve(false);
       return new Promise<boolean>((resolve) => {
         const waiter = {
           position: target,

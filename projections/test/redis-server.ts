@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A free loopback port, found by letting the OS pick one. */
 export function freePort(): Promise<number> {
@@ -27,15 +29,16 @@ export interface RedisServer {
  * A real redis-server (Debian's package, which `make test` installs) on a free loopback port, with no
  * persistence, owned by the test that started it.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: { persistent?: boolean } = {}): Promise<RedisServer> {
   const port = await freePort();
-  // Nothing is saved (no RDB, no AOF), so the working folder stays empty.
-  const dir = tmpdir();
+  // By default nothing is saved (no RDB, no AOF); a persistent server keeps an append-only file across restarts,
+  // as deploy/ runs it.
+  const dir = options.persistent ? mkdtempSync(join(tmpdir(), 'relaycast-redis-')) : tmpdir();
   let child: ChildProcess | null = null;
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+      const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', options.persistent ? 'yes' : 'no', '--appendfsync', 'always', '--dir', dir], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;

@@ -68,6 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (projectionsMode === 'external' && readModel === 'memory') {
     throw new ConfigError('PROJECTIONS=external needs a shared read model: set READ_MODEL=redis');
   }
+  if (projectionsMode === 'external' && !env.SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET is required with PROJECTIONS=external: every read-api replica must sign sessions with the same secret');
+  }
   const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('hex');
   for (const [id, secret] of [['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET']] as const) {
     if (!env[id] !== !env[secret]) throw new ConfigError(`${id} and ${secret} go together: set both or neither`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import {
@@ -27,7 +28,15 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { createRedisAuthStore, createSqliteAuthStore, type AuthStore } from './auth/store.js';
 import { createFileStorage, type FileStorage } from './services/file-storage.js';
 import type { PaymentGateway } from './payments/gateway.js';
+import { createTokenSigner, type TokenSigner } from './auth/tokens.js';
+import { sessionSecret } from './auth/secret.js';
 import { createPayPalGateway } from './payments/paypal.js';
+
+/**
+ * The writes one request made, so that an answer which cannot read its result back (read models down) still
+ * says the write happened: 202 with the position, never a 503 that invites a retry.
+ */
+export const requestWrites = new AsyncLocalStorage<{ position: bigint }>();
 
 export interface ExecuteResult<State> extends HandleResult<State> {
   /** false when the read models had not caught up within the consistency timeout. */
@@ -44,6 +53,7 @@ export interface Runtime {
   readSide: ReadSide;
   auth: AuthStore;
   files: FileStorage;
+  tokens: TokenSigner;
   payments: PaymentGateway;
   redis: Redis | null;
   /** Runs a command and waits until the read models show its events, so the caller reads its own write. */
@@ -75,6 +85,9 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   );
   const auth = redis ? createRedisAuthStore(redis) : createSqliteAuthStore(join(config.dataDir, 'auth.db'));
   const files = createFileStorage(join(config.dataDir, 'files'));
+  // One secret for session tokens and the OAuth state, stable across restarts (see auth/secret.ts).
+  config.sessionSecret = sessionSecret(config);
+  const tokens = createTokenSigner(config.sessionSecret);
   const payments = overrides.payments ?? createPayPalGateway(config.paypal);
 
   return {
@@ -87,13 +100,19 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     readSide,
     auth,
     files,
+    tokens,
     payments,
     redis,
     async execute(decider, id, command, options) {
       try {
         const result = await handler.handle(decider, id, command, options);
         metrics.commands.inc({ type: command.type, outcome: result.events.length ? 'applied' : 'unchanged' });
-        const consistent = result.position === 0n || (await readSide.waitFor(result.position, config.consistencyTimeoutMs));
+        const writes = requestWrites.getStore();
+        if (writes && result.position > writes.position) writes.position = result.position;
+        if (result.position === 0n) return { ...result, consistent: true };
+        // Read models that are failing (Redis down) will not show it soon: answer at once instead of waiting.
+        const healthy = await readSide.status().then((all) => all.every((p) => !p.lastError), () => false);
+        const consistent = healthy && (await readSide.waitFor(result.position, config.consistencyTimeoutMs));
         return { ...result, consistent };
       } catch (error) {
         metrics.commands.inc({ type: command.type, outcome: (error as { code?: string }).code ?? 'error' });

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   if (admin.generatedPassword) {
     console.log(`\n  Administrator account: ${admin.email}\n  Generated password:    ${admin.generatedPassword}\n  (set ADMIN_PASSWORD to choose your own; it is not shown again)\n`);
   }
-  if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set; a random one is used for this run');
+  if (config.sessionSecretGenerated) logger.info('SESSION_SECRET is not set; using the one kept in DATA_DIR/session-secret');
 
   const app = createApp(rt);
   const server: Server = await new Promise((resolve) => {

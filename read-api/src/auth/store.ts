@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -17,7 +17,8 @@ export interface Session {
 }
 
 export interface AuthStore {
-  createSession(userId: string, now?: number): Promise<{ token: string; session: Session }>;
+  /** Keeps a session under its token (only the token's SHA-256 is stored). */
+  saveSession(token: string, session: Session): Promise<void>;
   getSession(token: string, now?: number): Promise<Session | null>;
   revokeSession(token: string): Promise<void>;
   revokeUserSessions(userId: string): Promise<void>;
@@ -26,9 +27,8 @@ export interface AuthStore {
   close(): Promise<void>;
 }
 
-const SESSION_MS = COOKIE_MAX_AGE_SECONDS * 1000;
+export const SESSION_MS = COOKIE_MAX_AGE_SECONDS * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 
 export function createSqliteAuthStore(path: string): AuthStore {
   mkdirSync(dirname(path), { recursive: true });
@@ -48,12 +48,9 @@ export function createSqliteAuthStore(path: string): AuthStore {
   const upsertPassword = db.prepare('INSERT INTO credentials (user_id, password_hash) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash');
   const selectPassword = db.prepare<[string], { password_hash: string }>('SELECT password_hash FROM credentials WHERE user_id = ?');
   return {
-    async createSession(userId, now = Date.now()) {
-      purge.run(now);
-      const token = newToken();
-      const session = { userId, createdAt: now, expiresAt: now + SESSION_MS };
-      insert.run(hashToken(token), userId, session.createdAt, session.expiresAt);
-      return { token, session };
+    async saveSession(token, session) {
+      purge.run(session.createdAt);
+      insert.run(hashToken(token), session.userId, session.createdAt, session.expiresAt);
     },
     async getSession(token, now = Date.now()) {
       const row = select.get(hashToken(token));
@@ -88,12 +85,10 @@ export function createRedisAuthStore(client: Redis, prefix = 'auth'): AuthStore 
       throw new UnavailableError(`Sessions are unavailable (Redis: ${(e as Error).message})`);
     });
   return {
-    async createSession(userId, now = Date.now()) {
-      const token = newToken();
+    async saveSession(token, session) {
       const hash = hashToken(token);
-      const session = { userId, createdAt: now, expiresAt: now + SESSION_MS };
-      await guard(client.multi().set(sessionKey(hash), JSON.stringify(session), 'PX', SESSION_MS).sadd(userKey(userId), hash).pexpire(userKey(userId), SESSION_MS).exec());
-      return { token, session };
+      const ttl = Math.max(1, session.expiresAt - session.createdAt);
+      await guard(client.multi().set(sessionKey(hash), JSON.stringify(session), 'PX', ttl).sadd(userKey(session.userId), hash).pexpire(userKey(session.userId), ttl).exec());
     },
     async getSession(token, now = Date.now()) {
       const json = await guard(client.get(sessionKey(hashToken(token))));

@@ -7,6 +7,8 @@ export interface AuthContext {
   token: string | null;
   /** Where the token came from: the httpOnly cookie (browsers) or the AUTH_TOKEN_VALUE header (API clients). */
   via: 'cookie' | 'header' | null;
+  /** true while the session store or read models are unreachable and only the token's signature was checked. */
+  degraded?: boolean;
 }
 
 declare module 'http' {

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { ForbiddenError, UnauthorizedError, validate, type CommandMetadata, type Role, type UserView } from '@relaycast/contracts';
-import type { Runtime } from '../runtime.js';
+import { ForbiddenError, UnauthorizedError, UnavailableError, validate, type CommandMetadata, type Role, type UserView } from '@relaycast/contracts';
+import { requestWrites, type Runtime } from '../runtime.js';
 import { jsonBodyGuard } from './body-guard.js';
 
 /**
@@ -85,7 +85,15 @@ export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]):
     router.post(route.path, parseJson, jsonBodyGuard, async (req: Request, res: Response, _next: NextFunction) => {
       authorize(route.access, req.auth.user);
       const body = route.body ? validate(route.body, req.body) : req.body;
-      const answer = await route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra) });
+      const writes = { position: 0n };
+      let answer: Answer;
+      try {
+        answer = await requestWrites.run(writes, () => route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra) }));
+      } catch (error) {
+        // The write is in the event store; only reading it back failed. Say so instead of a 503 that invites a retry.
+        if (!(error instanceof UnavailableError) || writes.position === 0n) throw error;
+        answer = { data: null, status: 202, meta: { consistent: false, position: writes.position.toString(), message: error.message } };
+      }
       res.status(answer.status ?? 200);
       if (answer.dataJson !== undefined) {
         const meta = answer.meta ? `,"meta":${JSON.stringify(answer.meta)}` : '';

@@ -10,6 +10,7 @@ import { defineRoute, mount, type RouteContext } from '../http/route.js';
 import { clearAuthCookies, setAuthCookies } from '../auth/cookies.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { registerUser } from '../services/users.js';
+import { startSession } from '../auth/session.js';
 import type { Runtime } from '../runtime.js';
 
 export const LocalRegister = Type.Object({
@@ -22,7 +23,7 @@ export const LocalRegister = Type.Object({
 /** Starts a session for a user: the cookies for browsers, the token in the answer for API clients. */
 export async function signIn(ctx: Pick<RouteContext<unknown>, 'rt' | 'res'>, user: UserView, strategy: AuthStrategy, correlationId: string): Promise<string> {
   const { rt, res } = ctx;
-  const { token } = await rt.auth.createSession(user._id);
+  const token = await startSession(rt, user);
   setAuthCookies(res, token, strategy, rt.config.publicUrl.startsWith('https://'));
   await rt.execute(userDecider, user._id, {
     type: 'RecordSignIn',

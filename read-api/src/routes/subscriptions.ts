@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { amountDue, deterministicUuid, pricing, subscriptionDecider, type SubscriptionCommand } from '@relaycast/billing-core';
+import { amountDue, deterministicUuid, exists, pricing, subscriptionDecider, type SubscriptionCommand } from '@relaycast/billing-core';
 import {
   CancelAll,
   CaptureChangePaymentMethod,
@@ -25,6 +25,7 @@ import {
   formatCents,
   streamIds,
   type PaymentRejected,
+  UnavailableError,
   type SubscriptionView,
   type UserView,
 } from '@relaycast/contracts';
@@ -35,11 +36,53 @@ import { captureRequestId, newBillingReference, ordersOf, recordCapture, type Ca
 const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
 
 /** A subscription the caller may see: any for administrators, their own for customers (403 otherwise). */
-export async function visibleSubscription(rt: Runtime, user: UserView | null, id: string): Promise<SubscriptionView> {
-  const view = await rt.readSide.queries.getSubscription(id);
+export async function visibleSubscription(rt: Runtime, user: UserView | null, id: string, purpose: 'read' | 'command' = 'command'): Promise<SubscriptionView> {
+  const view = await rt.readSide.queries.getSubscription(id).catch(async (error: unknown) => {
+    // Read models away (Redis down): reads say so (503), but a command can still be checked against the event
+    // store, which knows the subscription, so writes go on.
+    if (purpose === 'command' && error instanceof UnavailableError) return subscriptionFromEvents(rt, id);
+    throw error;
+  });
   if (!view) throw new NotFoundError('Subscription not found');
   if (!isAdmin(user) && view.user_id !== user?._id) throw new ForbiddenError('You do not have access to this subscription');
   return view;
+}
+
+/**
+ * A subscription as its own events tell it, for when the read models cannot be reached. Only what commands need
+ * (owner, status, price, version…); the customer's name and e-mail are not part of the stream.
+ */
+async function subscriptionFromEvents(rt: Runtime, id: string): Promise<SubscriptionView | null> {
+  const events = await rt.events.readStream(subscriptionDecider.streamId(id));
+  const state = events.reduce((s, e) => subscriptionDecider.evolve(s, e as never), subscriptionDecider.initialState());
+  if (!exists(state) || state.removed) return null;
+  const first = events[0]!;
+  const last = events[events.length - 1]!;
+  const totals = { ordered: 0, captured: state.captures.reduce((sum, c) => sum + c.amount, 0), refunded: state.captures.reduce((sum, c) => sum + c.refunded, 0), payments: state.captures.length };
+  return {
+    _id: state.id,
+    name: state.name,
+    user_id: state.user_id,
+    customer: { email: '', name: '' },
+    infrastructure_type: state.infrastructure_type,
+    subscription_type: state.subscription_type,
+    status: state.status,
+    plan: state.plan,
+    payment_details: { payment_method: 'PAYPAL', plan_id: state.plan.plan_id, amount: state.amount, unitQuantity: state.quantity, privacy_policy_confirm: true },
+    infrastructure_details: state.infrastructure_details,
+    ...(state.paypalSubscriptionID ? { paypalSubscriptionID: state.paypalSubscriptionID } : {}),
+    ...(state.paypalOrderID ? { paypalOrderID: state.paypalOrderID } : {}),
+    quantity: state.quantity,
+    modules: state.modules,
+    amount: state.amount,
+    currency: state.currency,
+    totals,
+    balance: state.balance,
+    amountDue: amountDue(state).amount,
+    version: last.version,
+    createdAt: first.occurredAt,
+    updatedAt: last.occurredAt,
+  };
 }
 
 /** The seed's payment calls name a user; customers may only name themselves. */
@@ -143,7 +186,7 @@ export const subscriptionRoutes = [
         const result = await rt.execute(subscriptionDecider, subscriptionId, command);
         return answerWith(rt, subscriptionId, result.consistent, 201);
       } catch (error) {
-        if (key && error instanceof ConflictError) return { data: await visibleSubscription(rt, user, subscriptionId) };
+        if (key && error instanceof ConflictError) return { data: await visibleSubscription(rt, user, subscriptionId, 'read') };
         throw error;
       }
     },
@@ -192,7 +235,7 @@ export const subscriptionRoutes = [
     summary: 'One subscription (customers: their own)',
     body: IdBody,
     async handle({ body, rt, user }) {
-      return { data: await visibleSubscription(rt, user, body.id) };
+      return { data: await visibleSubscription(rt, user, body.id, 'read') };
     },
   }),
   defineRoute({
@@ -450,7 +493,7 @@ export const subscriptionRoutes = [
     summary: 'A subscription’s auditable history: every event, who, when, what changed, amounts (filter by type and time)',
     body: HistoryQuery,
     async handle({ body, rt, user }) {
-      const view = await visibleSubscription(rt, user, body.id);
+      const view = await visibleSubscription(rt, user, body.id, 'read');
       return { data: await rt.readSide.queries.history({ streamId: streamIds.subscription(view._id) }, body) };
     },
   }),
