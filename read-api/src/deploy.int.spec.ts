@@ -1,0 +1,162 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { Kafka, logLevel } from 'kafkajs';
+import { freePort, startRedisServer, type RedisServer } from '../../projections/test/redis-server.js';
+import { startMockKafka, type MockKafka } from '../../projections/test/kafka-mock.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface ComposeService {
+  build?: unknown;
+  command?: string[];
+  environment?: Record<string, string>;
+}
+
+/** Compose's interpolation of `${VAR}`, `${VAR:-default}` and `${VAR:?error}` from the shell's variables. */
+function interpolate(value: string, vars: Record<string, string>): string {
+  return value.replace(/\$\{([A-Z0-9_]+)(?:(:-|:\?)([^}]*))?\}/g, (_all, name: string, op: string | undefined, arg: string | undefined) => {
+    const set = vars[name];
+    if (set !== undefined && set !== '') return set;
+    if (op === ':?') throw new Error(`compose needs ${name}: ${arg}`);
+    return op === ':-' ? (arg ?? '') : '';
+  });
+}
+
+/** The bundle outputs the deploy starts (`node <dist>`) and the TypeScript entry points they are built from. */
+function bundleSources(): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [, src, dist] of readFileSync(join(ROOT, 'deploy/bundle.mjs'), 'utf8').matchAll(/\['([^']+\.ts)',\s*'([^']+\.js)'\]/g)) map.set(dist!, src!);
+  for (const [src, dist] of JSON.parse(readFileSync(join(ROOT, 'deploy/bundle-entries.json'), 'utf8')) as [string, string][]) map.set(dist, src);
+  return map;
+}
+
+/**
+ * deploy/compose.yaml's own services — their commands and environment as written there — started on this machine:
+ * each `node X/dist/Y.js` runs as its source entry through tsx (the bundle is built from exactly that file), with
+ * the infrastructure replaced by loopback stand-ins: SQLite in a shared DATA_DIR for EventStoreDB (no server can
+ * run here), a real redis-server, the kcat mock Kafka broker. Two read-api replicas share sessions and read models.
+ */
+describe('deploy: compose services, with their own commands and environment, on loopback stand-ins', function () {
+  this.timeout(120_000);
+  const children: ChildProcess[] = [];
+  let redis: RedisServer;
+  let kafka: MockKafka;
+  let dir: string;
+  const sources = bundleSources();
+  const compose = parse(readFileSync(join(ROOT, 'deploy/compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+  const apps = Object.entries(compose.services).filter(([, s]) => s.build);
+
+  before(async () => {
+    [redis, kafka] = await Promise.all([startRedisServer(), startMockKafka()]);
+    dir = mkdtempSync(join(tmpdir(), 'relaycast-deploy-'));
+  });
+  after(async () => {
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once('exit', () => resolve());
+            c.kill('SIGTERM');
+            setTimeout(() => c.kill('SIGKILL'), 5000).unref();
+          }),
+      ),
+    );
+    await kafka?.kill();
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(name: string, service: ComposeService, overrides: Record<string, string>): Promise<{ name: string; port: number }> {
+    const [node, dist] = service.command!;
+    expect(node).to.equal('node');
+    const src = sources.get(dist!);
+    expect(src, `${dist} is a bundle of a source entry`).to.be.a('string');
+    const port = await freePort();
+    const declared = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), overrides)]));
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...declared };
+    for (const key of ['KAFKA_BROKERS', 'KAFKA_IDEMPOTENT']) if (overrides[key] && key in declared) env[key] = overrides[key];
+    // EventStoreDB cannot run here: the same services on the embedded SQLite store, shared through DATA_DIR.
+    env.EVENT_STORE = 'sqlite';
+    delete env.EVENTSTORE_CONNECTION_STRING;
+    env.DATA_DIR = dir;
+    env.REDIS_URL = redis.url;
+    env.LOG_LEVEL = 'warn';
+    if ('HEALTH_PORT' in env) env.HEALTH_PORT = String(port);
+    if ('PORT' in (service.environment ?? {})) {
+      env.PORT = String(port);
+      env.HOST = '127.0.0.1';
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, src!)], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code, signal) => {
+      if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGKILL') console.error(`${name} exited (${code ?? signal}): ${output}`);
+    });
+    children.push(child);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ready = await fetch(`http://127.0.0.1:${port}/ready`).then((r) => r.ok, () => false);
+      if (ready) return { name, port };
+      if (child.exitCode !== null) throw new Error(`${name} (${src}) exited: ${output}`);
+      if (Date.now() > deadline) throw new Error(`${name} not ready in 60 s: ${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('compose has the expected services, one projections process per read model', () => {
+    const commands = apps.map(([, s]) => s.command!.join(' '));
+    expect(commands.filter((c) => c === 'node read-api/dist/server.js')).to.have.length(2);
+    expect(commands.filter((c) => c === 'node projections/dist/run.js')).to.have.length(6);
+    expect(commands.filter((c) => c === 'node projections/dist/publish.js')).to.have.length(1);
+  });
+
+  it('projections ×6 and the publisher, then read-api ×2: a write on one replica is read on the other and reaches Kafka', async () => {
+    const secrets = { SESSION_SECRET: randomUUID() + randomUUID(), ADMIN_PASSWORD: 'deploy-admin-password', ADMIN_EMAIL: 'admin@deploy.test', PUBLIC_URL: 'http://127.0.0.1:8080' };
+    const workers = apps.filter(([, s]) => s.command![1] !== 'read-api/dist/server.js');
+    await Promise.all(workers.map(([name, s]) => start(name, s, { ...secrets, KAFKA_BROKERS: kafka.broker, KAFKA_IDEMPOTENT: 'false' })));
+    // As compose's restart policy would after a lost race on the first administrator: one replica first.
+    const [first, second] = apps.filter(([, s]) => s.command![1] === 'read-api/dist/server.js');
+    const api1 = await start(first![0], first![1], secrets);
+    const api2 = await start(second![0], second![1], secrets);
+
+    const signIn = await fetch(`http://127.0.0.1:${api1.port}/auth/local/signin`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: secrets.PUBLIC_URL }, body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }),
+    });
+    expect(signIn.status).to.equal(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const post = (port: number, path: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: secrets.PUBLIC_URL, cookie, 'x-request-id': 'req-deploy-create-1' }, body: JSON.stringify(body) });
+
+    const created = await post(api1.port, '/users/create', { givenName: 'Scale', familyName: 'Out', email: 'scale@deploy.test', role: 'ROLE_CUSTOMER' });
+    expect(created.status, 'written and read back through the projections processes').to.equal(201);
+    const userId = ((await created.json()) as { data: { _id: string } }).data._id;
+    const found = await post(api2.port, '/users/findOne', { id: userId });
+    expect(found.status, 'the other replica shares the session and the read models').to.equal(200);
+
+    const client = new Kafka({ clientId: 'deploy-test', brokers: [kafka.broker], logLevel: logLevel.NOTHING });
+    const consumer = client.consumer({ groupId: `deploy-${randomUUID()}`, maxWaitTimeInMs: 100 });
+    await consumer.connect();
+    await consumer.subscribe({ topic: 'billing.events', fromBeginning: true });
+    const correlation = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('UserRegistered did not reach Kafka in 20 s')), 20_000);
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          if (message.key?.toString() === `user-${userId}` && message.headers?.type?.toString() === 'UserRegistered') {
+            clearTimeout(timer);
+            resolve(message.headers['correlation-id']!.toString());
+          }
+        },
+      });
+    });
+    await consumer.disconnect();
+    expect(correlation).to.equal('req-deploy-create-1');
+  });
+});
