@@ -13,7 +13,9 @@
 //   Recreate strategy; read-api has ≥ 2 replicas and a readiness probe on /ready; env names are ones the code reads;
 // - the start commands are esbuild bundle outputs of the entry points the tests run through tsx;
 // - nginx.conf upstream servers are compose services on the read-api port.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -145,6 +147,19 @@ for (const { host, port } of upstreams) {
 for (const api of readApis) if (!upstreams.some((u) => u.host === api)) problem('deploy/nginx.conf', `read-api service ${api} is not an upstream`);
 if (!/proxy_pass\s+http:\/\/read_api;/.test(nginx)) problem('deploy/nginx.conf', 'does not proxy to the read_api upstream');
 
+// `nginx -t` when nginx is installed (Debian's nginx-light; optional): the syntax, with the upstream host names
+// (which only resolve inside compose's network) replaced by loopback.
+let nginxChecked = 'not installed, skipped';
+if (spawnSync('nginx', ['-v']).status === 0) {
+  const tmp = mkdtempSync(join(tmpdir(), 'relaycast-nginx-'));
+  writeFileSync(join(tmp, 'site.conf'), nginx.replace(/^(\s*server\s+)[a-z0-9-]+(:\d+)/gm, '$1127.0.0.1$2'));
+  writeFileSync(join(tmp, 'nginx.conf'), `pid ${tmp}/nginx.pid;\nerror_log ${tmp}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${tmp};\n  proxy_temp_path ${tmp};\n  fastcgi_temp_path ${tmp};\n  uwsgi_temp_path ${tmp};\n  scgi_temp_path ${tmp};\n  include ${tmp}/site.conf;\n}\n`);
+  const result = spawnSync('nginx', ['-t', '-q', '-p', tmp, '-c', join(tmp, 'nginx.conf')], { encoding: 'utf8' });
+  if (result.status !== 0) problem('deploy/nginx.conf', `nginx -t: ${result.stderr.trim()}`);
+  nginxChecked = result.status === 0 ? 'nginx -t ok' : 'nginx -t failed';
+  rmSync(tmp, { recursive: true, force: true });
+}
+
 // ---- Dockerfile -------------------------------------------------------------------------------------------------
 
 const dockerfile = read('deploy/Dockerfile');
@@ -215,4 +230,4 @@ if (problems.length) {
   console.error(`deploy/ validation: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`deploy/ validation: ok (compose: ${Object.keys(services).length} services; k8s: ${k8s.length} objects in ${manifests.length} files; nginx: ${upstreams.length} upstreams; ${projectionNames.length} read models, one writer each)`);
+console.log(`deploy/ validation: ok (compose: ${Object.keys(services).length} services; k8s: ${k8s.length} objects in ${manifests.length} files; nginx: ${upstreams.length} upstreams, ${nginxChecked}; ${projectionNames.length} read models, one writer each)`);
