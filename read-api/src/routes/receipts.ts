@@ -16,9 +16,12 @@ export const ReceiptNumberBody = Type.Object({ number: Type.String({ pattern: '^
 
 const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
 
-/** A receipt the caller may open: any for administrators, their own for customers; 404 when there is none. */
+/**
+ * A receipt the caller may open: any for administrators, their own for everyone else (access is by ownership: a
+ * receipt belongs to whoever paid); 404 when there is none.
+ */
 async function visibleReceipt(rt: Runtime, user: UserView | null, number: string): Promise<Receipt> {
-  authorize('customer', user);
+  authorize('signedIn', user);
   const receipt = await createReceiptQueries(rt.readModels).get(number);
   if (!receipt) throw new NotFoundError(`Receipt ${number} not found`);
   if (!isAdmin(user) && receipt.customer.id !== user?._id) throw new ForbiddenError('You do not have access to this receipt');
@@ -28,9 +31,9 @@ async function visibleReceipt(rt: Runtime, user: UserView | null, number: string
 export const receiptRoutes = [
   defineRoute({
     path: '/receipts/findAll',
-    access: 'customer',
+    access: 'signedIn',
     tag: 'Receipts',
-    summary: 'Receipts, newest first: a customer’s own; administrators all (or one user’s)',
+    summary: 'Receipts, newest first: the caller’s own; administrators all (or one user’s)',
     body: ReceiptListQuery,
     async handle({ body, rt, user }) {
       const userId = isAdmin(user) ? body.user_id : user!._id;
@@ -40,9 +43,9 @@ export const receiptRoutes = [
   }),
   defineRoute({
     path: '/receipts/findOne',
-    access: 'customer',
+    access: 'signedIn',
     tag: 'Receipts',
-    summary: 'One receipt by number (customers: their own)',
+    summary: 'One receipt by number (administrators: any; others: their own)',
     body: ReceiptNumberBody,
     async handle({ body, rt, user }) {
       return { data: await visibleReceipt(rt, user, body.number) };
@@ -103,7 +106,7 @@ export function receiptPdf(r: Receipt): Promise<Buffer> {
   });
 }
 
-/** GET /receipts/R-000001 (HTML) and /receipts/R-000001.pdf: signed-in customers (their own) and administrators. */
+/** GET /receipts/R-000001 (HTML) and /receipts/R-000001.pdf: the customer who paid, and administrators. */
 export function mountReceiptDocuments(router: Router, rt: Runtime): void {
   router.get(/^\/receipts\/(R-\d{6,})(\.pdf)?$/, async (req, res) => {
     const [number, pdf] = [req.params[0] as string, req.params[1] as string | undefined];
