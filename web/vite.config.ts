@@ -1,19 +1,58 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
 // react-router's package exports point every bundler at its development build; the browser bundle takes the
 // production build (same API, no dev-only checks). The SSR build keeps the package as an external.
 const routerDir = path.dirname(require.resolve('react-router/package.json'));
 const routerProduction = path.join(routerDir, 'dist/production/index.mjs');
 
+/** Every locale file: src/locales/<lang>/<ns>.json. */
+const localesDir = path.join(here, 'src/locales');
+const localeFiles = readdirSync(localesDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => readdirSync(path.join(localesDir, d.name)).filter((f) => f.endsWith('.json')).map((f) => `${d.name}/${f}`));
+const localesVersion = createHash('sha256')
+  .update(localeFiles.map((f) => f + readFileSync(path.join(localesDir, f), 'utf8')).join('\n'))
+  .digest('hex')
+  .slice(0, 10);
+
+/**
+ * Publishes the locale files as dist/locales/<lang>/<ns>.json (minified). Pages embed the namespaces they need
+ * in their HTML; these files serve client-side navigation, fetched with ?v=<content hash> for cache busting.
+ */
+function localesPlugin(): Plugin {
+  return {
+    name: 'relaycast-locales',
+    apply: 'build',
+    generateBundle() {
+      if (this.environment.config.consumer !== 'client') return;
+      for (const file of localeFiles) {
+        const json = JSON.stringify(JSON.parse(readFileSync(path.join(localesDir, file), 'utf8')));
+        this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: json });
+      }
+    },
+  };
+}
+
+/** The site shell and the small content primitives every page uses; not the lazily loaded extras or the API. */
+const shell = (id: string) =>
+  (/\/web\/src\/(app|features\/ui)\//.test(id) && !/\/(api|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage)\.tsx?$/.test(id)) ||
+  /\/web\/src\/features\/content\/(useContent|Inline|Faq|CodeBlock|types)\.tsx?$/.test(id) ||
+  /\/contracts\/src\/constants\//.test(id);
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), localesPlugin()],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),
     __SITE_URL__: JSON.stringify((process.env.PUBLIC_URL ?? 'https://relaycast.example').replace(/\/+$/, '')),
+    __LOCALES_VERSION__: JSON.stringify(localesVersion),
   },
   resolve: {
     alias: isSsrBuild ? [] : [{ find: /^react-router$/, replacement: routerProduction }],
@@ -22,10 +61,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     manifest: !isSsrBuild,
-    // Locale files are fetched as JSON assets; never inline them into the bundle as data URLs.
-    assetsInlineLimit: (file: string) => (file.endsWith('.json') ? false : undefined),
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // The site shell and the pricing code are each shared by many pages: one chunk each instead of a
+            // dozen small ones. Libraries keep the bundler's own split (one large framework chunk would be one
+            // long task at hydration).
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [
+                { name: 'pricing', test: (id: string) => /\/(billing-core\/src|web\/src\/features\/(pricing|calculator))\//.test(id) && !/Page\.tsx$/.test(id), priority: 20 },
+                { name: 'shell', test: shell, priority: 10 },
+              ],
+            },
+          },
+        },
   },
   ssr: {
     noExternal: ['@relaycast/contracts', '@relaycast/billing-core'],

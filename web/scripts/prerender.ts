@@ -25,13 +25,28 @@ type Manifest = Record<string, ManifestChunk>;
 
 const server: ServerEntry = await import(pathToFileURL(path.join(root, 'dist-server/entry-server.js')).href);
 const manifest: Manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+const builtTemplate = await readFile(path.join(dist, 'index.html'), 'utf8');
+/**
+ * The stylesheet is small (about 5 KB gzip), so prerendered pages carry it inline: no render-blocking request
+ * before the first paint. spa.html keeps the <link>.
+ */
+async function inlineStylesheets(html: string): Promise<string> {
+  let out = html;
+  for (const m of html.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g)) {
+    const css = await readFile(path.join(dist, m[1] ?? ''), 'utf8');
+    out = out.replace(m[0], () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+  }
+  return out;
+}
+const template = await inlineStylesheets(builtTemplate);
+if (template.includes('rel="stylesheet"')) throw new Error('a stylesheet link was not inlined');
 for (const marker of ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->', '<html lang="en">']) {
   if (!template.includes(marker)) throw new Error(`index.html template lacks ${marker}`);
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 const entryFiles = new Set<string>();
+const entryCss = new Set<string>();
 function collect(key: string, files: Set<string>, css: Set<string>) {
   const chunk = manifest[key];
   if (!chunk || files.has(chunk.file)) return;
@@ -39,7 +54,7 @@ function collect(key: string, files: Set<string>, css: Set<string>) {
   chunk.css?.forEach((c) => css.add(c));
   chunk.imports?.forEach((k) => collect(k, files, css));
 }
-if (entryKey) collect(entryKey, entryFiles, new Set());
+if (entryKey) collect(entryKey, entryFiles, entryCss);
 
 /** modulepreload and stylesheet links for a page module (what the entry does not already load). */
 function assetLinks(moduleKey: string): string {
@@ -47,7 +62,10 @@ function assetLinks(moduleKey: string): string {
   const files = new Set<string>();
   const css = new Set<string>();
   collect(moduleKey, files, css);
-  const links = [...css].map((c) => `<link rel="stylesheet" href="/${c}" />`);
+  // The entry's stylesheet is inlined already; a page chunk has no CSS of its own (one global sheet).
+  const extraCss = [...css].filter((c) => !entryCss.has(c));
+  if (extraCss.length > 0) throw new Error(`${moduleKey} has its own CSS (${extraCss.join(', ')}); keep styles in src/styles`);
+  const links: string[] = [];
   for (const f of files) if (!entryFiles.has(f)) links.push(`<link rel="modulepreload" crossorigin href="/${f}" />`);
   return links.join('\n    ');
 }
@@ -58,7 +76,10 @@ function jsonScript(data: unknown): string {
 }
 
 function fill(parts: { lang: Language; head: string; html: string; data: string }): string {
-  return template
+  return fillTemplate(template, parts);
+}
+function fillTemplate(base: string, parts: { lang: Language; head: string; html: string; data: string }): string {
+  return base
     .replace('<html lang="en">', `<html lang="${parts.lang}">`)
     .replace('<!--app-head-->', parts.head)
     .replace('<!--app-html-->', () => parts.html)
@@ -98,7 +119,7 @@ for (const lang of LANGUAGES) {
 // The client-only shell: no prerendered content, mounted with createRoot.
 await write(
   path.join(dist, 'spa.html'),
-  fill({ lang: 'en', head: '<title>Relaycast</title>\n    <meta name="robots" content="noindex" />', html: '', data: '' }),
+  fillTemplate(builtTemplate, { lang: 'en', head: '<title>Relaycast</title>\n    <meta name="robots" content="noindex" />', html: '', data: '' }),
 );
 
 const site = server.SITE_URL;

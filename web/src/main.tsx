@@ -1,10 +1,10 @@
 import './styles/global.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { Resource } from 'i18next';
 import { COMMON_NS, createI18n, fetchBackend, loadNamespacesFor } from './app/i18n.js';
 import { langFromPath } from './app/lang.js';
-import { LOCALE_URLS } from './app/localeFiles.client.js';
 import { Root } from './app/Root.js';
 import { loadPage, matchPage } from './app/routing.js';
 import { makeStore } from './app/store.js';
@@ -26,28 +26,39 @@ function embeddedResources(): Resource {
   }
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing');
+/**
+ * Starts the app. Not top-level await: page chunks import shared modules from the entry chunk, and a module
+ * still evaluating a top-level await cannot be imported by the chunks it waits for.
+ */
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
 
-const lang = langFromPath(location.pathname);
-const i18n = createI18n(lang, embeddedResources(), fetchBackend(LOCALE_URLS));
-const { route } = matchPage(location.pathname);
-// The first page's code and texts are ready before React starts, so hydration never suspends.
-await Promise.all([loadPage(route), loadNamespacesFor(i18n, lang, [COMMON_NS, ...route.ns])]);
+  const lang = langFromPath(location.pathname);
+  const i18n = createI18n(lang, embeddedResources(), fetchBackend(import.meta.env.DEV ? '/src/locales' : '/locales', __LOCALES_VERSION__));
+  const { route } = matchPage(location.pathname);
+  // The first page's code and texts are ready before React starts, so hydration never suspends.
+  await Promise.all([loadPage(route), loadNamespacesFor(i18n, lang, [COMMON_NS, ...route.ns])]);
 
-const store = makeStore();
-const app = <Root store={store} i18n={i18n} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />;
+  const store = makeStore();
+  const app = <Root store={store} i18n={i18n} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />;
 
-if (container.firstElementChild) {
-  window.__recoverableErrors = [];
-  hydrateRoot(container, app, {
-    onRecoverableError(error) {
-      const message = error instanceof Error ? error.message : String(error);
-      window.__recoverableErrors?.push(message);
-      console.error('Hydration error:', message);
-    },
-  });
-} else {
-  // spa.html: a client-only route (sign-in, embeds, account, admin).
-  createRoot(container).render(app);
+  if (container.firstElementChild) {
+    window.__recoverableErrors = [];
+    // As a transition, hydration is time-sliced: the prerendered page stays responsive while React attaches.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError(error) {
+          const message = error instanceof Error ? error.message : String(error);
+          window.__recoverableErrors?.push(message);
+          console.error('Hydration error:', message);
+        },
+      });
+    });
+  } else {
+    // spa.html: a client-only route (sign-in, embeds, account, admin).
+    createRoot(container).render(app);
+  }
 }
+
+void start();

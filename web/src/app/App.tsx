@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import type { Language } from '@relaycast/contracts/constants';
 import { LangContext, useLang, useT } from './hooks.js';
@@ -26,14 +26,21 @@ function PageHost({ route }: { route: PageRoute }) {
   return <Page page={route} />;
 }
 
+const Toaster = lazy(() => import('../features/ui/Toaster.js').then((m) => ({ default: m.Toaster })));
+
 function BareLayout() {
   useAppEffects({ site: false });
   return (
-    <main id="main" className="bare">
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
+    <>
+      <main id="main" className="bare">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Suspense fallback={null}>
+        <Toaster />
       </Suspense>
-    </main>
+    </>
   );
 }
 

@@ -32,19 +32,19 @@ export function createI18n(lng: Language, resources: Resource, backend?: Backend
 }
 
 /**
- * An i18next backend that fetches a namespace's JSON file. `urls` maps "<lang>/<ns>" to the file's built URL
- * (main.tsx passes Vite's asset URLs).
+ * An i18next backend that fetches a namespace's JSON file from `${base}/<lang>/<ns>.json?v=<version>` (the
+ * build publishes src/locales as /locales; the dev server serves them from /src/locales).
  */
-export function fetchBackend(urls: Record<string, string>): BackendModule {
+export function fetchBackend(base: string, version: string): BackendModule {
   return {
     type: 'backend',
     init() {},
     read(language, namespace, callback) {
-      const url = urls[`${language}/${namespace}`];
-      if (!url) {
+      if (!/^[a-z-]+$/i.test(language) || !/^[a-z0-9-]+$/i.test(namespace)) {
         callback(new Error(`No translations for ${language}/${namespace}`), false);
         return;
       }
+      const url = `${base}/${language}/${namespace}.json?v=${version}`;
       fetch(url)
         .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`${res.status} for ${url}`))))
         .then((data) => callback(null, data), (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false));

@@ -48,6 +48,7 @@ const selfHosted = () => import('../features/content/SelfHostedPage.js');
 const docsIndex = () => import('../features/docs/DocsIndexPage.js');
 const docs = () => import('../features/docs/DocsPage.js');
 const product = () => import('../features/products/ProductPage.js');
+const videoApi = () => import('../features/products/VideoApiPage.js');
 const pricing = () => import('../features/pricing/PricingPage.js');
 const signIn = () => import('../features/auth/SignInPage.js');
 const vodPlayer = () => import('../features/embeds/VodGroupPlayerPage.js');
@@ -71,8 +72,8 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
       id: `product-${slug}`,
       path: `/products/${slug}`,
       ns: [`product-${slug}`, 'pricing'],
-      module: 'src/features/products/ProductPage.tsx',
-      load: product,
+      module: slug === 'video-api' ? 'src/features/products/VideoApiPage.tsx' : 'src/features/products/ProductPage.tsx',
+      load: slug === 'video-api' ? videoApi : product,
       params: { slug },
     }),
   ),

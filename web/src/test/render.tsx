@@ -18,6 +18,7 @@ import * as SelfHostedPage from '../features/content/SelfHostedPage.js';
 import * as DocsIndexPage from '../features/docs/DocsIndexPage.js';
 import * as DocsPage from '../features/docs/DocsPage.js';
 import * as ProductPage from '../features/products/ProductPage.js';
+import * as VideoApiPage from '../features/products/VideoApiPage.js';
 import * as PricingPage from '../features/pricing/PricingPage.js';
 import * as SignInPage from '../features/auth/SignInPage.js';
 import * as NotFoundPage from '../features/ui/NotFoundPage.js';
@@ -32,6 +33,7 @@ const MODULES: Record<string, PageModule> = {
   'src/features/docs/DocsIndexPage.tsx': DocsIndexPage,
   'src/features/docs/DocsPage.tsx': DocsPage,
   'src/features/products/ProductPage.tsx': ProductPage,
+  'src/features/products/VideoApiPage.tsx': VideoApiPage,
   'src/features/pricing/PricingPage.tsx': PricingPage,
   'src/features/auth/SignInPage.tsx': SignInPage,
   'src/features/ui/NotFoundPage.tsx': NotFoundPage,

@@ -31,3 +31,10 @@ describe('documented engine request examples', () => {
     expect(JSON.parse(/-d '(.*)'$/.exec(curl('conference-create'))?.[1] ?? '')).to.deep.equal({ name: 'Weekly editorial meeting', active: true });
   });
 });
+
+describe('the home page request snippet', () => {
+  it('is the documented conference request', async () => {
+    const { CONFERENCE_CURL } = await import('./engineHost.js');
+    expect(CONFERENCE_CURL).to.equal(EXAMPLES['conference-create']?.samples.find((s) => s.label === 'cURL')?.code.replace('  -H "accept: application/json" \\\n', ''));
+  });
+});

@@ -1,12 +1,13 @@
 import type { ConferenceItem, RestreamItem, VodItem } from '@relaycast/contracts';
 import { CONFERENCE_ROOM_PATH, ENGINE_ACCESS_TOKEN_HEADER, VOD_DEFAULTS, VOD_GROUP_PLAYER_PATH } from '@relaycast/contracts/constants';
+import { ENGINE_HOST } from './engineHost.js';
 
 /**
  * Documented request examples for the engine API (seed §3 payloads, §7 engine examples). The payloads are
  * typed with the contracts' schemas and examples.spec.ts validates them, so the docs never show a payload the
  * engine would reject. Code is not translated; the surrounding text is.
  */
-export const ENGINE_HOST = 'https://engine.example.com:8443';
+export { ENGINE_HOST };
 
 export const VOD_CREATE: VodItem = {
   vod_name: 'Main stage',

@@ -4,7 +4,8 @@ import { useT } from '../../app/hooks.js';
 import { Inline } from '../content/Inline.js';
 import type { PageMeta } from '../content/types.js';
 import { useContent } from '../content/useContent.js';
-import { RequestExample } from '../docs/RequestExample.js';
+import { CodeBlock } from '../content/CodeBlock.js';
+import { CONFERENCE_CURL } from '../docs/engineHost.js';
 import { AppLink } from '../ui/AppLink.js';
 import { ArrowIcon, CheckIcon } from '../ui/icons.js';
 
@@ -159,7 +160,7 @@ export default function HomePage(_props: PageProps) {
               </AppLink>
             </p>
           </div>
-          <RequestExample id="conference-create" />
+          <CodeBlock code={CONFERENCE_CURL} lang="bash" title="cURL · POST /api/conferences/create" />
         </div>
       </section>
 

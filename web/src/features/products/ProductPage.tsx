@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, type ProductSection, type ProductSlug } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pages.js';
 import { Faq } from '../content/Faq.js';
 import { Inline } from '../content/Inline.js';
 import type { FaqItem, PageMeta } from '../content/types.js';
 import { useContent } from '../content/useContent.js';
-import { RequestExample } from '../docs/RequestExample.js';
 import { BuilderPricing } from '../pricing/BuilderPricing.js';
 import { CloudPricing } from '../pricing/CloudPricing.js';
 import { PricingOverview } from '../pricing/PricingOverview.js';
@@ -33,8 +32,13 @@ export interface ProductContent {
   codeExamples?: Titled & { examples: { id: string; title: string; text: string }[] };
 }
 
+/**
+ * Each section is its own Suspense boundary: nothing suspends, but React hydrates boundaries as separate units,
+ * so a long page is attached in several short tasks instead of one long one.
+ */
 function Section({ id, name, head, soft, children }: { id: string; name: ProductSection; head: Titled; soft: boolean; children: ReactNode }) {
   return (
+    <Suspense fallback={null}>
     <section id={id} className={`section${soft ? ' section-soft' : ''}`} data-section={name} aria-labelledby={`${id}-title`}>
       <div className="container">
         <div className="section-head">
@@ -46,6 +50,7 @@ function Section({ id, name, head, soft, children }: { id: string; name: Product
         {children}
       </div>
     </section>
+    </Suspense>
   );
 }
 
@@ -81,9 +86,10 @@ function FeatureBlocks({ slug, items }: { slug: string; items: ProductContent['t
 
 /**
  * A product page (seed §1, §2): header, promo video and cover, then the product's sections in exactly the
- * seed's order (PRODUCT_SECTION_ORDER), and the FAQ last.
+ * seed's order (PRODUCT_SECTION_ORDER), and the FAQ last. Only the video-api page shows API code examples; it
+ * passes `renderExample` (VideoApiPage), so the examples module is not loaded by the other product pages.
  */
-export default function ProductPage({ page }: PageProps) {
+export function ProductView({ page, renderExample }: PageProps & { renderExample?: (id: string) => ReactNode }) {
   const slug = page.params.slug as ProductSlug;
   const c = useContent<ProductContent>(`product-${slug}`);
   const order = PRODUCT_SECTION_ORDER[slug];
@@ -160,7 +166,7 @@ export default function ProductPage({ page }: PageProps) {
           </Section>
         );
       case 'codeExamples':
-        return c.codeExamples ? (
+        return c.codeExamples && renderExample ? (
           <Section key={name} id="code-examples" name={name} head={c.codeExamples} soft={soft}>
             {c.codeExamples.examples.map((ex) => (
               <div key={ex.id} className="prose">
@@ -168,7 +174,7 @@ export default function ProductPage({ page }: PageProps) {
                 <p>
                   <Inline text={ex.text} />
                 </p>
-                <RequestExample id={ex.id} />
+                {renderExample(ex.id)}
               </div>
             ))}
           </Section>
@@ -202,21 +208,29 @@ export default function ProductPage({ page }: PageProps) {
           </div>
         </div>
       </header>
-      <section className="section" aria-labelledby="promo-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="promo-title">{c.promo.title}</h2>
+      <Suspense fallback={null}>
+        <section className="section" aria-labelledby="promo-title">
+          <div className="container">
+            <div className="section-head">
+              <h2 id="promo-title">{c.promo.title}</h2>
+            </div>
+            <PromoVideo slug={slug} title={c.promo.title} caption={c.promo.caption} />
           </div>
-          <PromoVideo slug={slug} title={c.promo.title} caption={c.promo.caption} />
-        </div>
-      </section>
+        </section>
+      </Suspense>
       {order.map(render)}
-      <section id="faq" className="section" data-section="faq" aria-labelledby="faq-title">
-        <div className="container">
-          <h2 id="faq-title">{c.faq.title}</h2>
-          <Faq items={c.faq.items} />
-        </div>
-      </section>
+      <Suspense fallback={null}>
+        <section id="faq" className="section" data-section="faq" aria-labelledby="faq-title">
+          <div className="container">
+            <h2 id="faq-title">{c.faq.title}</h2>
+            <Faq items={c.faq.items} />
+          </div>
+        </section>
+      </Suspense>
     </article>
   );
+}
+
+export default function ProductPage({ page }: PageProps) {
+  return <ProductView page={page} />;
 }

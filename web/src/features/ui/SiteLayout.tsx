@@ -1,16 +1,16 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useT } from '../../app/hooks.js';
-import { CookieConsent } from './CookieConsent.js';
+import { useHydrated, useT } from '../../app/hooks.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { PageLoading } from './PageLoading.js';
-import { Toaster } from './Toaster.js';
-import { TooltipHost } from './Tooltip.js';
 import { useAppEffects } from './useAppEffects.js';
+
+const ShellExtras = lazy(() => import('./ShellExtras.js'));
 
 export function SiteLayout() {
   const { t } = useT('common');
+  const hydrated = useHydrated();
   useAppEffects({ site: true });
   return (
     <>
@@ -23,10 +23,15 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
-      <CookieConsent />
-      <Toaster />
-      <TooltipHost />
+      {/* A separate hydration unit (see ProductPage's sections). */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ShellExtras />
+        </Suspense>
+      )}
     </>
   );
 }

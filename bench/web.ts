@@ -1,0 +1,116 @@
+/**
+ * Web bench: first-load JavaScript of the home page and a product page (gzip, as transferred), and Lighthouse
+ * 12 scores (performance, accessibility, best practices, SEO) for two public pages, against Debian's Chromium.
+ *
+ *   npm run build -w web && npx tsx bench/web.ts        (or: npm run bench -w web)
+ *
+ * Serves web/dist with the e2e static server (gzip on, like a production server) unless E2E_BASE_URL is set.
+ * Budget: first-load JS ≤ 100 KB gzip; Lighthouse performance, accessibility and SEO ≥ 95. Exits non-zero
+ * only on errors; the figures are printed for the report (set BENCH_STRICT=1 to fail on a missed budget).
+ */
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.js';
+import { startSite } from '../e2e/support/server.js';
+
+const PAGES = ['/', '/products/multi-streaming'];
+/** Lighthouse runs per page (the median is reported: scores move with the machine's load). */
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const BUDGET = { jsKb: 100, performance: 95, accessibility: 95, seo: 95 };
+
+interface JsLoad {
+  files: { url: string; transferred: number; gzip9: number }[];
+  transferredKb: number;
+  gzip9Kb: number;
+}
+
+/** Every script the page fetches while loading and hydrating (entry, chunks, modulepreloads, lazy chunks). */
+async function firstLoadJs(baseUrl: string, path: string): Promise<JsLoad> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const scripts: Promise<{ url: string; transferred: number; gzip9: number }>[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && !res.url().endsWith('.js')) return;
+      scripts.push(
+        (async () => {
+          const [body, sizes] = await Promise.all([res.body(), res.request().sizes()]);
+          return { url: new URL(res.url()).pathname, transferred: sizes.responseBodySize, gzip9: gzipSync(body, { level: 9 }).length };
+        })(),
+      );
+    });
+    await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.waitForTimeout(1500);
+    const files = await Promise.all(scripts);
+    const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+    return {
+      files,
+      transferredKb: kb(files.reduce((s, f) => s + f.transferred, 0)),
+      gzip9Kb: kb(files.reduce((s, f) => s + f.gzip9, 0)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseScores(url: string): Promise<Record<string, number>> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
+    if (failing.length) console.log(`    failing audits: ${failing.join(', ')}`);
+    const metric = (id: string) => audits[id]?.displayValue ?? '';
+    console.log(`    FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const site = await startSite();
+let missed = false;
+try {
+  console.log(`web bench against ${site.baseUrl}`);
+  console.log('\nFirst-load JS (all scripts fetched until the page is hydrated and idle):');
+  for (const path of PAGES) {
+    const js = await firstLoadJs(site.baseUrl, path);
+    console.log(`  ${path.padEnd(28)} ${String(js.transferredKb).padStart(6)} KB gzip as served (${js.files.length} files), ${js.gzip9Kb} KB at gzip -9`);
+    for (const f of js.files.sort((a, b) => b.transferred - a.transferred)) console.log(`      ${(f.transferred / 1024).toFixed(1).padStart(6)} KB  ${f.url}`);
+    if (js.transferredKb > BUDGET.jsKb) missed = true;
+  }
+  console.log('\nLighthouse 12 (mobile, simulated throttling):');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  for (const path of PAGES) {
+    console.log(`  ${path} (${RUNS} run${RUNS > 1 ? 's' : ''})`);
+    const runs: Record<string, number>[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseScores(site.baseUrl + path));
+    const m = (k: string) => median(runs.map((r) => r[k] ?? 0));
+    console.log(`    runs: ${runs.map((r) => `${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}`).join('  ')}  (perf/a11y/bp/seo)`);
+    console.log(`    median: performance ${m('performance')}, accessibility ${m('accessibility')}, best practices ${m('bestPractices')}, SEO ${m('seo')}`);
+    if (m('performance') < BUDGET.performance || m('accessibility') < BUDGET.accessibility || m('seo') < BUDGET.seo) missed = true;
+  }
+  console.log(`\nBudget (JS ≤ ${BUDGET.jsKb} KB, performance/accessibility/SEO ≥ 95): ${missed ? 'MISSED' : 'met'}`);
+} finally {
+  await site.close();
+}
+if (missed && process.env.BENCH_STRICT === '1') process.exit(1);

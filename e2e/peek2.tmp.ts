@@ -1,0 +1,11 @@
+import { launchBrowser, newSiteContext } from './support/browser.js';
+import { startSite } from './support/server.js';
+const site = await startSite();
+const browser = await launchBrowser();
+const ctx = await newSiteContext(browser, site.baseUrl);
+const page = await ctx.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message, e.stack));
+await page.goto(process.argv[2] ?? '/');
+await page.waitForTimeout(3000);
+await browser.close(); await site.close();
