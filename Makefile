@@ -10,7 +10,7 @@ MANIFESTS := package.json package-lock.json $(wildcard */package.json)
 PORT ?= 3000
 DATA_DIR ?= data
 
-.PHONY: start test build install typecheck unit web-unit e2e system-deps bench test-eventstoredb clean
+.PHONY: start test build install typecheck unit web-unit e2e system-deps deploy-check bench soak test-eventstoredb clean
 
 $(STAMP): $(MANIFESTS)
 	npm ci --no-audit
@@ -36,6 +36,7 @@ system-deps:
 	command -v redis-server >/dev/null || missing="$$missing redis-server"
 	command -v chromium >/dev/null || missing="$$missing chromium"
 	command -v kcat >/dev/null || missing="$$missing kcat"
+	command -v nginx >/dev/null || missing="$$missing nginx-light"
 	if [ -n "$$missing" ]; then
 	  if [ "$$(id -u)" != 0 ]; then echo "Install as root:$$missing (apt-get install -y$$missing)"; exit 1; fi
 	  echo "Installing:$$missing"
@@ -52,8 +53,12 @@ web-unit: install
 e2e: build system-deps
 	npm run e2e -w web
 
-## test: every test — types, back-end (incl. real Redis and HTTP), web units, browser
-test: install system-deps typecheck unit web-unit e2e
+## deploy-check: compose file, Kubernetes manifests, nginx config and Dockerfile checked against the code (offline)
+deploy-check: install system-deps
+	npx tsx deploy/validate.mjs
+
+## test: every test — types, deploy files, back-end (incl. real Redis, Kafka mock and HTTP), web units, browser
+test: install system-deps typecheck deploy-check unit web-unit e2e
 
 ## test-eventstoredb: the event store conformance suite against a real server at EVENTSTORE_CONNECTION_STRING
 test-eventstoredb: install
@@ -64,6 +69,11 @@ test-eventstoredb: install
 bench: build
 	npx tsx bench/billing.ts
 	npx tsx bench/api.ts
+	npx tsx bench/replay.ts
+
+## soak: 10 minutes of mixed load (80 % reads, 20 % writes) against the built server; not part of make test
+soak: build
+	npx tsx bench/soak.ts
 
 clean:
 	rm -rf node_modules */node_modules */dist web/dist-server test-output

@@ -16,7 +16,8 @@ export interface Config {
   redisUrl: string;
   /** Where the projections run: in this process (embedded default) or in their own processes (deploy). */
   projectionsMode: 'in-process' | 'external';
-  kafkaBrokers: string[];
+  /** The billing.events publisher; on when brokers are given. */
+  kafka: { brokers: string[]; topic: string; clientId: string; idempotent: boolean };
   sessionSecret: string;
   sessionSecretGenerated: boolean;
   adminEmail: string;
@@ -85,7 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readModel,
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
     projectionsMode,
-    kafkaBrokers: (env.KAFKA_BROKERS || '').split(',').map((b) => b.trim()).filter(Boolean),
+    kafka: {
+      brokers: (env.KAFKA_BROKERS || '').split(',').map((b) => b.trim()).filter(Boolean),
+      topic: env.KAFKA_TOPIC || 'billing.events',
+      clientId: env.KAFKA_CLIENT_ID || 'relaycast-publisher',
+      // The idempotent producer needs broker support (tests' mock broker lacks it): KAFKA_IDEMPOTENT=false there.
+      idempotent: env.KAFKA_IDEMPOTENT !== 'false',
+    },
     sessionSecret,
     sessionSecretGenerated: !env.SESSION_SECRET,
     adminEmail: (env.ADMIN_EMAIL || 'admin@relaycast.local').trim().toLowerCase(),

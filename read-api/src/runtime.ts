@@ -21,7 +21,7 @@ import {
   type ReadSide,
 } from '@relaycast/projections';
 import type { Command, DomainEvent } from '@relaycast/contracts';
-import { createKafkaPublisher, createRedisCheckpointStore, createSqliteCheckpointStore, publisherSettingsFromEnv, withPublisher } from '@relaycast/projections/kafka';
+import { createKafkaPublisher, createRedisCheckpointStore, createSqliteCheckpointStore, withPublisher } from '@relaycast/projections/kafka';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -68,7 +68,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const redis = config.readModel === 'redis' ? await connectRedis(config.redisUrl) : null;
   const readModels = redis ? createRedisReadModelStore(redis) : createMemoryReadModelStore();
   // The Kafka publisher runs in this process in the embedded default (KAFKA_BROKERS set); in deploy it is its own process.
-  const kafka = config.kafkaBrokers.length && config.projectionsMode !== 'external' ? publisherSettingsFromEnv({ ...process.env, KAFKA_BROKERS: config.kafkaBrokers.join(',') }) : null;
+  const kafka = config.kafka.brokers.length && config.projectionsMode !== 'external' ? config.kafka : null;
   const checkpoints = kafka && (redis ? createRedisCheckpointStore(redis) : createSqliteCheckpointStore(join(config.dataDir, 'publisher.db')));
   const publisher = kafka && checkpoints ? createKafkaPublisher({ events, checkpoints, ...kafka, logger, closeCheckpointsOnStop: true }) : null;
   const readSide = withPublisher(

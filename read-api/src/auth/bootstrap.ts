@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { userDecider } from '@relaycast/billing-core';
+import { ConflictError } from '@relaycast/contracts';
 import type { Runtime } from '../runtime.js';
 import { hashPassword } from './passwords.js';
 import { registerUser } from '../services/users.js';
@@ -8,7 +9,7 @@ import { registerUser } from '../services/users.js';
  * The first administrator. On a fresh store, an account for ADMIN_EMAIL is registered (as the system), with
  * ADMIN_PASSWORD or a generated password printed once. When ADMIN_PASSWORD is set later, it resets the password.
  */
-export async function ensureAdmin(rt: Runtime): Promise<{ email: string; generatedPassword: string | null; created: boolean }> {
+export async function ensureAdmin(rt: Runtime, attempt = 1): Promise<{ email: string; generatedPassword: string | null; created: boolean }> {
   const { adminEmail, adminPassword } = rt.config;
   const metadata = () => ({ now: new Date().toISOString(), actorId: 'system', actorRole: 'SYSTEM' as const, correlationId: 'bootstrap', causationId: null });
   const existing = await rt.readSide.queries.findUserByEmail(adminEmail);
@@ -23,7 +24,16 @@ export async function ensureAdmin(rt: Runtime): Promise<{ email: string; generat
     return { email: adminEmail, generatedPassword: null, created: false };
   }
   const password = adminPassword ?? randomBytes(12).toString('base64url');
-  const user = await registerUser(rt, { email: adminEmail, givenName: 'Site', familyName: 'Administrator', role: 'ROLE_ADMIN', strategy: 'local' }, metadata());
+  let user;
+  try {
+    user = await registerUser(rt, { email: adminEmail, givenName: 'Site', familyName: 'Administrator', role: 'ROLE_ADMIN', strategy: 'local' }, metadata());
+  } catch (error) {
+    // Another replica starting at the same moment registered the administrator first: use theirs.
+    if (!(error instanceof ConflictError) || attempt >= 5) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    await rt.readSide.waitFor(await rt.events.headPosition(), 10_000);
+    return ensureAdmin(rt, attempt + 1);
+  }
   await rt.auth.setPassword(user._id, await hashPassword(password));
   return { email: adminEmail, generatedPassword: adminPassword ? null : password, created: true };
 }

@@ -24,6 +24,8 @@ export interface AuthStore {
   revokeUserSessions(userId: string): Promise<void>;
   setPassword(userId: string, passwordHash: string): Promise<void>;
   getPassword(userId: string): Promise<string | null>;
+  /** Forgets a user's local password (erasure). */
+  deletePassword(userId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export function createSqliteAuthStore(path: string): AuthStore {
   const purge = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
   const upsertPassword = db.prepare('INSERT INTO credentials (user_id, password_hash) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash');
   const selectPassword = db.prepare<[string], { password_hash: string }>('SELECT password_hash FROM credentials WHERE user_id = ?');
+  const removePassword = db.prepare('DELETE FROM credentials WHERE user_id = ?');
   return {
     async saveSession(token, session) {
       purge.run(session.createdAt);
@@ -68,6 +71,9 @@ export function createSqliteAuthStore(path: string): AuthStore {
     },
     async getPassword(userId) {
       return selectPassword.get(userId)?.password_hash ?? null;
+    },
+    async deletePassword(userId) {
+      removePassword.run(userId);
     },
     async close() {
       db.close();
@@ -108,6 +114,9 @@ export function createRedisAuthStore(client: Redis, prefix = 'auth'): AuthStore 
     },
     async getPassword(userId) {
       return guard(client.get(passwordKey(userId)));
+    },
+    async deletePassword(userId) {
+      await guard(client.del(passwordKey(userId)));
     },
     async close() {},
   };

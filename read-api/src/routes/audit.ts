@@ -43,6 +43,7 @@ export const auditRoutes = [
       // Free the address for someone else (a no-op when removal already released it).
       if (email) await rt.handler.handle(emailDecider, emailStreamKey(email), { type: 'ReleaseEmail', data: { userId: body.id }, metadata });
       await rt.auth.revokeUserSessions(body.id);
+      await rt.auth.deletePassword(body.id);
       return { data: { _id: body.id, erased: true, alreadyErased: result.events.length === 0 }, ...(result.consistent ? {} : { status: 202 }) };
     },
   }),
