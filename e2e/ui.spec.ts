@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ANIMATION_MS, COOKIE_MAX_AGE_SECONDS, TOAST_TIMEOUT_MS, TOOLTIP } from '@relaycast/contracts/constants';
+import { describeViolations, seriousViolations } from './support/axe.js';
 import { collectErrors, locale, startHarness, visit, type Harness } from './support/site.js';
 
 const hashOf = (page: Page) => page.evaluate(() => location.hash);
@@ -78,6 +79,20 @@ describe('interface states and the site shell', function () {
       expect(await page.title()).to.equal('News and release notes | Relaycast');
       expect(await page.locator('button.burger').getAttribute('aria-expanded')).to.equal('false');
     });
+  });
+
+  it('at 360 px wide nothing overflows sideways, and the mobile layout (burger menu open) has no serious axe violations', async () => {
+    const context = await h.context({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    for (const path of ['/', '/products/video-api', '/pricing', '/ru/api-docs/video-on-demand-engine-documentation', '/about', '/ru/linux-self-hosted-solution-installation-guide']) {
+      await visit(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} overflows by ${overflow}px`).to.be.at.most(0);
+      await page.click('button.burger');
+      const violations = await seriousViolations(page);
+      expect(violations, `${path}\n${describeViolations(violations)}`).to.deep.equal([]);
+    }
+    await context.close();
   });
 
   it('shows the cookie window until accepted; accepting saves the consent cookie (30 days, path /) and hides it', async () => {
@@ -159,6 +174,8 @@ describe('interface states and the site shell', function () {
     const context = await h.context();
     const page = await context.newPage();
     await visit(page, '/');
+    // The tooltip host loads right after hydration with the other shell extras (the toasts region marks it).
+    await page.locator('.toasts').waitFor({ state: 'attached' });
     const toggle = page.locator('button.theme-toggle');
     await toggle.hover();
     const tip = page.locator('#app-tooltip[role="tooltip"]');

@@ -36,7 +36,8 @@ function BlockView({ block, widgets }: { block: Block; widgets?: Widgets }) {
     );
   if ('table' in block)
     return (
-      <div className="table-wrap">
+      // Wide tables scroll sideways on small screens; the region is focusable so keyboards can scroll it.
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={block.table.head.filter(Boolean).join(', ')}>
         <table>
           <thead>
             <tr>

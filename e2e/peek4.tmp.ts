@@ -1,0 +1,12 @@
+import { launchBrowser, newSiteContext } from './support/browser.js';
+import { startSite } from './support/server.js';
+const site = await startSite();
+const browser = await launchBrowser();
+const ctx = await newSiteContext(browser, site.baseUrl, { viewport: { width: 360, height: 740 }, colorScheme: (process.argv[4] as 'dark') ?? 'light' });
+const page = await ctx.newPage();
+await page.goto(process.argv[2] ?? '/');
+await page.waitForSelector('html[data-hydrated]');
+if (process.argv[5] === 'burger') await page.click('button.burger');
+await page.waitForTimeout(400);
+await page.screenshot({ path: process.argv[3] ?? '/tmp/m.png', fullPage: process.argv[5] === 'full' });
+await browser.close(); await site.close();
