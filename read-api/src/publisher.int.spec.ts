@@ -12,19 +12,15 @@ describe('read-api with KAFKA_BROKERS: the in-process publisher (kcat mock broke
   this.timeout(40_000);
   let mock: MockKafka;
   let server: TestServer;
-  const previous = process.env.KAFKA_IDEMPOTENT;
 
   before(async () => {
     mock = await startMockKafka();
     // The mock broker has no idempotent producer (design.md): the one setting a real cluster does not need.
-    process.env.KAFKA_IDEMPOTENT = 'false';
-    server = await startTestServer({ env: { KAFKA_BROKERS: mock.broker } });
+    server = await startTestServer({ env: { KAFKA_BROKERS: mock.broker, KAFKA_IDEMPOTENT: 'false' } });
   });
   after(async () => {
     await server?.close();
     await mock?.kill();
-    if (previous === undefined) delete process.env.KAFKA_IDEMPOTENT;
-    else process.env.KAFKA_IDEMPOTENT = previous;
   });
 
   it('a registration through the API reaches billing.events: key = stream id, headers type / event-id / position / correlation-id', async () => {
