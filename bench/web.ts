@@ -70,8 +70,9 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const a11yIds = new Set((categories.accessibility?.auditRefs ?? []).filter((r) => r.weight > 0).map((r) => r.id));
     const failing = Object.values(audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+      .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a11yIds.has(a.id)))
       .map((a) => a.id);
     if (failing.length) console.log(`    failing audits: ${failing.join(', ')}`);
     const metric = (id: string) => audits[id]?.displayValue ?? '';

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@relaycast/contracts/constants';
@@ -19,8 +19,13 @@ export function useT(ns?: string | readonly string[]) {
   return useTranslation(ns, { lng });
 }
 
-const noopSubscribe = () => () => {};
-/** False while rendering on the server and during hydration, true afterwards (for browser-only extras). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(noopSubscribe, () => true, () => false);
+/**
+ * False on the server and during hydration, true from the first effect on. Use it in small leaf components
+ * only: the switch re-renders the component that calls it (a useSyncExternalStore-based flag would re-render
+ * synchronously, which is what we avoid at the top of the tree).
+ */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useHydrated, useLang } from '../../app/hooks.js';
+import { useMounted, useLang } from '../../app/hooks.js';
 import type { PageMaterial } from './materials.js';
 
 const CmsLoader = lazy(() => import('./CmsLoader.js'));
@@ -9,20 +9,25 @@ const CmsLoader = lazy(() => import('./CmsLoader.js'));
  * materials.ts for the convention). The built-in content is what is prerendered and what stays when the CMS
  * has nothing or cannot be reached.
  */
-export function CmsSections({ url, children, render }: { url: string; children: ReactNode; render?: (m: PageMaterial[]) => ReactNode }) {
-  const lang = useLang();
-  const hydrated = useHydrated();
+export function CmsSections({ url, children }: { url: string; children: ReactNode }) {
   const [materials, setMaterials] = useState<PageMaterial[] | null>(null);
   return (
     <>
-      {hydrated && (
-        <Suspense fallback={null}>
-          <CmsLoader url={url} lang={lang} onMaterials={setMaterials} />
-        </Suspense>
-      )}
-      {materials ? (render ? render(materials) : <MaterialSections materials={materials} />) : children}
+      <DeferredCmsLoader url={url} onMaterials={setMaterials} />
+      {materials ? <MaterialSections materials={materials} /> : children}
     </>
   );
+}
+
+/** Starts the CMS request after hydration; only this leaf re-renders when it mounts. */
+function DeferredCmsLoader({ url, onMaterials }: { url: string; onMaterials: (m: PageMaterial[]) => void }) {
+  const lang = useLang();
+  const mounted = useMounted();
+  return mounted ? (
+    <Suspense fallback={null}>
+      <CmsLoader url={url} lang={lang} onMaterials={onMaterials} />
+    </Suspense>
+  ) : null;
 }
 
 export function MaterialSections({ materials }: { materials: readonly PageMaterial[] }) {

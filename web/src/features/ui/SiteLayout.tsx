@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useHydrated, useT } from '../../app/hooks.js';
+import { useMounted, useT } from '../../app/hooks.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { PageLoading } from './PageLoading.js';
@@ -8,9 +8,18 @@ import { useAppEffects } from './useAppEffects.js';
 
 const ShellExtras = lazy(() => import('./ShellExtras.js'));
 
+/** Loads the shell extras once the page has hydrated; only this leaf re-renders when it does. */
+function DeferredExtras() {
+  const mounted = useMounted();
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ShellExtras />
+    </Suspense>
+  ) : null;
+}
+
 export function SiteLayout() {
   const { t } = useT('common');
-  const hydrated = useHydrated();
   useAppEffects({ site: true });
   return (
     <>
@@ -27,11 +36,7 @@ export function SiteLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      {hydrated && (
-        <Suspense fallback={null}>
-          <ShellExtras />
-        </Suspense>
-      )}
+      <DeferredExtras />
     </>
   );
 }
