@@ -92,6 +92,7 @@ function FeatureBlocks({ slug, items }: { slug: string; items: ProductContent['t
 export function ProductView({ page, renderExample }: PageProps & { renderExample?: (id: string) => ReactNode }) {
   const slug = page.params.slug as ProductSlug;
   const c = useContent<ProductContent>(`product-${slug}`);
+  const { cloudDetails } = useContent<{ cloudDetails: string[] }>('pricing');
   const order = PRODUCT_SECTION_ORDER[slug];
   const fromCents = slug === 'pay-per-view-streaming' ? DISPLAY_PRICES_CENTS.builderFromPayPerView : DISPLAY_PRICES_CENTS.builderFrom;
   const pricingAnchor = order.includes('pricing') ? '#pricing' : '#pricing-constructor';
@@ -138,7 +139,15 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
       case 'cloudPricing':
         return (
           <Section key={name} id="cloud-pricing" name={name} head={c.cloudPricing ?? c.pricing} soft={soft}>
-            <div className="pricing-cards">
+            <div className="builder">
+              <ul className="check-list">
+                {cloudDetails.map((d) => (
+                  <li key={d}>
+                    <CheckIcon />
+                    <span>{d}</span>
+                  </li>
+                ))}
+              </ul>
               <CloudPricing />
             </div>
           </Section>
