@@ -3,6 +3,7 @@ import type { EventStore, StoreSubscription } from '@relaycast/billing-core';
 import type { ReadModelStore } from './readmodel/port.js';
 import type { Projection } from './projection.js';
 import { UnitOfWork } from './unit-of-work.js';
+import { createPositionWaiters } from './position-waiters.js';
 
 export interface ProjectionRunnerOptions {
   events: EventStore;
@@ -46,24 +47,18 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let lastError: string | null = null;
   let subscription: StoreSubscription | null = null;
   let restartTimer: NodeJS.Timeout | null = null;
-  const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
+  const waiters = createPositionWaiters();
 
   function committed(to: bigint) {
     position = to;
-    for (const w of waiters) {
-      if (w.position <= to) {
-        waiters.delete(w);
-        w.resolve(true);
-      }
-    }
+    waiters.reached(to);
   }
 
   function scheduleRestart(error: unknown) {
     lastError = error instanceof Error ? error.message : String(error);
     options.onError?.(error, projection.name);
     // Whoever waits for a position will not see it soon: tell them now rather than at their timeout.
-    for (const w of waiters) w.resolve(false);
-    waiters.clear();
+    waiters.releaseAll();
     if (running && !restartTimer) restartTimer = setTimeout(() => void start(), restartDelayMs);
   }
 
@@ -140,27 +135,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       if (restartTimer) clearTimeout(restartTimer);
       await subscription?.stop();
       subscription = null;
-      for (const w of waiters) w.resolve(false);
-      waiters.clear();
+      waiters.releaseAll();
     },
     status: () => ({ name: projection.name, position, running: running && subscription !== null, lastError }),
     waitFor(target, timeoutMs) {
       if (target <= position) return Promise.resolve(true);
       if (lastError) return Promise.resolve(false);
-      return new Promise<boolean>((resolve) => {
-        const waiter = {
-          position: target,
-          resolve: (ok: boolean) => {
-            clearTimeout(timer);
-            resolve(ok);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          resolve(false);
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return waiters.wait(target, timeoutMs);
     },
   };
 }

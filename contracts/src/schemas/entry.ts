@@ -32,8 +32,8 @@ export const TemplateParts = Type.Array(TemplatePart, { minItems: 1, maxItems: 5
 /** Site addresses a material feeds (/api-docs/..., /how-to-use…): absolute paths only. */
 export const SitePath = Type.String({ minLength: 1, maxLength: 300, pattern: '^/[A-Za-z0-9/_.~-]*$' });
 
-const EntryFields = {
-  entry_type: StringEnum(ENTRY_TYPES),
+/** What an entry holds besides its type: shared by the API payloads, the commands and the events. */
+export const EntryBodyFields = {
   template: TemplateParts,
   category: Type.Optional(StringEnum(ENTRY_CATEGORY_IDS)),
   url: Type.Optional(SitePath),
@@ -41,6 +41,7 @@ const EntryFields = {
   template_id: Type.Optional(Id),
   locale: Type.Optional(StringEnum(['en', 'ru'] as const)),
 };
+const EntryFields = { entry_type: StringEnum(ENTRY_TYPES), ...EntryBodyFields };
 
 /** /admin/entry/create (seed §7: template list and entry_type). */
 export const EntryCreate = Type.Object(EntryFields, { additionalProperties: true });

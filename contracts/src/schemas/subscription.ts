@@ -122,30 +122,21 @@ export const SubscriptionRevise = Type.Object(
 );
 export type SubscriptionRevise = Static<typeof SubscriptionRevise>;
 
+/** The PayPal reference both capture calls carry (seed §5): user, order, billing reference and quantity. */
+const PayPalOrderReference = {
+  id: Type.Optional(Id),
+  user_id: Id,
+  paypalOrderID: Id,
+  paypalSubscriptionID: Id,
+  quantity: Quantity,
+};
+
 /** /subscriptions/captureOrder (seed §5). */
-export const CaptureOrder = Type.Object(
-  {
-    id: Type.Optional(Id),
-    user_id: Id,
-    paypalOrderID: Id,
-    paypalSubscriptionID: Id,
-    quantity: Quantity,
-  },
-  { additionalProperties: true },
-);
+export const CaptureOrder = Type.Object(PayPalOrderReference, { additionalProperties: true });
 export type CaptureOrder = Static<typeof CaptureOrder>;
 
 /** /subscriptions/captureChangePaymentMethod (seed §5). */
-export const CaptureChangePaymentMethod = Type.Object(
-  {
-    id: Type.Optional(Id),
-    user_id: Id,
-    paypalOrderID: Id,
-    paypalSubscriptionID: Id,
-    quantity: Quantity,
-  },
-  { additionalProperties: true },
-);
+export const CaptureChangePaymentMethod = Type.Object(PayPalOrderReference, { additionalProperties: true });
 export type CaptureChangePaymentMethod = Static<typeof CaptureChangePaymentMethod>;
 
 /** /subscriptions/cancelAll: a customer cancels their own; an administrator names the user. */

@@ -2,6 +2,7 @@ import { Kafka, Partitioners, logLevel, type LogEntry, type Message } from 'kafk
 import { serializeEnvelope, type EventEnvelope } from '@relaycast/contracts';
 import type { EventStore } from '@relaycast/billing-core';
 import type { CheckpointStore } from './checkpoints.js';
+import { createPositionWaiters } from '../position-waiters.js';
 
 export const DEFAULT_TOPIC = 'billing.events';
 
@@ -95,7 +96,7 @@ export function createKafkaPublisher(options: KafkaPublisherOptions): KafkaPubli
   const state: PublisherStatus = { running: false, connected: false, clusterId: null, position: 0n, sent: 0, failures: 0, lastError: null };
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
-  const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
+  const waiters = createPositionWaiters();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -110,12 +111,7 @@ export function createKafkaPublisher(options: KafkaPublisherOptions): KafkaPubli
 
   function acknowledged(position: bigint) {
     state.position = position;
-    for (const w of waiters) {
-      if (w.position <= position) {
-        waiters.delete(w);
-        w.resolve(true);
-      }
-    }
+    waiters.reached(position);
   }
 
   const logCreator = () => (entry: LogEntry) => {
@@ -204,27 +200,13 @@ export function createKafkaPublisher(options: KafkaPublisherOptions): KafkaPubli
       wake?.();
       await loop;
       loop = null;
-      for (const w of waiters) w.resolve(false);
-      waiters.clear();
+      waiters.releaseAll();
       if (options.closeCheckpointsOnStop) await options.checkpoints.close();
     },
     status: () => ({ ...state }),
     waitFor(position, timeoutMs) {
       if (position <= state.position) return Promise.resolve(true);
-      return new Promise<boolean>((resolve) => {
-        const waiter = {
-          position,
-          resolve: (ok: boolean) => {
-            clearTimeout(timer);
-            resolve(ok);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          resolve(false);
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return waiters.wait(position, timeoutMs);
     },
   };
 }
