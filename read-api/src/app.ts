@@ -19,28 +19,36 @@ import { financeRoutes, mountFinanceCsv } from './routes/finance.js';
 import { mountReceiptDocuments, receiptRoutes } from './routes/receipts.js';
 import { auditRoutes } from './routes/audit.js';
 import { mountPayPalWebhooks } from './routes/webhooks.js';
+import { paymentConfigRoutes } from './routes/payment-config.js';
 import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
 
-function contentSecurityPolicy(inlineHashes: string[], frameAncestors: string[]) {
+/** PayPal's origins, plus the one PAYPAL_SDK_URL names when it is elsewhere (tests: the stand-in's SDK). */
+function paypalSources(sdkUrl: string): string[] {
+  const sources = ['https://www.paypal.com', 'https://*.paypal.com'];
+  const origin = new URL(sdkUrl).origin;
+  return sources.includes(origin) ? sources : [...sources, origin];
+}
+
+function contentSecurityPolicy(inlineHashes: string[], frameAncestors: string[], paypal: string[]) {
   return helmet.contentSecurityPolicy({
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...inlineHashes, 'https://www.paypal.com', 'https://*.paypal.com', 'https://www.paypalobjects.com'],
+      scriptSrc: ["'self'", ...inlineHashes, ...paypal, 'https://www.paypalobjects.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       // Streams come from the customer's own engine, wherever it runs.
-      connectSrc: ["'self'", 'https:', 'wss:'],
+      connectSrc: ["'self'", 'https:', 'wss:', ...paypal],
       mediaSrc: ["'self'", 'blob:', 'https:'],
       workerSrc: ["'self'", 'blob:'],
-      frameSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com', 'https://www.openstreetmap.org', 'https://www.google.com'],
+      frameSrc: ["'self'", ...paypal, 'https://www.openstreetmap.org', 'https://www.google.com'],
       frameAncestors,
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -69,8 +77,9 @@ export function createApp(rt: Runtime): Express {
 
   const site = express.Router();
   const staticSite = mountStaticSite(site, config.webDist, logger);
-  const defaultCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ["'self'"]);
-  const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*']);
+  const paypal = paypalSources(config.paypal.sdkUrl);
+  const defaultCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ["'self'"], paypal);
+  const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*'], paypal);
   const secure = config.publicUrl.startsWith('https://');
   const baseHelmet = helmet({ contentSecurityPolicy: false, frameguard: false, hsts: secure ? undefined : false, crossOriginEmbedderPolicy: false });
   /** Pages get the full set of security headers and their Content-Security-Policy. */
@@ -110,7 +119,7 @@ export function createApp(rt: Runtime): Express {
   mountLocalAuth(api, rt);
   mountFinanceCsv(api, rt);
   mountReceiptDocuments(api, rt);
-  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes] as RouteDef[]);
+  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   app.use(api);
 

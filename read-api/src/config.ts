@@ -23,7 +23,7 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | null;
   google: { clientId: string | null; clientSecret: string | null; authorizationUrl: string; tokenUrl: string; userProfileUrl: string };
-  paypal: { clientId: string | null; clientSecret: string | null; environment: 'sandbox' | 'live'; baseUrl: string | null; webhookId: string | null; timeoutMs: number };
+  paypal: { clientId: string | null; clientSecret: string | null; environment: 'sandbox' | 'live'; baseUrl: string | null; webhookId: string | null; timeoutMs: number; sdkUrl: string };
   webDist: string;
   logLevel: string;
   signInRateLimit: number;
@@ -111,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: env.PAYPAL_BASE_URL ? url('PAYPAL_BASE_URL', env.PAYPAL_BASE_URL, '') : null,
       webhookId: env.PAYPAL_WEBHOOK_ID || null,
       timeoutMs: integer('PAYPAL_TIMEOUT_MS', env.PAYPAL_TIMEOUT_MS, 10_000, 100),
+      // The PayPal JS SDK the browser loads for the buttons (tests: the stand-in's copy).
+      sdkUrl: url('PAYPAL_SDK_URL', env.PAYPAL_SDK_URL, 'https://www.paypal.com/sdk/js'),
     },
     webDist: resolve(env.WEB_DIST || join(import.meta.dirname, '..', '..', 'web', 'dist')),
     logLevel: env.LOG_LEVEL || 'info',

@@ -27,6 +27,7 @@ describe('PayPal gateway (@paypal/paypal-server-sdk against the stand-in)', () =
     baseUrl: paypal.url,
     webhookId: STANDIN_WEBHOOK_ID,
     timeoutMs: 2000,
+    sdkUrl: `${paypal.url}/sdk/js`,
     ...overrides,
   });
   let n = 0;

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { mountSdk, type BuyerAction } from './sdk.js';
 
 /**
  * A PayPal stand-in for tests: an Express app on a free loopback port that speaks the parts of PayPal's REST API
@@ -17,6 +18,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
  *   GET  /v2/payments/captures/:id                      show a capture (custom_id, related order id)
  *   POST /v1/notifications/verify-webhook-signature     SUCCESS when the test-known signature is present
  *   GET  /checkoutnow?token=ID                          the buyer's approval page: approves, redirects to return_url
+ *   GET  /sdk/js?client-id=…                            the PayPal JS SDK for the browser (sdk.ts): Buttons that call
+ *                                                       createOrder, approve at POST /sdk/approve, then onApprove
  *
  * Test controls are plain methods (approve, failNext, delayNext, captureAmountFor, captureStatusFor…) and
  * counters (captureCount, requests). Nothing here is PayPal's code: it is PayPal's documented protocol, so it
@@ -101,6 +104,10 @@ export interface PayPalStandIn {
   verifiedBodies: string[];
   /** The buyer approves the order (what the PayPal window does). */
   approve(orderId: string): void;
+  /** The buyer's next answers in the JS SDK's PayPal window, in order (afterwards: approve). */
+  buyerNext(...actions: BuyerAction[]): void;
+  /** Query strings of every load of the JS SDK (GET /sdk/js). */
+  sdkLoads: URLSearchParams[];
   /** The next `n` requests whose path matches answer 500 (default: every path, including the token endpoint). */
   failNext(n: number, path?: RegExp): void;
   /** The next `n` matching requests are carried out at once but answered only after `ms`: a slow PayPal. */
@@ -159,6 +166,8 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   let failures: (Rule & { status: number })[] = [];
   let delays: (Rule & { ms: number })[] = [];
   let base = '';
+  const buyerActions: BuyerAction[] = [];
+  const sdkLoads: URLSearchParams[] = [];
 
   const takeRule = <R extends Rule>(rules: R[], path: string): R | undefined => {
     const rule = rules.find((r) => r.remaining > 0 && r.path.test(path));
@@ -218,6 +227,18 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     back.searchParams.set('token', order.id);
     back.searchParams.set('PayerID', order.payer!.payer_id);
     res.redirect(302, back.toString());
+  });
+
+  mountSdk(app, () => base, {
+    clientId: STANDIN_CLIENT_ID,
+    loads: sdkLoads,
+    nextBuyerAction: () => buyerActions.shift() ?? 'approve',
+    approve(orderId) {
+      const order = orders.get(orderId);
+      if (!order) return null;
+      approveOrder(order);
+      return order.payer?.payer_id ?? null;
+    },
   });
 
   app.use(['/v2', '/v1/notifications'], (req, res, next) => {
@@ -477,6 +498,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (!order) throw new Error(`stand-in: no order ${orderId}`);
       approveOrder(order);
     },
+    buyerNext(...actions) {
+      buyerActions.push(...actions);
+    },
+    sdkLoads,
     failNext(n, path = /.*/) {
       failures.push({ remaining: n, path, status: 500 });
     },
@@ -545,6 +570,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     reset() {
       failures = [];
       delays = [];
+      buyerActions.length = 0;
     },
     async close() {
       server.closeAllConnections();
