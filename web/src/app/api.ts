@@ -15,6 +15,13 @@ export interface ApiError {
 export interface ApiRequest {
   url: string;
   body?: unknown;
+  /** Extra request headers (e.g. Idempotency-Key on /subscriptions/create). */
+  headers?: Record<string, string>;
+}
+/** What a call answered besides `data`: the HTTP status and the answer's own `meta` (list paging). */
+export interface ApiMeta {
+  status: number;
+  body?: Record<string, unknown>;
 }
 /** Per-endpoint options: the error toast the seed's catalogue (§8) names for this call, if any. */
 export interface ApiExtraOptions {
@@ -37,7 +44,7 @@ function authHeaders(): Record<string, string> {
  * server's message as an error toast, other failures the endpoint's own toast text when it has one. Public
  * content calls have none, so a missing API never bothers visitors.
  */
-export const postJson: BaseQueryFn<ApiRequest, unknown, ApiError, object> = async (args, api, extraOptions) => {
+export const postJson: BaseQueryFn<ApiRequest, unknown, ApiError, object, ApiMeta> = async (args, api, extraOptions) => {
   const { errorToast } = (extraOptions ?? {}) as ApiExtraOptions;
   const fail = (error: ApiError) => {
     console.warn(`POST ${args.url} failed: ${error.status} ${error.code} ${error.message}`);
@@ -50,7 +57,7 @@ export const postJson: BaseQueryFn<ApiRequest, unknown, ApiError, object> = asyn
     res = await fetch(args.url, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...authHeaders() },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...authHeaders(), ...args.headers },
       body: JSON.stringify(args.body ?? {}),
       signal: api.signal,
     });
@@ -67,7 +74,7 @@ export const postJson: BaseQueryFn<ApiRequest, unknown, ApiError, object> = asyn
       details: body.details,
     });
   }
-  return { data: json.data, meta: { status: res.status } };
+  return { data: json.data, meta: { status: res.status, ...(isRecord(json.meta) ? { body: json.meta } : {}) } };
 };
 
 /** The RTK Query api. Features add endpoints with api.injectEndpoints in their own chunks. */
