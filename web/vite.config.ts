@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { validatorsPlugin } from './scripts/validators-plugin.js';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,7 +49,7 @@ const shell = (id: string) =>
   /\/contracts\/src\/constants\//.test(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), localesPlugin()],
+  plugins: [react(), localesPlugin(), validatorsPlugin()],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),
     __SITE_URL__: JSON.stringify((process.env.PUBLIC_URL ?? 'https://relaycast.example').replace(/\/+$/, '')),

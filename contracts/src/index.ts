@@ -1,6 +1,7 @@
 export * from './constants/index.js';
 export * from './errors.js';
 export * from './validator.js';
+export * from './problems.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/subscription.js';
