@@ -61,11 +61,17 @@ export function localeResources(): Resource {
 
 const resources = localeResources();
 
-/** Server-renders a URL the way the prerenderer does and parses the result. */
-export async function renderUrl(url: string): Promise<Document> {
+/** Server-renders a URL the way the prerenderer does (the HTML of #root). */
+export function renderHtml(url: string): string {
   const { route } = matchPage(url);
   if (!MODULES[route.module]) throw new Error(`renderUrl cannot render ${route.module}`);
   const i18n = createI18n(langFromPath(url), resources);
-  const html = renderToString(<Root store={makeStore()} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />);
-  return new JSDOM(`<!doctype html><body><div id="root">${html}</div></body>`).window.document;
+  return renderToString(<Root store={makeStore()} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />);
 }
+
+/** Server-renders a URL the way the prerenderer does and parses the result. */
+export async function renderUrl(url: string): Promise<Document> {
+  return new JSDOM(`<!doctype html><body><div id="root">${renderHtml(url)}</div></body>`).window.document;
+}
+
+export { resources as testResources };
