@@ -70,44 +70,7 @@ export async function startTestServer(options: { env?: Record<string, string>; p
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const client = (): ApiClient => {
-    const cookies = new Map<string, string>();
-    const c: ApiClient = {
-      cookies,
-      token: null,
-      async post(path, body, init = {}) {
-        const headers: Record<string, string> = { origin: baseUrl, ...init.headers };
-        if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-        let payload: string | Uint8Array | FormData | Blob | undefined = init.raw;
-        if (payload === undefined && body !== undefined) {
-          payload = JSON.stringify(body);
-          headers['content-type'] ??= 'application/json';
-        }
-        const res = await fetch(baseUrl + path, { method: 'POST', headers, body: payload, redirect: 'manual' });
-        remember(res);
-        const text = await res.text();
-        return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-      },
-      async get(path, init = {}) {
-        const headers: Record<string, string> = { ...init.headers };
-        if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-        const res = await fetch(baseUrl + path, { headers, redirect: 'manual' });
-        remember(res);
-        return { status: res.status, body: await res.text(), headers: res.headers };
-      },
-    };
-    function remember(res: Response) {
-      for (const line of res.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const [name, ...value] = (pair ?? '').split('=');
-        if (!name) continue;
-        if (/Expires=Thu, 01 Jan 1970/i.test(line) || value.join('=') === '') cookies.delete(name.trim());
-        else cookies.set(name.trim(), value.join('='));
-      }
-      c.token = cookies.get('auth_token') ?? c.token;
-    }
-    return c;
-  };
+  const client = (): ApiClient => createClient(baseUrl);
 
   const signIn = async (email: string, password: string) => {
     const c = client();
@@ -157,3 +120,43 @@ export async function freePort(): Promise<number> {
 }
 
 export { hashPassword };
+
+/** A client that keeps cookies like a browser and sends Origin like one, for any server. */
+export function createClient(baseUrl: string): ApiClient {
+  const cookies = new Map<string, string>();
+  const c: ApiClient = {
+    cookies,
+    token: null,
+    async post(path, body, init = {}) {
+      const headers: Record<string, string> = { origin: baseUrl, ...init.headers };
+      if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      let payload: string | Uint8Array | FormData | Blob | undefined = init.raw;
+      if (payload === undefined && body !== undefined) {
+        payload = JSON.stringify(body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(baseUrl + path, { method: 'POST', headers, body: payload, redirect: 'manual' });
+      remember(res);
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    },
+    async get(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(baseUrl + path, { headers, redirect: 'manual' });
+      remember(res);
+      return { status: res.status, body: await res.text(), headers: res.headers };
+    },
+  };
+  function remember(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (/Expires=Thu, 01 Jan 1970/i.test(line) || value.join('=') === '') cookies.delete(name.trim());
+      else cookies.set(name.trim(), value.join('='));
+    }
+    c.token = cookies.get('auth_token') ?? c.token;
+  }
+  return c;
+}
