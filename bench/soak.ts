@@ -45,13 +45,19 @@ function call(path: string, body: unknown, headers: Record<string, string> = {})
   });
 }
 
-// Customers with a subscription each, and an administrator.
+// Customers with a subscription each, an administrator, and twenty CMS materials the writes keep editing (the
+// data set stays the size a real site has; what grows is each thing's history).
 const admin = JSON.parse((await call('/auth/local/signin', { email: 'soak@example.com', password: 'soak-password' })).text).data.token as string;
-const customers: { token: string; id: string; sub: string }[] = [];
-for (let i = 0; i < 50; i++) {
+const materials: string[] = [];
+for (let i = 0; i < 20; i++) {
+  const res = await call('/admin/entry/create', { entry_type: 'MATERIAL', url: `/soak/page-${i % 5}`, template: [{ property_i18n: 'title', defaultValue: `Soak ${i}`, dataType: 'STRING', formEntityType: 'TEXT' }] }, { AUTH_TOKEN_VALUE: admin });
+  materials.push(JSON.parse(res.text).data._id);
+}
+const customers: { token: string; id: string; sub: string; ref: string }[] = [];
+for (let i = 0; i < 200; i++) {
   const reg = JSON.parse((await call('/auth/local/register', { email: `soak${i}@example.com`, password: 'soak-password', givenName: 'Soak', familyName: `Customer ${i}` })).text).data;
   const sub = JSON.parse((await call('/subscriptions/create', { subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: reg._id, modules: [{ name: 'streams', limit: 2 }], payment_details: { plan_id: 'constructor', privacy_policy_confirm: true } }, { AUTH_TOKEN_VALUE: reg.token })).text).data;
-  customers.push({ token: reg.token, id: reg._id, sub: sub._id });
+  customers.push({ token: reg.token, id: reg._id, sub: sub._id, ref: 'none-yet' });
 }
 
 type Kind = 'read' | 'write';
@@ -67,15 +73,23 @@ function nextRequest(): { kind: Kind; run: () => Promise<{ status: number }> } {
       () => call('/subscriptions/findOne', { id: c.sub }, auth),
       () => call('/subscriptions/history', { id: c.sub }, auth),
       () => call('/subscriptions/findAll', { pageSize: 20 }, { AUTH_TOKEN_VALUE: admin }),
-      () => call('/admin/entry/getEntriesByURL', { url: '/how-to-use' }),
+      () => call('/admin/entry/getEntriesByURL', { url: `/soak/page-${counter % 5}` }),
     ];
     return { kind: 'read', run: pick(reads) };
   }
   const n = ++counter;
   const writes = [
     () => call('/subscriptions/update', { id: c.sub, name: `Soak ${n}` }, auth),
-    () => call('/subscriptions/revise', { id: c.sub, user_id: c.id, paypalSubscriptionID: 'RCS-SOAK', quantity: 2 + (n % 5) }, auth),
-    () => call('/admin/entry/create', { entry_type: 'MATERIAL', url: '/how-to-use', template: [{ property_i18n: 'title', defaultValue: `Soak ${n}`, dataType: 'STRING', formEntityType: 'TEXT' }] }, { AUTH_TOKEN_VALUE: admin }),
+    // The billing reference is the server's: the first revision mints one, later ones send it back.
+    () =>
+      call('/subscriptions/revise', { id: c.sub, user_id: c.id, paypalSubscriptionID: c.ref, quantity: 2 + (n % 5) }, auth).then((res) => {
+        if (res.status === 200) c.ref = (JSON.parse(res.text) as { data: { paypalSubscriptionID?: string } }).data.paypalSubscriptionID ?? c.ref;
+        return res;
+      }),
+    () => {
+      const i = n % materials.length;
+      return call('/admin/entry/update', { _id: materials[i], entry_type: 'MATERIAL', url: `/soak/page-${i % 5}`, template: [{ property_i18n: 'title', defaultValue: `Soak ${n}`, dataType: 'STRING', formEntityType: 'TEXT' }] }, { AUTH_TOKEN_VALUE: admin });
+    },
   ];
   return { kind: 'write', run: pick(writes) };
 }

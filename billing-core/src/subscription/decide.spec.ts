@@ -302,6 +302,22 @@ describe('subscription decider', () => {
       expect(ordered2?.data).to.include({ amount: 500, purpose: 'balance' });
     });
 
+    it('a quantity-only revision can go up and come back down: the streams follow the units', () => {
+      const up = given(subscriptionDecider, paid()).when(revise(6)).thenEvents();
+      expect(up[0]?.data).to.include({ quantity: 6, amount: 3000 });
+      const down = given(subscriptionDecider, [...paid(), ...up]).when(revise(2)).thenEvents();
+      expect(down[0]?.data).to.include({ quantity: 2, amount: 1000 });
+      const streams = (down[0]?.data as { modules: { name: string; limit: number }[] }).modules.find((m) => m.name === 'streams');
+      expect(streams?.limit).to.equal(2);
+    });
+
+    it('a quantity-only revision keeps the other modules, and cannot go below what they need', () => {
+      const withViewers = [...paid(), ...given(subscriptionDecider, paid()).when(revise(5, { modules: [{ name: 'streams', limit: 2 }, { name: 'vodViewers', limit: 200 }] })).thenEvents()];
+      const [event] = given(subscriptionDecider, withViewers).when(revise(4)).thenEvents();
+      expect((event?.data as { modules: { name: string; limit: number }[] }).modules.map((m) => [m.name, m.limit])).to.deep.equal([['streams', 1], ['vodViewers', 200]]);
+      given(subscriptionDecider, withViewers).when(revise(2)).thenThrows(ValidationError, /quantity must be at least 3/);
+    });
+
     it('accepts the browser’s figure only when it matches', () => {
       given(subscriptionDecider, paid()).when(revise(5, { amount: 2500 })).thenEvents();
       given(subscriptionDecider, paid()).when(revise(5, { amount: 2000 })).thenThrows(PriceMismatchError);

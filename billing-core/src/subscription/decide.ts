@@ -150,7 +150,9 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
     plan_id: sub.plan.plan_id,
     infrastructure_type: sub.infrastructure_type,
     subscription_type: sub.subscription_type,
-    modules: data.modules ?? modulesOf(sub),
+    // A quantity-only revision keeps the other modules and lets the streams be whatever units remain, so the
+    // quantity can go down again after it went up (units beyond the modules' needs are publishing streams).
+    modules: data.modules ?? modulesOf(sub).map((m) => (m.name === 'streams' ? { ...m, limit: 0 } : m)),
     quantity: data.quantity,
   });
   checkClientAmount(quoted, data.amount, 'amount');
