@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  BUY_LICENCE_PATH,
   CONFERENCE_ROOM_PATH,
   ENGINE_DOC_PRODUCTS,
   PRODUCT_SLUGS,
@@ -53,6 +54,8 @@ const pricing = () => import('../features/pricing/PricingPage.js');
 const signIn = () => import('../features/auth/SignInPage.js');
 const vodPlayer = () => import('../features/embeds/VodGroupPlayerPage.js');
 const conference = () => import('../features/embeds/ConferenceRoomPage.js');
+const buyLicence = () => import('../features/checkout/BuyLicencePage.js');
+const admin = () => import('../features/admin/AdminPage.js');
 
 const ARTICLE = 'src/features/content/ArticlePage.tsx';
 const DOCS = 'src/features/docs/DocsPage.tsx';
@@ -103,6 +106,28 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
   articlePage('linux-install', '/linux-self-hosted-solution-installation-guide', 'page-linux-install', 'tutorial'),
 ];
 
+/** The seed's admin routes (§2): one lazily loaded admin page, each route a view of it (params.view). */
+const ADMIN_ROUTES = [
+  'users/create',
+  'users/list',
+  'subscriptions/create',
+  'subscriptions/purchase-details',
+  'subscriptions/change-payment-method',
+  'subscriptions/list',
+  'templates/create',
+  'templates/list',
+  'materials/create',
+  'materials/list',
+] as const;
+
+/** The purchase page and the account and admin area (features/checkout, features/account, features/admin). */
+export const ACCOUNT_PAGES: readonly PageRoute[] = [
+  page({ id: 'buy-licence', path: BUY_LICENCE_PATH, ns: ['account', 'pricing'], module: 'src/features/checkout/BuyLicencePage.tsx', load: buyLicence, prerender: false }),
+  ...ADMIN_ROUTES.map((view) =>
+    page({ id: `admin-${view.replace('/', '-')}`, path: `/admin/${view}`, ns: ['admin', 'account'], module: 'src/features/admin/AdminPage.tsx', load: admin, prerender: false, params: { view } }),
+  ),
+];
+
 /**
  * Routes rendered in the browser only (served by spa.html). Account and admin features add their lazy routes
  * here, e.g. { id: 'admin', path: '/admin/*', module: 'src/features/admin/AdminRoutes.tsx', load: ... }, without
@@ -128,6 +153,7 @@ export const CLIENT_PAGES: readonly PageRoute[] = [
     prerender: false,
     layout: 'bare',
   }),
+  ...ACCOUNT_PAGES,
 ];
 
 export const NOT_FOUND_PAGE: PageRoute = page({

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { SubscriptionView } from '@relaycast/contracts';
+import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
+import { useT } from '../../app/hooks.js';
+import { AppLink } from '../ui/AppLink.js';
+import type { SessionUser } from '../auth/authApi.js';
+import { HistoryTimeline } from './HistoryTimeline.js';
+import { CancelSubscription, PayNow, ReviseForm, paymentDue } from './SubscriptionActions.js';
+import { StatusBadge, SubscriptionSummary } from './SubscriptionSummary.js';
+import { useFindMySubscriptionsQuery } from './subscriptionsApi.js';
+
+function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionView; me: SessionUser }) {
+  const { t } = useT('account');
+  const [revising, setRevising] = useState(false);
+  const due = paymentDue(s);
+  const open = s.status !== 'SUBSCRIPTION_STATUS_CANCEL';
+  return (
+    <article className="card subscription-card" data-testid="subscription" data-id={s._id} data-status={s.status} aria-labelledby={`sub-${s._id}`}>
+      <div className="subscription-head">
+        <h2 id={`sub-${s._id}`}>{s.name}</h2>
+        <StatusBadge status={s.status} />
+      </div>
+      <SubscriptionSummary subscription={s} />
+      <div className="card-actions">
+        <AppLink className="btn btn-small btn-outline" to={`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(s._id)}`}>
+          {t('actions.details')}
+        </AppLink>
+        {open && s.plan.plan_id === 'constructor' && (
+          <button type="button" className="btn btn-small btn-outline" aria-expanded={revising} onClick={() => setRevising((v) => !v)} data-testid="revise-toggle">
+            {t('actions.revise')}
+          </button>
+        )}
+        {open && s.totals.payments > 0 && (
+          <AppLink className="btn btn-small btn-outline" to={`/admin/subscriptions/change-payment-method?subscription=${encodeURIComponent(s._id)}`} data-testid="change-payment-method">
+            {t('actions.changePaymentMethod')}
+          </AppLink>
+        )}
+        <CancelSubscription subscription={s} />
+      </div>
+      {revising && <ReviseForm subscription={s} />}
+      {due && <PayNow subscription={s} />}
+      <details className="history-details">
+        <summary data-testid="history-toggle">{t('history.title')}</summary>
+        <HistoryTimeline subscriptionId={s._id} meId={me._id} />
+      </details>
+    </article>
+  );
+}
+
+/** The customer's own subscriptions (POST /subscriptions/findAllByToken), each with its history and actions. */
+export function AccountSubscriptions({ user }: { user: SessionUser }) {
+  const { t } = useT('account');
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useFindMySubscriptionsQuery({ page, pageSize: 10, sort: 'createdAt', order: 'desc' });
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <section data-testid="account">
+      <div className="admin-head">
+        <h1>{t('account.title')}</h1>
+        <AppLink className="btn btn-primary" to={BUY_LICENCE_PATH}>
+          {t('account.buy')}
+        </AppLink>
+      </div>
+      <p className="muted">{t('account.intro', { email: user.email })}</p>
+      {isLoading ? (
+        <p role="status" className="list-state" data-testid="list-loading">
+          <span className="spinner" aria-hidden="true" /> {t('account.loading')}
+        </p>
+      ) : isError ? (
+        <p className="note note-warning" role="alert">
+          {t('account.failed')}
+        </p>
+      ) : !data || data.items.length === 0 ? (
+        <div className="list-state" data-testid="list-empty">
+          <p>{t('account.empty')}</p>
+          <AppLink className="btn btn-outline" to={BUY_LICENCE_PATH}>
+            {t('account.buy')}
+          </AppLink>
+        </div>
+      ) : (
+        <div className="subscription-list">
+          {data.items.map((s) => (
+            <SubscriptionCard key={s._id} subscription={s} me={user} />
+          ))}
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label={t('account.paging')}>
+          <button type="button" className="btn btn-small btn-outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('account.previous')}
+          </button>
+          <span>{t('account.page', { page, pages })}</span>
+          <button type="button" className="btn btn-small btn-outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('account.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

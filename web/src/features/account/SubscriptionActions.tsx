@@ -1,0 +1,201 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { SubscriptionView } from '@relaycast/contracts';
+import { unitsForModules } from '@relaycast/billing-core/pricing';
+import { MAX_UNIT_QUANTITY } from '@relaycast/contracts/constants';
+import { useLang, useT } from '../../app/hooks.js';
+import { formatUsd } from '../pricing/format.js';
+import { ConfirmButton, dataOf, errorMessageOf, useToast } from '../admin/ui/common.js';
+import { validationMessage } from '../admin/validation.js';
+import { PayPalButton } from '../checkout/PayPalButton.js';
+import {
+  useCancelSubscriptionMutation,
+  useCaptureOrderMutation,
+  useCreateOrderMutation,
+  usePreviewRevisionMutation,
+  useReviseSubscriptionMutation,
+  type RevisePreview,
+} from './subscriptionsApi.js';
+
+
+/** What a subscription needs paid now: the first period (Creating, Wait payment) or a revision's balance. */
+export function paymentDue(s: SubscriptionView): 'first' | 'balance' | null {
+  if (s.amountDue <= 0) return null;
+  if (s.status === 'SUBSCRIPTION_STATUS_INITIAL' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return 'first';
+  if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && s.balance > 0) return 'balance';
+  return null;
+}
+
+/**
+ * Pays what is due through PayPal: our server creates the order (reusing one still open, so a reload never
+ * makes a second), the buyer approves in PayPal's window, our server captures it (idempotent by order id).
+ */
+export function PayNow({ subscription: s, onPaid }: { subscription: SubscriptionView; onPaid?: (live: SubscriptionView) => void }) {
+  const { t } = useT('account');
+  const lang = useLang();
+  const toast = useToast();
+  const [createOrder] = useCreateOrderMutation();
+  const [capture] = useCaptureOrderMutation();
+  const [state, setState] = useState<{ kind: 'idle' | 'capturing' | 'pending' | 'failed' | 'cancelled'; message?: string }>({ kind: 'idle' });
+  const references = useRef(new Map<string, string>());
+
+  return (
+    <div className="pay-now" data-testid="pay-now" data-state={state.kind}>
+      <p>
+        {t(paymentDue(s) === 'balance' ? 'pay.balance' : 'pay.first', { amount: formatUsd(s.amountDue, lang, { cents: true }) })}
+      </p>
+      {state.kind === 'capturing' && (
+        <p role="status" className="muted" data-testid="pay-capturing">
+          <span className="spinner" aria-hidden="true" /> {t('pay.capturing')}
+        </p>
+      )}
+      {state.kind === 'pending' && (
+        <p role="status" className="note" data-testid="pay-pending">
+          {state.message ?? t('pay.pending')}
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <p role="alert" className="note note-warning" data-testid="pay-failed">
+          {t('pay.failed')} {state.message}
+        </p>
+      )}
+      {state.kind === 'cancelled' && (
+        <p role="status" className="note" data-testid="pay-cancelled">
+          {t('pay.cancelled')}
+        </p>
+      )}
+      <PayPalButton
+        intent="capture"
+        disabled={state.kind === 'capturing'}
+        createOrder={async () => {
+          setState({ kind: 'idle' });
+          const r = await createOrder(s._id);
+          const order = dataOf(r);
+          if (!order) {
+            setState({ kind: 'failed', message: errorMessageOf(r) });
+            throw new Error(errorMessageOf(r) ?? 'createOrder failed');
+          }
+          references.current.set(order.paypalOrderID, order.paypalSubscriptionID);
+          return order.paypalOrderID;
+        }}
+        onApprove={async (orderID) => {
+          setState({ kind: 'capturing' });
+          const r = await capture({ id: s._id, user_id: s.user_id, paypalOrderID: orderID, paypalSubscriptionID: references.current.get(orderID) ?? s.paypalSubscriptionID ?? '', quantity: s.quantity });
+          const paid = dataOf(r);
+          if (!paid) {
+            setState({ kind: 'failed', message: errorMessageOf(r) });
+            return;
+          }
+          if (paid.status === 'SUBSCRIPTION_STATUS_ACTIVE' && paid.balance <= 0) {
+            setState({ kind: 'idle' });
+            toast(t('pay.done'), 'success');
+            onPaid?.(paid);
+          } else setState({ kind: 'pending' });
+        }}
+        onCancel={() => setState({ kind: 'cancelled' })}
+        onError={(message) => setState((prev) => (prev.kind === 'failed' ? prev : { kind: 'failed', message }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * Revise the units of a builder licence: preview the new amount and the proration for the rest of the paid period
+ * (nothing is recorded), then apply it (seed §5: user_id, paypalSubscriptionID, quantity).
+ */
+export function ReviseForm({ subscription: s }: { subscription: SubscriptionView }) {
+  const { t } = useT('account');
+  const lang = useLang();
+  const toast = useToast();
+  const ids = useId();
+  const needed = unitsForModules(s.modules.filter((m) => m.name !== 'streams').map(({ name, limit }) => ({ name, limit })));
+  const [quantity, setQuantity] = useState(String(s.quantity));
+  const [preview, setPreview] = useState<RevisePreview | null>(null);
+  const [previewRevision, previewing] = usePreviewRevisionMutation();
+  const [revise, revising] = useReviseSubscriptionMutation();
+
+  if (s.plan.plan_id !== 'constructor') return <p className="muted">{t('revise.unlimited')}</p>;
+  if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
+
+  const body = () => ({ id: s._id, user_id: s.user_id, paypalSubscriptionID: s.paypalSubscriptionID ?? 'none', quantity: Number(quantity) });
+  const check = (b: object) => {
+    const problem = validationMessage('SubscriptionRevise', b);
+    if (problem) toast(problem, 'error');
+    return !problem;
+  };
+  const onPreview = async (e: FormEvent) => {
+    e.preventDefault();
+    const b = body();
+    if (!check(b)) return;
+    setPreview(dataOf(await previewRevision(b)) ?? null);
+  };
+  const onApply = async () => {
+    if (!preview) return;
+    const b = { ...body(), amount: preview.amount, version: preview.version };
+    if (!check(b)) return;
+    const revised = dataOf(await revise(b));
+    if (!revised) return;
+    setPreview(null);
+    toast(t('revise.done', { amount: formatUsd(revised.amount, lang) }), 'success');
+  };
+
+  return (
+    <form className="revise-form" onSubmit={onPreview} noValidate data-testid="revise-form">
+      <div className="inline-fields">
+        <div className="field">
+          <label htmlFor={`${ids}-units`}>{t('revise.units')}</label>
+          <input
+            id={`${ids}-units`}
+            type="number"
+            inputMode="numeric"
+            min={Math.max(1, needed)}
+            max={MAX_UNIT_QUANTITY}
+            value={quantity}
+            onChange={(e) => {
+              setQuantity(e.target.value);
+              setPreview(null);
+            }}
+          />
+        </div>
+        <button type="submit" className="btn btn-outline" disabled={previewing.isLoading} data-testid="revise-preview">
+          {t('revise.preview')}
+        </button>
+      </div>
+      {preview && (
+        <div className="revise-preview" data-testid="revise-result" role="status">
+          <p>
+            {t('revise.newAmount', { from: formatUsd(preview.previousAmount, lang, { cents: true }), to: formatUsd(preview.amount, lang, { cents: true }) })}
+          </p>
+          <p data-testid="revise-proration">
+            {preview.proration === 0
+              ? t('revise.noProration')
+              : preview.proration > 0
+                ? t('revise.prorationOwed', { amount: formatUsd(preview.proration, lang, { cents: true }) })
+                : t('revise.prorationCredit', { amount: formatUsd(-preview.proration, lang, { cents: true }) })}
+          </p>
+          <button type="button" className="btn btn-primary" onClick={onApply} disabled={revising.isLoading} data-testid="revise-apply">
+            {t('revise.apply')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export function CancelSubscription({ subscription: s }: { subscription: SubscriptionView }) {
+  const { t } = useT('account');
+  const toast = useToast();
+  const [cancel] = useCancelSubscriptionMutation();
+  if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
+  return (
+    <ConfirmButton
+      label={t('cancel.button')}
+      question={t('cancel.question', { name: s.name })}
+      confirmLabel={t('cancel.confirm')}
+      testId="cancel-subscription"
+      onConfirm={async () => {
+        const r = await cancel({ id: s._id, reason: 'Cancelled by the customer' });
+        if (dataOf(r)) toast(t('cancel.done', { name: s.name }), 'success');
+      }}
+    />
+  );
+}

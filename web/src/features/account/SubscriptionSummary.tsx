@@ -1,0 +1,49 @@
+import type { SubscriptionView } from '@relaycast/contracts';
+import { useLang, useT } from '../../app/hooks.js';
+import { formatUsd } from '../pricing/format.js';
+import { formatDate } from '../admin/ui/common.js';
+import { planLabel, statusLabel, statusTone } from './labels.js';
+
+export function StatusBadge({ status }: { status: SubscriptionView['status'] }) {
+  const { t } = useT('account');
+  return (
+    <span className={`status-badge status-${statusTone(status)}`} data-testid="subscription-status" data-status={status}>
+      {statusLabel(status, t)}
+    </span>
+  );
+}
+
+/**
+ * A subscription's facts (seed §3): name ("Subscription <date>"), status label, plan, quantity, amount, period,
+ * licence key, trial dates — and what the next payment would be.
+ */
+export function SubscriptionSummary({ subscription: s, detailed = false }: { subscription: SubscriptionView; detailed?: boolean }) {
+  const { t } = useT('account');
+  const lang = useLang();
+  const rows: [string, string, string][] = [
+    ['plan', t('fields.plan'), planLabel(s, t)],
+    ['type', t('fields.type'), t(`types.${s.subscription_type}`)],
+    ['quantity', t('fields.quantity'), String(s.quantity)],
+    ['amount', t('fields.amount'), s.plan.billingMonths === 1 ? t('fields.amountMonthly', { amount: formatUsd(s.amount, lang, { cents: s.amount % 100 !== 0 }) }) : s.plan.billingMonths > 1 ? t('fields.amountPer', { amount: formatUsd(s.amount, lang, { cents: s.amount % 100 !== 0 }), months: s.plan.billingMonths }) : formatUsd(s.amount, lang)],
+    ['period', t('fields.period'), s.periodStart ? `${formatDate(s.periodStart, lang)} – ${formatDate(s.periodEnd, lang)}` : t('fields.notPaid')],
+    ['licence', t('fields.licenceKey'), s.licence_key ?? '—'],
+  ];
+  if (s.trialStartDate) rows.push(['trial', t('fields.trial'), `${formatDate(s.trialStartDate, lang)} – ${formatDate(s.trialEndDate, lang)}`]);
+  if (detailed) {
+    rows.push(['due', t('fields.amountDue'), formatUsd(s.amountDue, lang, { cents: true })]);
+    rows.push(['paid', t('fields.paid'), `${formatUsd(s.totals.captured, lang, { cents: true })} (${t('fields.payments', { n: s.totals.payments })})`]);
+    if (s.balance !== 0) rows.push(['balance', t('fields.balance'), formatUsd(s.balance, lang, { cents: true })]);
+    if (s.paypalSubscriptionID) rows.push(['reference', t('fields.reference'), s.paypalSubscriptionID]);
+    rows.push(['created', t('fields.created'), formatDate(s.createdAt, lang, true)]);
+  }
+  return (
+    <dl className="facts" data-testid="subscription-facts">
+      {rows.map(([key, label, value]) => (
+        <div key={key} className="fact" data-field={key}>
+          <dt>{label}</dt>
+          <dd>{key === 'licence' && value !== '—' ? <code>{value}</code> : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,169 @@
+import type { HistoryItem, SubscriptionView } from '@relaycast/contracts';
+import type { SubscriptionStatus } from '@relaycast/contracts/constants';
+import { api } from '../../app/api.js';
+import { listBody, toPage, type ListArgs, type ListPage } from '../admin/ui/list.js';
+
+/** The seed's toast texts (§8) for these calls. */
+export const SUBSCRIPTION_TOASTS = {
+  create: 'Error creating subscription',
+  findAll: 'Error finding subscriptions',
+  findOne: 'Error finding subscription',
+  remove: 'Error removing subscription',
+  revise: 'Error revise subscription',
+  changePaymentMethod: 'Error capture change payment method',
+} as const;
+
+export interface RevisePreview {
+  quantity: number;
+  amount: number;
+  previousAmount: number;
+  proration: number;
+  currency: string;
+  version: number;
+  amountDueAfter: number;
+}
+export interface OrderAnswer {
+  paypalOrderID: string;
+  paypalSubscriptionID: string;
+  amount: number;
+  currency: string;
+  purpose: string;
+  approveUrl: string | null;
+}
+export interface PaymentsConfig {
+  configured: boolean;
+  clientId: string | null;
+  sdkUrl: string;
+  currency: string;
+  environment: 'sandbox' | 'live';
+}
+export interface QuoteAnswer {
+  amount: number;
+  monthlyAmount: number;
+  billingMonths: number;
+  quantity: number;
+  currency: string;
+}
+export interface CaptureBody {
+  id: string;
+  user_id: string;
+  paypalOrderID: string;
+  paypalSubscriptionID: string;
+  quantity: number;
+}
+export interface ReviseBody {
+  id: string;
+  user_id: string;
+  paypalSubscriptionID: string;
+  quantity: number;
+  modules?: { name: string; limit: number }[];
+  amount?: number;
+  version?: number;
+}
+
+const subscriptionsApiBase = api.enhanceEndpoints({ addTagTypes: ['Subscriptions'] });
+
+/** Subscription and payment calls (seed §7), shared by the purchase page, the account and the admin area. */
+export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
+  endpoints: (build) => ({
+    findAllSubscriptions: build.query<ListPage<SubscriptionView>, ListArgs & { status?: SubscriptionStatus }>({
+      query: (args) => ({ url: '/subscriptions/findAll', body: listBody(args) }),
+      transformResponse: (data: unknown, meta) => toPage<SubscriptionView>(data, meta),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findAll },
+      providesTags: ['Subscriptions'],
+    }),
+    findMySubscriptions: build.query<ListPage<SubscriptionView>, ListArgs>({
+      query: (args) => ({ url: '/subscriptions/findAllByToken', body: listBody(args) }),
+      transformResponse: (data: unknown, meta) => toPage<SubscriptionView>(data, meta),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findAll },
+      providesTags: ['Subscriptions'],
+    }),
+    findSubscription: build.query<SubscriptionView, string>({
+      query: (id) => ({ url: '/subscriptions/findOne', body: { id } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      providesTags: (_r, _e, id) => [{ type: 'Subscriptions', id }],
+    }),
+    subscriptionHistory: build.query<HistoryItem[], string>({
+      query: (id) => ({ url: '/subscriptions/history', body: { id } }),
+      providesTags: (_r, _e, id) => [{ type: 'Subscriptions', id }],
+    }),
+    quote: build.query<QuoteAnswer, { plan_id: string; infrastructure_type: string; subscription_type: string; modules?: readonly { name: string; limit: number }[]; quantity?: number }>({
+      query: (body) => ({ url: '/subscriptions/quote', body }),
+    }),
+    paymentsConfig: build.query<PaymentsConfig, void>({
+      query: () => ({ url: '/payments/config' }),
+    }),
+    createSubscription: build.mutation<SubscriptionView, { body: Record<string, unknown>; idempotencyKey?: string }>({
+      query: ({ body, idempotencyKey }) => ({ url: '/subscriptions/create', body, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.create },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    updateSubscription: build.mutation<SubscriptionView, { id: string } & Record<string, unknown>>({
+      query: (body) => ({ url: '/subscriptions/update', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    removeSubscription: build.mutation<unknown, string>({
+      query: (id) => ({ url: '/subscriptions/remove', body: { id } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.remove },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    previewRevision: build.mutation<RevisePreview, ReviseBody>({
+      query: (body) => ({ url: '/subscriptions/revise', body: { ...body, preview: true } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.revise },
+    }),
+    reviseSubscription: build.mutation<SubscriptionView, ReviseBody>({
+      query: (body) => ({ url: '/subscriptions/revise', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.revise },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    cancelSubscription: build.mutation<SubscriptionView, { id: string; reason?: string }>({
+      query: (body) => ({ url: '/subscriptions/cancel', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    startTrial: build.mutation<SubscriptionView, string>({
+      query: (id) => ({ url: '/subscriptions/startTrial', body: { id } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    createOrder: build.mutation<OrderAnswer, string>({
+      query: (id) => ({ url: '/subscriptions/createOrder', body: { id } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+    }),
+    captureOrder: build.mutation<SubscriptionView, CaptureBody>({
+      query: (body) => ({ url: '/subscriptions/captureOrder', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    createPaymentMethodOrder: build.mutation<OrderAnswer, string>({
+      query: (id) => ({ url: '/subscriptions/createPaymentMethodOrder', body: { id } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.changePaymentMethod },
+    }),
+    captureChangePaymentMethod: build.mutation<SubscriptionView, CaptureBody>({
+      query: (body) => ({ url: '/subscriptions/captureChangePaymentMethod', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.changePaymentMethod },
+      invalidatesTags: ['Subscriptions'],
+    }),
+  }),
+});
+
+export const {
+  useFindAllSubscriptionsQuery,
+  useFindMySubscriptionsQuery,
+  useFindSubscriptionQuery,
+  useSubscriptionHistoryQuery,
+  useQuoteQuery,
+  usePaymentsConfigQuery,
+  useCreateSubscriptionMutation,
+  useUpdateSubscriptionMutation,
+  useRemoveSubscriptionMutation,
+  usePreviewRevisionMutation,
+  useReviseSubscriptionMutation,
+  useCancelSubscriptionMutation,
+  useStartTrialMutation,
+  useCreateOrderMutation,
+  useCaptureOrderMutation,
+  useCreatePaymentMethodOrderMutation,
+  useCaptureChangePaymentMethodMutation,
+} = subscriptionsApi;

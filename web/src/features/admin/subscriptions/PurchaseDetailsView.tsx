@@ -1,0 +1,140 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { SUBSCRIPTION_STATUSES, TERMINAL_STATUSES } from '@relaycast/contracts/constants';
+import { useLang, useT } from '../../../app/hooks.js';
+import { localizePath } from '../../../app/lang.js';
+import { AppLink } from '../../ui/AppLink.js';
+import { PageLoading } from '../../ui/PageLoading.js';
+import { formatUsd } from '../../pricing/format.js';
+import { HistoryTimeline } from '../../account/HistoryTimeline.js';
+import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../../account/SubscriptionActions.js';
+import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
+import { useFindSubscriptionQuery, useRemoveSubscriptionMutation, useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import type { ViewProps } from '../AdminPage.js';
+import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../ui/common.js';
+import { InfrastructureDetails } from './InfrastructureForm.js';
+
+/**
+ * /admin/subscriptions/purchase-details?subscription=<id>: everything about one subscription — facts, modules,
+ * infrastructure (with the seed's defaults), the full event history — and what may be done with it.
+ */
+export default function PurchaseDetailsView({ user }: ViewProps) {
+  const { t } = useT('admin');
+  const { t: ta } = useT('account');
+  const lang = useLang();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('subscription') ?? params.get('id') ?? '';
+  const { data: s, isLoading, isError } = useFindSubscriptionQuery(id, { skip: !id });
+  const [update] = useUpdateSubscriptionMutation();
+  const [remove] = useRemoveSubscriptionMutation();
+  const admin = user.role === 'ROLE_ADMIN';
+  useDocumentTitle(s?.name ?? t('details.title'));
+
+  if (!id) return <p className="note note-warning">{t('details.noId')}</p>;
+  if (isLoading) return <PageLoading />;
+  if (isError || !s) {
+    return (
+      <p className="note note-warning" role="alert" data-testid="details-missing">
+        {t('details.notFound')} <AppLink to="/admin/subscriptions/list">{t('details.back')}</AppLink>
+      </p>
+    );
+  }
+  const open = !TERMINAL_STATUSES.includes(s.status);
+  return (
+    <section className="details" data-testid="purchase-details" data-status={s.status}>
+      <div className="admin-head">
+        <div>
+          <h1>{s.name}</h1>
+          <p className="muted">
+            {t('details.customer', { customer: s.customer.email || s.user_id })} · <code>{s._id}</code>
+          </p>
+        </div>
+        <StatusBadge status={s.status} />
+      </div>
+      <div className="details-grid">
+        <div className="card">
+          <h2>{t('details.facts')}</h2>
+          <SubscriptionSummary subscription={s} detailed />
+          {s.modules.length > 0 && (
+            <div className="table-wrap" tabIndex={0} role="region" aria-label={t('details.modules')}>
+              <table className="data-table">
+                <caption className="sr-only">{t('details.modules')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('details.module')}</th>
+                    <th scope="col">{t('details.limit')}</th>
+                    <th scope="col">{t('details.units')}</th>
+                    <th scope="col">{t('details.moduleAmount')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.modules.map((m) => (
+                    <tr key={m.name}>
+                      <td>{m.labels[lang]}</td>
+                      <td>{m.limit}</td>
+                      <td>{m.units}</td>
+                      <td>{m.free ? ta('fields.free') : formatUsd(m.amount, lang)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="card-actions">
+            {open && s.totals.payments > 0 && (
+              <AppLink className="btn btn-small btn-outline" to={`/admin/subscriptions/change-payment-method?subscription=${encodeURIComponent(s._id)}`}>
+                {ta('actions.changePaymentMethod')}
+              </AppLink>
+            )}
+            <CancelSubscription subscription={s} />
+            {admin && (
+              <ConfirmButton
+                label={t('actions.remove')}
+                question={t('details.removeQuestion', { name: s.name })}
+                confirmLabel={t('actions.confirmRemove')}
+                testId="remove-subscription"
+                onConfirm={async () => {
+                  if (dataOf(await remove(s._id))) {
+                    toast(t('details.removed', { name: s.name }), 'success');
+                    navigate(localizePath('/admin/subscriptions/list', lang));
+                  }
+                }}
+              />
+            )}
+          </div>
+          {admin && open && (
+            <div className="field status-field">
+              <label htmlFor="subscription-status">{t('details.setStatus')}</label>
+              <select
+                id="subscription-status"
+                value={s.status}
+                onChange={async (e) => {
+                  if (dataOf(await update({ id: s._id, status: e.target.value, reason: 'Set by an administrator' }))) toast(t('details.statusSaved'), 'success');
+                }}
+              >
+                {SUBSCRIPTION_STATUSES.map((st) => (
+                  <option key={st} value={st}>
+                    {ta(`status.${st}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {open && s.plan.plan_id === 'constructor' && (
+            <>
+              <h3>{ta('actions.revise')}</h3>
+              <ReviseForm subscription={s} />
+            </>
+          )}
+          {paymentDue(s) && s.user_id === user._id && <PayNow subscription={s} />}
+        </div>
+        <InfrastructureDetails key={s.version} subscription={s} editable={admin} />
+      </div>
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">{ta('history.title')}</h2>
+        <HistoryTimeline subscriptionId={s._id} meId={user._id} />
+      </section>
+    </section>
+  );
+}

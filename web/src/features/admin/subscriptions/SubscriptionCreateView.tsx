@@ -1,0 +1,194 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { quoteSubscription, QuoteError } from '@relaycast/billing-core/pricing';
+import {
+  BUILDER_MODULES,
+  DEFAULT_INFRASTRUCTURE_DETAILS,
+  DEFAULT_SUBSCRIPTION_STATUS,
+  DEFAULT_SUBSCRIPTION_TYPE,
+  INFRASTRUCTURE_TYPES,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  TERMINAL_STATUSES,
+  type InfrastructureType,
+  type PlanId,
+  type SubscriptionStatus,
+  type SubscriptionType,
+} from '@relaycast/contracts/constants';
+import { useLang, useT } from '../../../app/hooks.js';
+import { localizePath } from '../../../app/lang.js';
+import { AppLink } from '../../ui/AppLink.js';
+import { formatUsd } from '../../pricing/format.js';
+import { useCreateSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { useFindUsersQuery } from '../users/usersApi.js';
+import type { ViewProps } from '../AdminPage.js';
+import { dataOf, useDocumentTitle, useToast } from '../ui/common.js';
+import { validationMessage } from '../validation.js';
+
+type ModuleName = (typeof BUILDER_MODULES)[number]['name'];
+
+/**
+ * /admin/subscriptions/create: an administrator records a subscription for any user, with any starting status and
+ * type (seed §5: subscription_type, status and user_id required). The price comes from the shared engine; the
+ * server prices it again. SaaS subscriptions start on the seed's default server (§9).
+ */
+export default function SubscriptionCreateView(_props: ViewProps) {
+  const { t } = useT('admin');
+  const { t: ta } = useT('account');
+  const lang = useLang();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const ids = useId();
+  const [userSearch, setUserSearch] = useState('');
+  const users = useFindUsersQuery({ page: 1, pageSize: 50, sort: 'email', order: 'asc', ...(userSearch.trim() ? { search: userSearch.trim() } : {}) });
+  const [userId, setUserId] = useState('');
+  const [plan, setPlan] = useState<PlanId>('constructor');
+  const [type, setType] = useState<SubscriptionType>(DEFAULT_SUBSCRIPTION_TYPE);
+  const [status, setStatus] = useState<SubscriptionStatus>(DEFAULT_SUBSCRIPTION_STATUS);
+  const [infrastructure, setInfrastructure] = useState<InfrastructureType>('self-hosted');
+  const [name, setName] = useState('');
+  const [modules, setModules] = useState<Record<ModuleName, number>>(() => Object.fromEntries(BUILDER_MODULES.map((m) => [m.name, m.initial])) as Record<ModuleName, number>);
+  const [create, creating] = useCreateSubscriptionMutation();
+
+  const selections = BUILDER_MODULES.map((m) => ({ name: m.name, limit: modules[m.name] })).filter((m) => m.limit > 0);
+  const priced = useMemo(() => {
+    try {
+      return { quote: quoteSubscription({ plan_id: plan, infrastructure_type: infrastructure, subscription_type: type, ...(plan === 'constructor' ? { modules: selections } : {}) }) };
+    } catch (error) {
+      if (error instanceof QuoteError) return { error: `${error.field} ${error.reason}` };
+      throw error;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [plan, infrastructure, type, JSON.stringify(selections)]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body: Record<string, unknown> = {
+      subscription_type: type,
+      status,
+      user_id: userId,
+      infrastructure_type: infrastructure,
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(plan === 'constructor' ? { modules: selections } : {}),
+      ...(infrastructure === 'saas' ? { infrastructure_details: { ...DEFAULT_INFRASTRUCTURE_DETAILS } } : {}),
+      payment_details: { payment_method: 'PAYPAL', plan_id: plan, privacy_policy_confirm: true, ...('quote' in priced && priced.quote ? { amount: priced.quote.amount } : {}) },
+    };
+    const problem = validationMessage('SubscriptionCreate', body);
+    if (problem) {
+      toast(problem, 'error');
+      return;
+    }
+    if ('error' in priced) {
+      toast(priced.error ?? '', 'error');
+      return;
+    }
+    const created = dataOf(await create({ body }));
+    if (!created) return;
+    toast(t('subscriptions.createdToast', { name: created.name }), 'success');
+    navigate(localizePath(`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(created._id)}`, lang));
+  };
+
+  return (
+    <section>
+      <div className="admin-head">
+        <h1>{t('subscriptions.createTitle')}</h1>
+        <AppLink to="/admin/subscriptions/list">{t('subscriptions.backToList')}</AppLink>
+      </div>
+      <form className="card admin-form" onSubmit={submit} noValidate data-testid="subscription-form">
+        <div className="form-grid">
+          <div className="field">
+            <label htmlFor={`${ids}-user-search`}>{t('subscriptions.findUser')}</label>
+            <input id={`${ids}-user-search`} type="search" value={userSearch} onChange={(e) => setUserSearch(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-user`}>{t('subscriptions.user')}</label>
+            <select id={`${ids}-user`} value={userId} onChange={(e) => setUserId(e.target.value)} data-testid="subscription-user">
+              <option value="">{t('subscriptions.chooseUser')}</option>
+              {users.data?.items.map((u) => (
+                <option key={u._id} value={u._id}>
+                  {u.email} ({`${u.givenName} ${u.familyName}`.trim()})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-plan`}>{t('subscriptions.plan')}</label>
+            <select id={`${ids}-plan`} value={plan} onChange={(e) => setPlan(e.target.value as PlanId)}>
+              {PLAN_IDS.map((p) => (
+                <option key={p} value={p}>
+                  {ta(`buy.plans.${p}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-type`}>{t('subscriptions.type')}</label>
+            <select id={`${ids}-type`} value={type} onChange={(e) => setType(e.target.value as SubscriptionType)}>
+              {SUBSCRIPTION_TYPES.map((st) => (
+                <option key={st} value={st}>
+                  {ta(`types.${st}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-status`}>{t('subscriptions.status')}</label>
+            <select id={`${ids}-status`} value={status} onChange={(e) => setStatus(e.target.value as SubscriptionStatus)}>
+              {SUBSCRIPTION_STATUSES.filter((st) => !TERMINAL_STATUSES.includes(st)).map((st) => (
+                <option key={st} value={st}>
+                  {ta(`status.${st}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-infra`}>{t('subscriptions.infrastructure')}</label>
+            <select id={`${ids}-infra`} value={infrastructure} onChange={(e) => setInfrastructure(e.target.value as InfrastructureType)}>
+              {INFRASTRUCTURE_TYPES.map((i) => (
+                <option key={i} value={i}>
+                  {ta(`infrastructure.${i}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-name`}>{t('subscriptions.nameOptional')}</label>
+            <input id={`${ids}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder={`Subscription ${new Date().toISOString().slice(0, 10)}`} />
+          </div>
+        </div>
+        {plan === 'constructor' && (
+          <fieldset className="choice-group">
+            <legend>{ta('buy.modules')}</legend>
+            <div className="module-grid">
+              {BUILDER_MODULES.map((m) => (
+                <div className="field" key={m.name}>
+                  <label htmlFor={`${ids}-${m.name}`}>{ta(`modules.${m.name}`)}</label>
+                  <input
+                    id={`${ids}-${m.name}`}
+                    type="number"
+                    min={m.min}
+                    max={m.max}
+                    step={m.step}
+                    value={modules[m.name]}
+                    onChange={(e) => setModules((ms) => ({ ...ms, [m.name]: Math.min(m.max, Math.max(m.min, Number(e.target.value) || 0)) }))}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <p className="summary-line" role="status" data-testid="subscription-price">
+          {'quote' in priced && priced.quote
+            ? t('subscriptions.price', { amount: formatUsd(priced.quote.amount, lang, { cents: true }), units: priced.quote.quantity })
+            : priced.error}
+        </p>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={creating.isLoading} data-testid="save-subscription">
+            {t('subscriptions.create')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SubscriptionView } from '@relaycast/contracts';
+import { SUBSCRIPTION_STATUSES } from '@relaycast/contracts/constants';
+import { useLang, useT } from '../../../app/hooks.js';
+import { AppLink } from '../../ui/AppLink.js';
+import { formatUsd } from '../../pricing/format.js';
+import { AccountSubscriptions } from '../../account/AccountSubscriptions.js';
+import { StatusBadge } from '../../account/SubscriptionSummary.js';
+import { planLabel } from '../../account/labels.js';
+import { useFindAllSubscriptionsQuery } from '../../account/subscriptionsApi.js';
+import type { ViewProps } from '../AdminPage.js';
+import { formatDate, useDocumentTitle } from '../ui/common.js';
+import { DataTable, type Column } from '../ui/DataTable.js';
+import { useListState } from '../ui/useListState.js';
+
+function AllSubscriptions() {
+  const { t } = useT(['admin', 'account']);
+  const { t: ta } = useT('account');
+  const lang = useLang();
+  const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
+  const [params, setParams] = useSearchParams();
+  const status = SUBSCRIPTION_STATUSES.find((s) => s === params.get('status'));
+  const { data, isFetching, isError } = useFindAllSubscriptionsQuery({ ...args, ...(status ? { status } : {}) });
+  const onChange = useCallback(update, [update]);
+  const columns: Column<SubscriptionView>[] = [
+    {
+      key: 'name',
+      label: t('subscriptions.name'),
+      sort: 'name',
+      render: (s) => <AppLink to={`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(s._id)}`}>{s.name}</AppLink>,
+    },
+    { key: 'customer', label: t('subscriptions.customer'), sort: 'customer.email', render: (s) => s.customer.email || s.user_id },
+    { key: 'status', label: t('subscriptions.status'), sort: 'status', render: (s) => <StatusBadge status={s.status} /> },
+    { key: 'plan', label: t('subscriptions.plan'), sort: 'plan.plan_id', render: (s) => planLabel(s, ta) },
+    { key: 'quantity', label: t('subscriptions.quantity'), sort: 'quantity', render: (s) => s.quantity, className: 'num' },
+    { key: 'amount', label: t('subscriptions.amount'), sort: 'amount', render: (s) => formatUsd(s.amount, lang, { cents: true }), className: 'num' },
+    { key: 'createdAt', label: t('subscriptions.created'), sort: 'createdAt', render: (s) => formatDate(s.createdAt, lang) },
+  ];
+  return (
+    <section>
+      <div className="admin-head">
+        <h1>{t('subscriptions.listTitle')}</h1>
+        <AppLink className="btn btn-primary" to="/admin/subscriptions/create">
+          {t('subscriptions.create')}
+        </AppLink>
+      </div>
+      <DataTable
+        testId="subscriptions-list"
+        caption={t('subscriptions.listTitle')}
+        columns={columns}
+        rows={data?.items}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        failed={isError}
+        state={state}
+        onChange={onChange}
+        rowKey={(s) => s._id}
+        searchLabel={t('subscriptions.search')}
+        empty={t('subscriptions.empty')}
+        toolbar={
+          <div className="list-filter">
+            <label htmlFor="subscriptions-status-filter">{t('subscriptions.status')}</label>
+            <select
+              id="subscriptions-status-filter"
+              value={status ?? ''}
+              onChange={(e) =>
+                setParams(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    if (e.target.value) next.set('status', e.target.value);
+                    else next.delete('status');
+                    next.delete('page');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              <option value="">{t('list.all')}</option>
+              {SUBSCRIPTION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`account:status.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      />
+    </section>
+  );
+}
+
+/** /admin/subscriptions/list: every subscription for administrators; a customer's own (the account page) otherwise. */
+export default function SubscriptionsListView({ user }: ViewProps) {
+  const { t } = useT(['admin', 'account']);
+  useDocumentTitle(user.role === 'ROLE_ADMIN' ? t('subscriptions.listTitle') : t('account:account.title'));
+  return user.role === 'ROLE_ADMIN' ? <AllSubscriptions /> : <AccountSubscriptions user={user} />;
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Language } from '@relaycast/contracts/constants';
+import { useAppDispatch, useT } from '../../../app/hooks.js';
+import { toastAdded } from '../../ui/toastsSlice.js';
+
+/** Sets the document title after the page host has set the route's (a later task wins). */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      document.title = `${title} | Relaycast`;
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [title]);
+}
+
+/** Date, or date and time, in the page language; '—' when absent. */
+export function formatDate(iso: string | undefined | null, lang: Language, withTime = false): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' } : { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}
+
+export function useToast() {
+  const dispatch = useAppDispatch();
+  return (message: string, kind: 'info' | 'success' | 'error' = 'info') => dispatch(toastAdded(message, kind));
+}
+
+/**
+ * A button that asks before it acts: the first click shows "Are you sure?" with confirm and cancel; Escape or
+ * cancel returns. Used for removals and cancellations.
+ */
+export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabled, testId }: { label: string; question: string; confirmLabel: string; onConfirm: () => void | Promise<void>; disabled?: boolean; testId?: string }) {
+  const { t } = useT('admin');
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="btn btn-small btn-outline btn-danger" disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <span className="confirm" role="group" aria-label={question} onKeyDown={(e) => e.key === 'Escape' && setAsking(false)}>
+      <span className="confirm-question">{question}</span>
+      <button
+        type="button"
+        className="btn btn-small btn-danger-solid"
+        autoFocus
+        disabled={busy}
+        data-testid={testId ? `${testId}-confirm` : undefined}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+          } finally {
+            setBusy(false);
+            setAsking(false);
+          }
+        }}
+      >
+        {confirmLabel}
+      </button>
+      <button type="button" className="btn btn-small btn-ghost" onClick={() => setAsking(false)}>
+        {t('actions.keep')}
+      </button>
+    </span>
+  );
+}
+
+export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={htmlFor}>{label}</label>
+      {children}
+      {hint && <p className="muted field-hint">{hint}</p>}
+    </div>
+  );
+}
+
+type Outcome<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
+/** An RTK Query call's data, or undefined when it failed (its toast is already shown). */
+export function dataOf<T>(r: Outcome<T>): T | undefined {
+  return r.error === undefined ? r.data : undefined;
+}
+/** The failure's message (the read API's error message) or undefined when the call succeeded. */
+export function errorMessageOf<T>(r: Outcome<T>): string | undefined {
+  if (r.error === undefined) return undefined;
+  const e = r.error as { message?: unknown };
+  return typeof e?.message === 'string' ? e.message : 'Request failed';
+}

@@ -1,0 +1,313 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { BUILDER_MODULES, SIGN_IN_PATH, UNLIMITED_PERIODS } from '@relaycast/contracts/constants';
+import { unitsForModules } from '@relaycast/billing-core/pricing';
+import type { PageProps } from '../../app/pages.js';
+import { useLang, useT } from '../../app/hooks.js';
+import { localizePath } from '../../app/lang.js';
+import { AppLink } from '../ui/AppLink.js';
+import { PageLoading } from '../ui/PageLoading.js';
+import { formatUsd } from '../pricing/format.js';
+import { useGetUserQuery, type SessionUser } from '../auth/authApi.js';
+import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../admin/ui/common.js';
+import { validationMessage } from '../admin/validation.js';
+import { PayNow, paymentDue } from '../account/SubscriptionActions.js';
+import { SubscriptionSummary, StatusBadge } from '../account/SubscriptionSummary.js';
+import { HistoryTimeline } from '../account/HistoryTimeline.js';
+import { useCreateSubscriptionMutation, useFindSubscriptionQuery, useQuoteQuery, useStartTrialMutation } from '../account/subscriptionsApi.js';
+import {
+  clearPendingPurchase,
+  configFromQuery,
+  createBody,
+  idempotencyKeyFor,
+  localQuote,
+  moduleSelections,
+  pendingPurchase,
+  quoteInputOf,
+  type BuilderModule,
+  type Period,
+  type PurchaseConfig,
+} from './purchase.js';
+import '../admin/admin.css';
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/** Step 1: the plan, its period, the builder's modules and units; the price from the shared engine, confirmed by the server. */
+function Configure({ user, initial, onCreated }: { user: SessionUser; initial: PurchaseConfig; onCreated: (id: string) => void }) {
+  const { t } = useT('account');
+  const lang = useLang();
+  const toast = useToast();
+  const ids = useId();
+  const [config, setConfig] = useState<PurchaseConfig>(initial);
+  const [privacy, setPrivacy] = useState(false);
+  const [create, creating] = useCreateSubscriptionMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const local = useMemo(() => localQuote(config), [config]);
+  const quote = 'quote' in local ? local.quote : null;
+  const server = useQuoteQuery(quoteInputOf(config), { skip: !quote });
+  const confirmed = quote && server.data && !server.isFetching ? server.data.amount === quote.amount : null;
+  const needed = unitsForModules(moduleSelections(config));
+  const units = Math.max(config.units ?? 0, needed);
+
+  const setModule = (name: BuilderModule, value: number) => setConfig((c) => ({ ...c, modules: { ...c.modules, [name]: value } }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    if (!quote) return;
+    if (!privacy) {
+      toast(t('buy.privacyRequired'), 'error');
+      return;
+    }
+    if (quote.amount === 0 && quote.plan_id === 'constructor') {
+      toast(t('buy.nothingToBuy'), 'error');
+      return;
+    }
+    const body = createBody(config, quote, user._id, privacy);
+    const problem = validationMessage('SubscriptionCreate', body);
+    if (problem) {
+      toast(problem, 'error');
+      return;
+    }
+    // The same configuration keeps its key: a second click or a reload during the call gets the same subscription.
+    const r = await create({ body, idempotencyKey: idempotencyKeyFor(user._id, config, newKey) });
+    const created = dataOf(r);
+    if (!created) {
+      setFailure(errorMessageOf(r) ?? null);
+      return;
+    }
+    // The id is in the URL from now on; the key has done its job.
+    clearPendingPurchase();
+    onCreated(created._id);
+  };
+
+  return (
+    <form className="checkout-grid" onSubmit={submit} noValidate data-testid="buy-form">
+      <div className="card">
+        <fieldset className="choice-group">
+          <legend>{t('buy.plan')}</legend>
+          {(['constructor', 'unlimited'] as const).map((plan) => (
+            <label key={plan} className="choice">
+              <input
+                type="radio"
+                name="plan"
+                value={plan}
+                checked={config.plan === plan}
+                onChange={() => setConfig((c) => ({ ...c, plan, period: plan === 'constructor' && c.period === 'free' ? 'monthly' : c.period }))}
+              />
+              <span>
+                <strong>{t(`buy.plans.${plan}`)}</strong>
+                <span className="muted"> — {t(`buy.plansHint.${plan}`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="choice-group">
+          <legend>{t('buy.period')}</legend>
+          {(config.plan === 'unlimited' ? UNLIMITED_PERIODS : (['monthly', 'annual'] as const)).map((period: Period) => (
+            <label key={period} className="choice">
+              <input type="radio" name="period" value={period} checked={config.period === period} onChange={() => setConfig((c) => ({ ...c, period }))} />
+              <span>{t(`period.${period}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {config.plan === 'constructor' && (
+          <fieldset className="choice-group">
+            <legend>{t('buy.modules')}</legend>
+            <div className="module-grid">
+              {BUILDER_MODULES.map((m) => (
+                <div className="field" key={m.name}>
+                  <label htmlFor={`${ids}-${m.name}`}>{t(`modules.${m.name}`)}</label>
+                  <input
+                    id={`${ids}-${m.name}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={m.min}
+                    max={m.max}
+                    step={m.step}
+                    value={config.modules[m.name]}
+                    onChange={(e) => setModule(m.name, Math.min(m.max, Math.max(m.min, Number(e.target.value) || 0)))}
+                    data-module={m.name}
+                  />
+                </div>
+              ))}
+              <div className="field">
+                <label htmlFor={`${ids}-units`}>{t('buy.units')}</label>
+                <input
+                  id={`${ids}-units`}
+                  type="number"
+                  inputMode="numeric"
+                  min={needed}
+                  value={units}
+                  onChange={(e) => setConfig((c) => ({ ...c, units: Math.max(needed, Number(e.target.value) || needed) }))}
+                  aria-describedby={`${ids}-units-hint`}
+                  data-testid="units"
+                />
+                <p id={`${ids}-units-hint`} className="muted field-hint">
+                  {t('buy.unitsHint', { n: needed })}
+                </p>
+              </div>
+            </div>
+          </fieldset>
+        )}
+      </div>
+      <aside className="card summary-card" aria-labelledby={`${ids}-summary`}>
+        <h2 id={`${ids}-summary`}>{t('buy.summary')}</h2>
+        {quote ? (
+          <>
+            <p className="big-price" data-testid="price" data-amount={quote.amount} data-confirmed={confirmed === true ? 'true' : 'false'}>
+              {formatUsd(quote.amount, lang, { cents: quote.amount % 100 !== 0 })}
+            </p>
+            <p className="muted">
+              {quote.billingMonths === 0
+                ? t('buy.free')
+                : t(quote.billingMonths === 1 ? 'buy.billedMonthly' : 'buy.billed', { monthly: formatUsd(quote.monthlyAmount, lang), months: quote.billingMonths, units: quote.quantity })}
+            </p>
+            <p className={`price-check ${confirmed === false ? 'is-bad' : ''}`} role="status" data-testid="price-check">
+              {confirmed === null ? t('buy.checking') : confirmed ? t('buy.confirmed') : t('buy.mismatch', { amount: formatUsd(server.data?.amount ?? 0, lang) })}
+            </p>
+          </>
+        ) : (
+          <p className="note note-warning" role="alert">
+            {'error' in local ? local.error : ''}
+          </p>
+        )}
+        <label className="checkbox-row privacy">
+          <input type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} data-testid="privacy" />
+          <span>
+            {t('buy.privacy')} <AppLink to="/faq#privacy">{t('buy.privacyLink')}</AppLink>
+          </span>
+        </label>
+        {failure && (
+          <p className="note note-warning" role="alert" data-testid="buy-failed">
+            {t('buy.failed')} {failure}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={!quote || creating.isLoading || confirmed === false} data-testid="continue">
+          {creating.isLoading ? t('buy.creating') : quote && quote.amount === 0 ? t('buy.getFree') : t('buy.continue')}
+        </button>
+      </aside>
+    </form>
+  );
+}
+
+/** Step 2: the created subscription, paid with PayPal (or live already); a reload resumes here from the URL. */
+function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subscriptionId: string; approvedOrder: string | null }) {
+  const { t } = useT('account');
+  const { data: s, isLoading, isError, refetch } = useFindSubscriptionQuery(subscriptionId);
+  const [startTrial, trial] = useStartTrialMutation();
+  useEffect(() => {
+    if (s && s.status === 'SUBSCRIPTION_STATUS_ACTIVE') clearPendingPurchase();
+  }, [s]);
+  if (isLoading) return <PageLoading />;
+  if (isError || !s) {
+    return (
+      <div className="note note-warning" role="alert" data-testid="buy-missing">
+        <p>{t('buy.missing')}</p>
+        <button type="button" className="btn btn-outline" onClick={() => void refetch()}>
+          {t('buy.retry')}
+        </button>
+      </div>
+    );
+  }
+  const due = paymentDue(s);
+  const live = s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && !due;
+  return (
+    <div className="checkout-grid">
+      <div className="card" data-testid="purchase" data-status={s.status}>
+        <div className="subscription-head">
+          <h2>{s.name}</h2>
+          <StatusBadge status={s.status} />
+        </div>
+        {live ? (
+          <p className="note note-success" role="status" data-testid="buy-success">
+            {t('buy.success')}
+          </p>
+        ) : s.status === 'SUBSCRIPTION_STATUS_CANCEL' ? (
+          <p className="note note-warning">{t('buy.cancelledSubscription')}</p>
+        ) : null}
+        <SubscriptionSummary subscription={s} />
+        <p>
+          <AppLink to={`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(s._id)}`}>{t('buy.details')}</AppLink> ·{' '}
+          <AppLink to="/admin/subscriptions/list">{t('buy.account')}</AppLink>
+        </p>
+        {live && (
+          <details>
+            <summary>{t('history.title')}</summary>
+            <HistoryTimeline subscriptionId={s._id} meId={user._id} />
+          </details>
+        )}
+      </div>
+      {due && (
+        <aside className="card summary-card">
+          <h2>{t('buy.payTitle')}</h2>
+          {approvedOrder && <p className="note">{t('buy.returned')}</p>}
+          <PayNow subscription={s} onPaid={() => void refetch()} />
+          {due === 'first' && !s.trialStartDate && (
+            <p className="trial">
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={trial.isLoading}
+                onClick={async () => {
+                  if (dataOf(await startTrial(s._id))) void refetch();
+                }}
+                data-testid="start-trial"
+              >
+                {t('buy.trial')}
+              </button>
+            </p>
+          )}
+        </aside>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /user/buy-new-licence (seed §2): configure the plan (from the sign-in query: infrastructure, plan, period), see
+ * the price from the shared pricing engine and the server's confirmation, accept the privacy policy, create the
+ * subscription (with an Idempotency-Key) and pay with PayPal. The subscription's id goes into the URL, so a
+ * reload in the middle resumes the same purchase: never a second subscription, never a second payment.
+ */
+export default function BuyLicencePage(_props: PageProps) {
+  const { t } = useT('account');
+  const lang = useLang();
+  const [params, setParams] = useSearchParams();
+  const { data: user, isLoading } = useGetUserQuery();
+  useDocumentTitle(t('buy.title'));
+  if (isLoading) return <PageLoading />;
+  if (!user) {
+    const query = new URLSearchParams(params);
+    return <Navigate to={`${localizePath(SIGN_IN_PATH, lang)}${query.size ? `?${query.toString()}` : ''}`} replace />;
+  }
+  const subscriptionId = params.get('subscription');
+  // A purchase this tab had started (the page was reloaded before it got its id) starts from its configuration.
+  const initial = pendingPurchase(user._id)?.config ?? configFromQuery(params);
+  return (
+    <section className="container checkout" data-testid="buy-page">
+      <h1>{t('buy.title')}</h1>
+      <p className="muted">{t('buy.intro')}</p>
+      {params.get('cancelled') && <p className="note">{t('pay.cancelled')}</p>}
+      {subscriptionId ? (
+        <Pay user={user} subscriptionId={subscriptionId} approvedOrder={params.get('token')} />
+      ) : (
+        <Configure
+          user={user}
+          initial={initial}
+          onCreated={(id) =>
+            setParams(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                next.set('subscription', id);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+      )}
+    </section>
+  );
+}
