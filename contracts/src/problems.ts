@@ -7,13 +7,25 @@ import type { FieldProblem } from './errors.js';
  * forbids the code generation ajv.compile does — words its messages exactly as the server does.
  */
 
+/**
+ * A field's name from its path: ["modules", 0, "limit"] → "modules[0].limit". Keys that are not plain names
+ * (spaces, quotes, empty) are quoted, [" odd key"], so the name a message starts with is never ambiguous.
+ */
+export function fieldPath(parts: readonly (string | number)[]): string {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'number' || /^\d+$/.test(part)) out += `[${part}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(part)}]`;
+  }
+  return out || 'body';
+}
+
 /** "/modules/0/limit" → "modules[0].limit" */
 function fieldName(instancePath: string, child?: string): string {
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
-  let out = '';
-  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
-  return out || 'body';
+  return fieldPath(parts);
 }
 
 function toProblem(error: ErrorObject): FieldProblem {

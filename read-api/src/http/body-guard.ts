@@ -1,22 +1,21 @@
 import type { RequestHandler } from 'express';
-import { AppError, ValidationError } from '@relaycast/contracts';
+import { AppError, ValidationError, fieldPath } from '@relaycast/contracts';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_DEPTH = 32;
 
 /** The first problem with a parsed JSON body: a prototype-polluting key, or nesting deeper than any payload needs. */
-function inspect(value: unknown, path: string, depth: number): ValidationError | null {
-  if (depth > MAX_DEPTH) return ValidationError.field(path || 'body', `is nested deeper than ${MAX_DEPTH} levels`);
+function inspect(value: unknown, path: (string | number)[], depth: number): ValidationError | null {
+  if (depth > MAX_DEPTH) return ValidationError.field(fieldPath(path), `is nested deeper than ${MAX_DEPTH} levels`);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const problem = inspect(value[i], `${path}[${i}]`, depth + 1);
+      const problem = inspect(value[i], [...path, i], depth + 1);
       if (problem) return problem;
     }
   } else if (value !== null && typeof value === 'object') {
     for (const key of Object.keys(value)) {
-      const field = path ? `${path}.${key}` : key;
-      if (FORBIDDEN_KEYS.has(key)) return ValidationError.field(field, 'is not an allowed key');
-      const problem = inspect((value as Record<string, unknown>)[key], field, depth + 1);
+      if (FORBIDDEN_KEYS.has(key)) return ValidationError.field(fieldPath([...path, key]), 'is not an allowed key');
+      const problem = inspect((value as Record<string, unknown>)[key], [...path, key], depth + 1);
       if (problem) return problem;
     }
   }
@@ -34,5 +33,5 @@ export const jsonBodyGuard: RequestHandler = (req, _res, next) => {
   }
   if (req.body === undefined || req.body === null || (typeof req.body === 'object' && !hasBody)) req.body = {};
   if (typeof req.body !== 'object' || Array.isArray(req.body)) return next(ValidationError.field('body', 'must be a JSON object'));
-  next(inspect(req.body, '', 0) ?? undefined);
+  next(inspect(req.body, [], 0) ?? undefined);
 };
