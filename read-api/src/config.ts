@@ -14,6 +14,8 @@ export interface Config {
   eventStoreConnectionString: string | null;
   readModel: 'memory' | 'redis';
   redisUrl: string;
+  /** Key prefix of the Redis read models; the projections processes must use the same one. */
+  readModelPrefix: string | null;
   /** Where the projections run: in this process (embedded default) or in their own processes (deploy). */
   projectionsMode: 'in-process' | 'external';
   /** The billing.events publisher; on when brokers are given. */
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || null,
     readModel,
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    readModelPrefix: env.READ_MODEL_PREFIX || null,
     projectionsMode,
     kafka: {
       brokers: (env.KAFKA_BROKERS || '').split(',').map((b) => b.trim()).filter(Boolean),

@@ -66,7 +66,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const events = await openEventStore({ kind: config.eventStore, dataDir: config.dataDir, connectionString: config.eventStoreConnectionString });
   const handler = createCommandHandler(events, { onAppend: (_stream, count) => metrics.appendedEvents.inc(count) });
   const redis = config.readModel === 'redis' ? await connectRedis(config.redisUrl) : null;
-  const readModels = redis ? createRedisReadModelStore(redis) : createMemoryReadModelStore();
+  const readModels = redis ? createRedisReadModelStore(redis, config.readModelPrefix ? { prefix: config.readModelPrefix } : {}) : createMemoryReadModelStore();
   // The Kafka publisher runs in this process in the embedded default (KAFKA_BROKERS set); in deploy it is its own process.
   const kafka = config.kafka.brokers.length && config.projectionsMode !== 'external' ? config.kafka : null;
   const checkpoints = kafka && (redis ? createRedisCheckpointStore(redis) : createSqliteCheckpointStore(join(config.dataDir, 'publisher.db')));
