@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ADMIN_VIEWS } from '../features/admin/access.js';
 import {
   BUY_LICENCE_PATH,
   CONFERENCE_ROOM_PATH,
@@ -106,24 +107,11 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
   articlePage('linux-install', '/linux-self-hosted-solution-installation-guide', 'page-linux-install', 'tutorial'),
 ];
 
-/** The seed's admin routes (§2): one lazily loaded admin page, each route a view of it (params.view). */
-const ADMIN_ROUTES = [
-  'users/create',
-  'users/list',
-  'subscriptions/create',
-  'subscriptions/purchase-details',
-  'subscriptions/change-payment-method',
-  'subscriptions/list',
-  'templates/create',
-  'templates/list',
-  'materials/create',
-  'materials/list',
-] as const;
-
 /** The purchase page and the account and admin area (features/checkout, features/account, features/admin). */
 export const ACCOUNT_PAGES: readonly PageRoute[] = [
   page({ id: 'buy-licence', path: BUY_LICENCE_PATH, ns: ['account', 'pricing'], module: 'src/features/checkout/BuyLicencePage.tsx', load: buyLicence, prerender: false }),
-  ...ADMIN_ROUTES.map((view) =>
+  // The seed's admin routes (§2): one lazily loaded admin page, each route a view of it (params.view).
+  ...ADMIN_VIEWS.map((view) =>
     page({ id: `admin-${view.replace('/', '-')}`, path: `/admin/${view}`, ns: ['admin', 'account'], module: 'src/features/admin/AdminPage.tsx', load: admin, prerender: false, params: { view } }),
   ),
 ];
