@@ -4,7 +4,7 @@ import { DOCS_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/nav.js';
 import type { PageRoute } from '../../app/pages.js';
 import { AppLink } from '../ui/AppLink.js';
 import { Blocks, type Widgets } from './Blocks.js';
-import { CmsSections } from './CmsSections.js';
+import { MaterialSections, materialSectionId, useCmsMaterials } from './CmsSections.js';
 import { Inline } from './Inline.js';
 import type { ArticleContent } from './types.js';
 
@@ -34,6 +34,9 @@ function LinkList({ title, links, current }: { title: string; links: NavLinkItem
  */
 export function ArticleLayout({ page, content, kind, widgets, after }: { page: PageRoute; content: ArticleContent; kind: ArticleKind; widgets?: Widgets; after?: ReactNode }) {
   const { t } = useT('common');
+  // CMS materials for this URL replace the built-in sections, in the text and in the table of contents.
+  const { materials, loader } = useCmsMaterials(page.path);
+  const toc = materials ? materials.filter((m) => m.title).map((m) => ({ id: materialSectionId(m), title: m.title })) : content.sections;
   return (
     <article data-page={page.id}>
       <header className="page-hero">
@@ -50,7 +53,7 @@ export function ArticleLayout({ page, content, kind, widgets, after }: { page: P
           {kind === 'tutorial' && <LinkList title={t('article.tutorials')} links={TUTORIAL_LINKS} current={page.path} />}
           <h2>{t('article.onThisPage')}</h2>
           <ul>
-            {content.sections.map((s) => (
+            {toc.map((s) => (
               <li key={s.id}>
                 <a href={`#${s.id}`}>{s.title}</a>
               </li>
@@ -58,14 +61,17 @@ export function ArticleLayout({ page, content, kind, widgets, after }: { page: P
           </ul>
         </nav>
         <div className="prose">
-          <CmsSections url={page.path}>
-            {content.sections.map((s) => (
+          {loader}
+          {materials ? (
+            <MaterialSections materials={materials} />
+          ) : (
+            content.sections.map((s) => (
               <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
                 <h2 id={`${s.id}-title`}>{s.title}</h2>
                 <Blocks blocks={s.blocks} widgets={widgets} />
               </section>
-            ))}
-          </CmsSections>
+            ))
+          )}
           {after}
           {content.related && content.related.length > 0 && (
             <section aria-labelledby="related-title">

@@ -10,14 +10,26 @@ const CmsLoader = lazy(() => import('./CmsLoader.js'));
  * has nothing or cannot be reached.
  */
 export function CmsSections({ url, children }: { url: string; children: ReactNode }) {
-  const [materials, setMaterials] = useState<PageMaterial[] | null>(null);
+  const { materials, loader } = useCmsMaterials(url);
   return (
     <>
-      <DeferredCmsLoader url={url} onMaterials={setMaterials} />
+      {loader}
       {materials ? <MaterialSections materials={materials} /> : children}
     </>
   );
 }
+
+/**
+ * The CMS's materials for a page URL (null until some arrive, after hydration) and the loader element to render
+ * once on the page; for pages whose other parts (a table of contents) follow the materials too.
+ */
+export function useCmsMaterials(url: string): { materials: PageMaterial[] | null; loader: ReactNode } {
+  const [materials, setMaterials] = useState<PageMaterial[] | null>(null);
+  return { materials, loader: <DeferredCmsLoader url={url} onMaterials={setMaterials} /> };
+}
+
+/** The id of a material's section on the page (its table-of-contents anchor). */
+export const materialSectionId = (m: PageMaterial) => `material-${m.id}`;
 
 /** Starts the CMS request after hydration; only this leaf re-renders when it mounts. */
 function DeferredCmsLoader({ url, onMaterials }: { url: string; onMaterials: (m: PageMaterial[]) => void }) {
@@ -34,7 +46,7 @@ export function MaterialSections({ materials }: { materials: readonly PageMateri
   return (
     <div data-source="cms">
       {materials.map((m) => (
-        <section key={m.id} id={`material-${m.id}`}>
+        <section key={m.id} id={materialSectionId(m)}>
           {m.title && <h2>{m.title}</h2>}
           {m.description && <p className="lead">{m.description}</p>}
           {/* bodyHtml was sanitised with DOMPurify in CmsLoader before it reached state. */}

@@ -17,9 +17,11 @@ function Toolbar({ editor }: { editor: Editor }) {
       quote: e.isActive('blockquote'),
     }),
   });
+  // The name is the full label ("Heading"); the short mark ("H2") is only drawn, so the name never contradicts it.
   const button = (key: keyof typeof state, label: string, run: () => void) => (
-    <button type="button" className="rte-button" aria-pressed={state[key]} onMouseDown={(e) => e.preventDefault()} onClick={run} title={label} aria-label={label}>
-      {t(`editor.short.${key}`)}
+    <button type="button" className="rte-button" aria-pressed={state[key]} onMouseDown={(e) => e.preventDefault()} onClick={run} title={label}>
+      <span aria-hidden="true">{t(`editor.short.${key}`)}</span>
+      <span className="sr-only">{label}</span>
     </button>
   );
   return (
@@ -49,8 +51,9 @@ export default function RichTextEditor({ id, value, onChange, labelledBy }: { id
     },
   });
   // A value set from outside (an entry loaded after the editor opened) replaces the content.
+  // TipTap may hand over an instance it has already destroyed (its schema is gone) while it makes the next one.
   useEffect(() => {
-    if (!editor || editor.isFocused) return;
+    if (!editor || editor.isDestroyed || editor.isFocused) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if ((value || '') !== current) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);

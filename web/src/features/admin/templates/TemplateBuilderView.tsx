@@ -10,7 +10,7 @@ import { FormControl } from '../controls/FormControl.js';
 import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';
 import { dataOf, useDocumentTitle, useToast } from '../ui/common.js';
 import { validationMessage } from '../validation.js';
-import { builderFromTemplate, coerceValue, KINDS_WITH_OPTIONS, newBuilder, newElement, templateParts, type BuilderState, type Element, type OptionItem } from './model.js';
+import { builderFromTemplate, changeElement, KINDS_WITH_OPTIONS, newBuilder, newElement, templateParts, type BuilderState, type Element, type OptionItem } from './model.js';
 
 function OptionsEditor({ options, onChange, label }: { options: OptionItem[]; onChange: (o: OptionItem[]) => void; label: string }) {
   const { t } = useT('admin');
@@ -45,12 +45,8 @@ function ElementEditor({ element, index, count, onChange, onRemove, onMove }: { 
   const { t } = useT('admin');
   const ids = useId();
   const hasOptions = KINDS_WITH_OPTIONS.includes(element.formEntityType);
-  const set = (patch: Partial<Element>) => {
-    const next = { ...element, ...patch };
-    // The default value keeps the shape of its (new) kind and data type.
-    if (patch.dataType || patch.formEntityType || patch.options) next.defaultValue = coerceValue(next.defaultValue, next.dataType, next.formEntityType, next.options);
-    onChange(next);
-  };
+  // The default value keeps the shape of its (new) kind and data type.
+  const set = (patch: Partial<Element>) => onChange(changeElement(element, patch));
   return (
     <li className="card element" data-testid="element" data-kind={element.formEntityType} aria-labelledby={`${ids}-title`}>
       <div className="element-head">

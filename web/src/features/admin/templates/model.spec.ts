@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DATA_TYPES, FORM_CONTROL_KINDS } from '@relaycast/contracts/constants';
 import { problemsOf, EntryCreate } from '@relaycast/contracts';
 import { entryProperties, materialsFromEntries } from '../../content/materials.js';
-import { builderFromTemplate, DEFAULT_TEMPLATE, entryLabel, materialParts, materialValues, newBuilder, templateFields, templateParts, type BuilderState } from './model.js';
+import { builderFromTemplate, changeElement, coerceValue, DEFAULT_TEMPLATE, newElement, entryLabel, materialParts, materialValues, newBuilder, templateFields, templateParts, type BuilderState } from './model.js';
 
 describe('form templates and materials (seed §3)', () => {
   it('the default template: a name property "Awesome template" and elements of four properties', () => {
@@ -47,5 +47,36 @@ describe('form templates and materials (seed §3)', () => {
     const entry = { _id: 'm1', entry_type: 'MATERIAL', template: parts, createdAt: '2026-01-01T00:00:00Z' };
     expect(entryProperties(entry)).to.include({ title: 'Getting started', body: '<p>Welcome</p>', order: 1 });
     expect(materialsFromEntries([entry])).to.deep.equal([{ id: 'm1', title: 'Getting started', description: '', bodyHtml: '<p>Welcome</p>', order: 1 }]);
+  });
+
+  it('an element whose kind changes keeps only a default its new control can show', () => {
+    const element = newElement();
+    // The text default is no file, no choice and no entry: the new control starts empty instead of storing it.
+    expect(changeElement(element, { formEntityType: 'FILE_UPLOAD' }).defaultValue).to.equal('');
+    expect(changeElement(element, { formEntityType: 'SELECT' }).defaultValue).to.equal('');
+    expect(changeElement(element, { formEntityType: 'RADIO' }).defaultValue).to.equal('');
+    expect(changeElement(element, { formEntityType: 'SELECT_OBJECT', dataType: 'TEMPLATE' }).defaultValue).to.equal('');
+    // Text controls carry the text over.
+    expect(changeElement(element, { formEntityType: 'TEXTAREA' }).defaultValue).to.equal('Awesome value');
+    // A chosen entry survives a change of name, not a change between templates and materials.
+    const linked = { ...element, formEntityType: 'SELECT_OBJECT' as const, dataType: 'TEMPLATE' as const, defaultValue: 'tpl-1' };
+    expect(changeElement(linked, { name: 'related' }).defaultValue).to.equal('tpl-1');
+    expect(changeElement(linked, { dataType: 'MATERIAL' }).defaultValue).to.equal('');
+    // A choice stays while it is an option, and goes when its option does.
+    const options = [{ label: 'One', value: '1' }, { label: 'Two', value: '2' }];
+    const select = { ...element, formEntityType: 'SELECT' as const, dataType: 'NUMBER' as const, options, defaultValue: 2 };
+    expect(changeElement(select, { options: [...options, { label: 'Three', value: '3' }] }).defaultValue).to.equal(2);
+    expect(changeElement(select, { options: options.slice(0, 1) }).defaultValue).to.equal(null);
+  });
+
+  it('values are coerced to what their control holds: uploaded file URLs, option values, option subsets', () => {
+    expect(coerceValue('/files/abc/cover%20notes.txt', 'STRING', 'FILE_UPLOAD')).to.equal('/files/abc/cover%20notes.txt');
+    expect(coerceValue('Awesome value', 'STRING', 'FILE_UPLOAD')).to.equal('');
+    expect(coerceValue('javascript:alert(1)', 'STRING', 'FILE_UPLOAD')).to.equal('');
+    const options = [{ label: 'SRT', value: 'srt' }, { label: 'HLS', value: 'hls' }];
+    expect(coerceValue(['srt', 'rtmp'], 'ARRAY', 'CHECKBOX', options)).to.deep.equal(['srt']);
+    expect(coerceValue('hls', 'STRING', 'RADIO', options)).to.equal('hls');
+    expect(coerceValue('rtmp', 'STRING', 'RADIO', options)).to.equal('');
+    expect(coerceValue('', 'STRING', 'SELECT', [])).to.equal('');
   });
 });

@@ -129,10 +129,35 @@ export function templateFields(parts: readonly unknown[]): TemplateProperty[] {
   return props[0]?.property_i18n === NAME_KEY ? props.slice(1) : props;
 }
 
-/** A value in the shape its data type and control kind hold. */
+/**
+ * An element with a new name, data type, control kind or option items; its default value keeps the shape they
+ * allow. A SELECT_OBJECT's value is an entry's _id of the type its data type names: switching to one, or between
+ * TEMPLATE and MATERIAL, starts it empty.
+ */
+export function changeElement(element: Element, patch: Partial<Element>): Element {
+  const next = { ...element, ...patch };
+  if (!patch.dataType && !patch.formEntityType && !patch.options) return next;
+  const entryKindChanged = next.formEntityType === 'SELECT_OBJECT' && (element.formEntityType !== 'SELECT_OBJECT' || element.dataType !== next.dataType);
+  next.defaultValue = entryKindChanged ? '' : coerceValue(next.defaultValue, next.dataType, next.formEntityType, next.options);
+  return next;
+}
+
+/** A download URL of an uploaded file (/files/<id>/<name>), the only value a FILE_UPLOAD control holds. */
+export function isFileUrl(value: unknown): value is string {
+  return typeof value === 'string' && /^\/files\/[^/]+\/[^/]+$/.test(value);
+}
+
+/**
+ * A value in the shape its data type and control kind hold. A control with choices holds only values among its
+ * option items, and a FILE_UPLOAD only an uploaded file's URL: anything else (the text default of an element whose
+ * kind was just changed) would be stored while the control shows nothing chosen.
+ */
 export function coerceValue(value: unknown, dataType: DataType, kind: FormControlKind, options: readonly OptionItem[] = []): unknown {
+  if (kind === 'FILE_UPLOAD') return isFileUrl(value) ? value : '';
+  const isOption = (v: unknown) => options.some((o) => String(o.value) === String(v));
   const asArray = (): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [value]);
-  if (kind === 'CHECKBOX' && options.length > 0) return asArray();
+  if (kind === 'CHECKBOX' && options.length > 0) return asArray().filter(isOption);
+  if ((kind === 'SELECT' || kind === 'RADIO') && !isOption(value)) value = '';
   switch (dataType) {
     case 'NUMBER': {
       if (value === '' || value === undefined || value === null) return null;
