@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
-import { apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, startAppServer, type AppServer } from './support/app-server.js';
+import { acceptCookies, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, startAppServer, type AppServer } from './support/app-server.js';
 import { collectErrors } from './support/site.js';
 
 const PURCHASE = 'infrastructure=selfhosted&plan=unlimited&period=annual';
@@ -39,6 +39,7 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
 
   it('signs in with Google from a purchase link and lands on the purchase page with plan and period kept', async () => {
     await open(page, `/auth/sign-in?${PURCHASE}`);
+    await acceptCookies(page);
     expect(await page.getByTestId('purchase-summary').getAttribute('data-period')).to.equal('annual');
     await page.click('a.btn-google');
     await page.waitForURL((url) => url.pathname === '/user/buy-new-licence', { timeout: 15_000 });

@@ -10,7 +10,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
-import { ADMIN, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, startAppServer, type AppServer } from './support/app-server.js';
+import { acceptCookies, ADMIN, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, startAppServer, type AppServer } from './support/app-server.js';
 import { collectErrors } from './support/site.js';
 
 const TUTORIAL = '/how-to-start-srt-streaming-in-obs-studio';
@@ -52,6 +52,7 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     await open(page, '/admin/users/list');
     const signIn = page.getByTestId('admin-sign-in');
     await signIn.waitFor();
+    await acceptCookies(page);
     await signIn.getByLabel('Email').fill(ADMIN.email);
     await signIn.getByLabel('Password').fill('not-the-password');
     await signIn.locator('button[type="submit"]').click();
@@ -178,6 +179,9 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     expect(await row.locator('td').nth(1).textContent()).to.equal('grace@navy.museum');
     expect(await row.locator('td').nth(2).textContent()).to.equal('Customer');
     expect(await page.getByTestId('list-total').textContent()).to.equal('Total: 1');
+    // A 255-character family name wraps in its cell: every column stays in view, no sideways scrolling.
+    const wrap = await page.locator('[data-testid="users-list"] .table-wrap').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(wrap.scroll).to.be.at.most(wrap.client);
     await screenshot(page, 'admin-users-list');
 
     // Nothing matches: the empty state says so.

@@ -139,6 +139,8 @@ export async function apiFromPage(page: Page, url: string, body: unknown = {}): 
 /** A full-page screenshot into test-output/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
+  // From the top: a page scrolled to a field would draw its sticky header over the middle of the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
@@ -156,6 +158,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   );
   const violations = await seriousViolations(page);
   if (violations.length) throw new Error(`${label}: axe found serious/critical violations:\n${describeViolations(violations)}`);
+}
+
+/** Accepts the cookie notice (seed §2), so it neither covers what a screenshot should show nor what a test clicks. */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  await page.getByRole('button', { name: 'Accept cookies' }).waitFor({ state: 'detached' });
 }
 
 /** Opens a client-only page and waits until the app has rendered it. */

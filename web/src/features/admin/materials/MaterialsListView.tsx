@@ -24,7 +24,7 @@ export default function MaterialsListView(_props: ViewProps) {
   const [remove] = useRemoveEntryMutation();
   const onChange = useCallback(update, [update]);
   const columns: Column<EntryView>[] = [
-    { key: 'label', label: t('materials.label'), render: (e) => <AppLink to={`/admin/materials/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
+    { key: 'label', label: t('materials.label'), className: 'cell-text', render: (e) => <AppLink to={`/admin/materials/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
     { key: 'category', label: t('materials.category'), sort: 'category', render: (e) => (e.category ? ENTRY_CATEGORIES[e.category] : '—') },
     { key: 'url', label: t('materials.page'), sort: 'url', render: (e) => (e.url ? <AppLink to={e.url}>{e.url}</AppLink> : '—') },
     { key: 'locale', label: t('materials.locale'), sort: 'locale', render: (e) => e.locale ?? t('materials.bothLanguages') },

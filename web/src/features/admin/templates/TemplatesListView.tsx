@@ -20,7 +20,7 @@ export default function TemplatesListView(_props: ViewProps) {
   const [remove] = useRemoveEntryMutation();
   const onChange = useCallback(update, [update]);
   const columns: Column<EntryView>[] = [
-    { key: 'name', label: t('templates.name'), render: (e) => <AppLink to={`/admin/templates/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
+    { key: 'name', label: t('templates.name'), className: 'cell-text', render: (e) => <AppLink to={`/admin/templates/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
     {
       key: 'fields',
       label: t('templates.fields'),

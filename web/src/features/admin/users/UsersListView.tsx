@@ -24,7 +24,7 @@ export default function UsersListView({ user: me }: ViewProps) {
   const onChange = useCallback(update, [update]);
 
   const columns: Column<UserView>[] = [
-    { key: 'name', label: t('users.name'), sort: 'givenName', render: (u) => <strong>{`${u.givenName} ${u.familyName}`.trim() || '—'}</strong> },
+    { key: 'name', label: t('users.name'), sort: 'givenName', className: 'cell-text', render: (u) => <strong>{`${u.givenName} ${u.familyName}`.trim() || '—'}</strong> },
     { key: 'email', label: t('users.email'), sort: 'email', render: (u) => u.email },
     { key: 'role', label: t('users.role'), sort: 'role', render: (u) => <span className="badge">{t(`roles.${u.role}`, { defaultValue: ROLE_LABELS[u.role] })}</span> },
     { key: 'strategy', label: t('users.strategy'), sort: 'strategy', render: (u) => u.strategy },
