@@ -56,7 +56,10 @@ describe('content from the CMS, media and maps', function () {
     expect(await page.locator('[data-source="cms"] img').getAttribute('onerror')).to.equal(null);
     expect(await page.locator('[data-source="cms"] a').getAttribute('href')).to.equal(null);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).to.equal(undefined);
-    expect(await page.getByText(builtIn, { exact: true }).count()).to.equal(1);
+    // Replaced in the text and in the table of contents, whose links lead to the materials' sections.
+    expect(await page.getByText(builtIn, { exact: true }).count()).to.equal(0);
+    const toc = await page.locator('.aside-nav ul').last().locator('a').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(toc).to.deep.equal([['Edited in the CMS', '#material-m1'], ['Second section', '#material-m2']]);
     expect(requests).to.deep.equal([{ url: '/how-to-use', locale: 'en' }]);
     // Expected reports: the sanitised <img src="x"> 404s, and under the real server's CSP (script-src-attr 'none')
     // Chrome reports the inline handler it met while DOMPurify parsed the material. Nothing ran (__xss above).
