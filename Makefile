@@ -73,7 +73,7 @@ bench: build
 	npm run bench -w web
 
 ## soak: 10 minutes of mixed load (80 % reads, 20 % writes) against the built server; not part of make test
-soak: build
+soak: build system-deps
 	npx tsx bench/soak.ts
 
 clean:

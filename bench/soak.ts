@@ -1,6 +1,7 @@
 /**
  * make soak: a mixed workload (80 % reads, 20 % writes) against the real read-api for SOAK_SECONDS (default 600),
- * autocannon at SOAK_RATE requests/s (default 400) over SOAK_CONNECTIONS (32). Reports throughput, p50/p99, errors (must be 0),
+ * autocannon at SOAK_RATE requests/s (default 400) over SOAK_CONNECTIONS (32), read models in a real redis-server
+ * (SOAK_READ_MODEL=memory for the embedded default). Reports throughput, p50/p99, errors (must be 0),
  * the server's memory (RSS and heap, sampled every 10 s: growth must be flat once warm), and projection lag from
  * /metrics. Not part of make test.
  */
@@ -10,16 +11,21 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startRedisServer } from '../projections/test/redis-server.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+// Redis by default: the deployed shape, where the server's own memory must stay flat while the data grows (with
+// READ_MODEL=memory every event's history lives in the server's heap, so it grows with the event count by design).
+const READ_MODEL = process.env.SOAK_READ_MODEL === 'memory' ? 'memory' : 'redis';
 const RATE = Number(process.env.SOAK_RATE ?? 400);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 32);
 const root = join(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'relaycast-soak-'));
 
+const redis = READ_MODEL === 'redis' ? await startRedisServer() : null;
 const server = spawn(process.execPath, ['--expose-gc', 'read-api/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', ADMIN_EMAIL: 'soak@example.com', ADMIN_PASSWORD: 'soak-password', SIGNIN_RATE_LIMIT: '100000' },
+  env: { ...process.env, ...(redis ? { READ_MODEL: 'redis', REDIS_URL: redis.url } : { READ_MODEL: 'memory' }), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', ADMIN_EMAIL: 'soak@example.com', ADMIN_PASSWORD: 'soak-password', SIGNIN_RATE_LIMIT: '100000' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const port = await new Promise<number>((resolve, reject) => {
@@ -67,7 +73,7 @@ for (let i = 0; i < 200; i++) {
 
 // Five requests per cycle on every connection, four reads and one write: the 80/20 mix. Each request picks its
 // customer (and what to read or write) when it is sent.
-type Raw = { method?: string; path: string; headers: Record<string, string>; body: string };
+type Raw = autocannon.Request;
 const pick = <T,>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 const asRequest = (raw: Raw, path: string, body: unknown, token: string): Raw => ({ ...raw, path, body: JSON.stringify(body), headers: { ...raw.headers, AUTH_TOKEN_VALUE: token } });
 let counter = 0;
@@ -138,12 +144,13 @@ const result = await autocannon({
 clearInterval(sampler);
 const elapsed = (performance.now() - start) / 1000;
 server.kill('SIGTERM');
+await redis?.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 const warm = memory.slice(Math.min(3, memory.length - 1));
 const errors = result.errors + result.timeouts + result.non2xx;
-console.log(`soak: ${SECONDS} s at ${RATE} req/s over ${CONNECTIONS} connections (autocannon; 80 % reads / 20 % writes), ${result.requests.total} requests in ${elapsed.toFixed(0)} s → ${result.requests.average.toFixed(0)} req/s`);
+console.log(`soak: ${SECONDS} s at ${RATE} req/s over ${CONNECTIONS} connections (autocannon; 80 % reads / 20 % writes; read models: ${READ_MODEL}), ${result.requests.total} requests in ${elapsed.toFixed(0)} s → ${result.requests.average.toFixed(0)} req/s`);
 console.log(`  latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
 console.log(`  errors: ${errors} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts})${[...errorKinds].map(([k, n]) => `\n    ${n} × ${k}`).join('')}`);
 console.log(`  memory: RSS ${mb(warm[0]?.rss ?? 0)} → ${mb(warm.at(-1)?.rss ?? 0)} MB, heap ${mb(warm[0]?.heap ?? 0)} → ${mb(warm.at(-1)?.heap ?? 0)} MB (from the 30 s mark to the end; samples every 10 s: ${memory.map((m) => mb(m.heap)).join(' ')})`);

@@ -154,6 +154,9 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     await expectToast(page, 'Revised: the subscription now costs $25.');
     await page.waitForFunction((id) => document.querySelector(`[data-id="${id}"] [data-field="amount"] dd`)?.textContent === '$25 a month', builderId);
     expect(await card.locator('[data-field="quantity"] dd').textContent()).to.equal('5');
+    // Applied: the form closes (the toggle opens it again for the next revision).
+    expect(await card.getByTestId('revise-form').count()).to.equal(0);
+    expect(await card.getByTestId('revise-toggle').getAttribute('aria-expanded')).to.equal('false');
 
     // The revision left a balance for this period: pay it through PayPal.
     await card.getByTestId('pay-now').waitFor();

@@ -135,7 +135,8 @@ export function createClient(baseUrl: string): ApiClient {
         payload = JSON.stringify(body);
         headers['content-type'] ??= 'application/json';
       }
-      const res = await fetch(baseUrl + path, { method: 'POST', headers, body: payload, redirect: 'manual' });
+      // Node's fetch sends any Uint8Array; the DOM lib (the browser tests' types) wants an ArrayBuffer-backed one.
+      const res = await fetch(baseUrl + path, { method: 'POST', headers, body: payload as RequestInit['body'], redirect: 'manual' });
       remember(res);
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };

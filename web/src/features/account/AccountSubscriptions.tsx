@@ -37,7 +37,7 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
         )}
         <CancelSubscription subscription={s} />
       </div>
-      {revising && <ReviseForm subscription={s} />}
+      {revising && <ReviseForm subscription={s} onRevised={() => setRevising(false)} />}
       {due && <PayNow subscription={s} />}
       <details className="history-details">
         <summary data-testid="history-toggle">{t('history.title')}</summary>

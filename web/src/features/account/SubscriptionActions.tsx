@@ -102,7 +102,7 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
  * Revise the units of a builder licence: preview the new amount and the proration for the rest of the paid period
  * (nothing is recorded), then apply it (seed §5: user_id, paypalSubscriptionID, quantity).
  */
-export function ReviseForm({ subscription: s }: { subscription: SubscriptionView }) {
+export function ReviseForm({ subscription: s, onRevised }: { subscription: SubscriptionView; onRevised?: () => void }) {
   const { t } = useT('account');
   const lang = useLang();
   const toast = useToast();
@@ -136,6 +136,7 @@ export function ReviseForm({ subscription: s }: { subscription: SubscriptionView
     if (!revised) return;
     setPreview(null);
     toast(t('revise.done', { amount: formatUsd(revised.amount, lang) }), 'success');
+    onRevised?.();
   };
 
   return (

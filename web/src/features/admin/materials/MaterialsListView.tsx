@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import type { EntryView } from '@relaycast/contracts';
 import { ENTRY_CATEGORIES, ENTRY_CATEGORY_IDS } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
@@ -8,7 +7,8 @@ import type { ViewProps } from '../AdminPage.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { entryLabel } from '../templates/model.js';
 import { ConfirmButton, dataOf, formatDate, useDocumentTitle, useToast } from '../ui/common.js';
-import { DataTable, type Column } from '../ui/DataTable.js';
+import { type Column } from '../ui/DataTable.js';
+import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 
 /** /admin/materials/list: materials by category, labelled by the fourth property of their second part (seed §3). */
@@ -18,8 +18,7 @@ export default function MaterialsListView(_props: ViewProps) {
   const toast = useToast();
   useDocumentTitle(t('materials.listTitle'));
   const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
-  const [params, setParams] = useSearchParams();
-  const category = ENTRY_CATEGORY_IDS.find((c) => c === params.get('category'));
+  const [category, setCategory] = useQueryFilter('category', ENTRY_CATEGORY_IDS);
   const { data, isFetching, isError } = useGetEntriesQuery({ ...args, entry_type: 'MATERIAL', ...(category ? { category } : {}) });
   const [remove] = useRemoveEntryMutation();
   const onChange = useCallback(update, [update]);
@@ -52,55 +51,21 @@ export default function MaterialsListView(_props: ViewProps) {
     },
   ];
   return (
-    <section>
-      <div className="admin-head">
-        <h1>{t('materials.listTitle')}</h1>
-        <AppLink className="btn btn-primary" to="/admin/materials/create">
-          {t('materials.create')}
-        </AppLink>
-      </div>
-      <DataTable
-        testId="materials-list"
-        caption={t('materials.listTitle')}
-        columns={columns}
-        rows={data?.items}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        failed={isError}
-        state={state}
-        onChange={onChange}
-        rowKey={(e) => e._id}
-        searchLabel={t('materials.search')}
-        empty={t('materials.empty')}
-        toolbar={
-          <div className="list-filter">
-            <label htmlFor="materials-category-filter">{t('materials.category')}</label>
-            <select
-              id="materials-category-filter"
-              value={category ?? ''}
-              onChange={(e) =>
-                setParams(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    if (e.target.value) next.set('category', e.target.value);
-                    else next.delete('category');
-                    next.delete('page');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            >
-              <option value="">{t('list.all')}</option>
-              {ENTRY_CATEGORY_IDS.map((c) => (
-                <option key={c} value={c}>
-                  {ENTRY_CATEGORIES[c]}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
-      />
-    </section>
+    <ListPage
+      title={t('materials.listTitle')}
+      create={{ to: '/admin/materials/create', label: t('materials.create') }}
+      testId="materials-list"
+      columns={columns}
+      rows={data?.items}
+      total={data?.total ?? 0}
+      loading={isFetching}
+      failed={isError}
+      state={state}
+      onChange={onChange}
+      rowKey={(e) => e._id}
+      searchLabel={t('materials.search')}
+      empty={t('materials.empty')}
+      toolbar={<ListFilter id="materials-category-filter" label={t('materials.category')} value={category} onChange={setCategory} options={ENTRY_CATEGORY_IDS.map((c) => ({ value: c, label: ENTRY_CATEGORIES[c] }))} />}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { SUBSCRIPTION_STATUSES } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
@@ -11,7 +10,8 @@ import { planLabel } from '../../account/labels.js';
 import { useFindAllSubscriptionsQuery } from '../../account/subscriptionsApi.js';
 import type { ViewProps } from '../AdminPage.js';
 import { formatDate, useDocumentTitle } from '../ui/common.js';
-import { DataTable, type Column } from '../ui/DataTable.js';
+import { type Column } from '../ui/DataTable.js';
+import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 
 function AllSubscriptions() {
@@ -19,8 +19,7 @@ function AllSubscriptions() {
   const { t: ta } = useT('account');
   const lang = useLang();
   const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
-  const [params, setParams] = useSearchParams();
-  const status = SUBSCRIPTION_STATUSES.find((s) => s === params.get('status'));
+  const [status, setStatus] = useQueryFilter('status', SUBSCRIPTION_STATUSES);
   const { data, isFetching, isError } = useFindAllSubscriptionsQuery({ ...args, ...(status ? { status } : {}) });
   const onChange = useCallback(update, [update]);
   const columns: Column<SubscriptionView>[] = [
@@ -38,56 +37,22 @@ function AllSubscriptions() {
     { key: 'createdAt', label: t('subscriptions.created'), sort: 'createdAt', render: (s) => formatDate(s.createdAt, lang) },
   ];
   return (
-    <section>
-      <div className="admin-head">
-        <h1>{t('subscriptions.listTitle')}</h1>
-        <AppLink className="btn btn-primary" to="/admin/subscriptions/create">
-          {t('subscriptions.create')}
-        </AppLink>
-      </div>
-      <DataTable
-        testId="subscriptions-list"
-        caption={t('subscriptions.listTitle')}
-        columns={columns}
-        rows={data?.items}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        failed={isError}
-        state={state}
-        onChange={onChange}
-        rowKey={(s) => s._id}
-        searchLabel={t('subscriptions.search')}
-        empty={t('subscriptions.empty')}
-        toolbar={
-          <div className="list-filter">
-            <label htmlFor="subscriptions-status-filter">{t('subscriptions.status')}</label>
-            <select
-              id="subscriptions-status-filter"
-              value={status ?? ''}
-              onChange={(e) =>
-                setParams(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    if (e.target.value) next.set('status', e.target.value);
-                    else next.delete('status');
-                    next.delete('page');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            >
-              <option value="">{t('list.all')}</option>
-              {SUBSCRIPTION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`account:status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
-      />
-    </section>
+    <ListPage
+      title={t('subscriptions.listTitle')}
+      create={{ to: '/admin/subscriptions/create', label: t('subscriptions.create') }}
+      testId="subscriptions-list"
+      columns={columns}
+      rows={data?.items}
+      total={data?.total ?? 0}
+      loading={isFetching}
+      failed={isError}
+      state={state}
+      onChange={onChange}
+      rowKey={(s) => s._id}
+      searchLabel={t('subscriptions.search')}
+      empty={t('subscriptions.empty')}
+      toolbar={<ListFilter id="subscriptions-status-filter" label={t('subscriptions.status')} value={status} onChange={setStatus} options={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`account:status.${s}`) }))} />}
+    />
   );
 }
 

@@ -5,7 +5,8 @@ import { AppLink } from '../../ui/AppLink.js';
 import type { ViewProps } from '../AdminPage.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { ConfirmButton, dataOf, formatDate, useDocumentTitle, useToast } from '../ui/common.js';
-import { DataTable, type Column } from '../ui/DataTable.js';
+import { type Column } from '../ui/DataTable.js';
+import { ListPage } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 import { entryLabel, templateFields } from './model.js';
 
@@ -61,27 +62,20 @@ export default function TemplatesListView(_props: ViewProps) {
     },
   ];
   return (
-    <section>
-      <div className="admin-head">
-        <h1>{t('templates.listTitle')}</h1>
-        <AppLink className="btn btn-primary" to="/admin/templates/create">
-          {t('templates.create')}
-        </AppLink>
-      </div>
-      <DataTable
-        testId="templates-list"
-        caption={t('templates.listTitle')}
-        columns={columns}
-        rows={data?.items}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        failed={isError}
-        state={state}
-        onChange={onChange}
-        rowKey={(e) => e._id}
-        searchLabel={t('templates.search')}
-        empty={t('templates.empty')}
-      />
-    </section>
+    <ListPage
+      title={t('templates.listTitle')}
+      create={{ to: '/admin/templates/create', label: t('templates.create') }}
+      testId="templates-list"
+      columns={columns}
+      rows={data?.items}
+      total={data?.total ?? 0}
+      loading={isFetching}
+      failed={isError}
+      state={state}
+      onChange={onChange}
+      rowKey={(e) => e._id}
+      searchLabel={t('templates.search')}
+      empty={t('templates.empty')}
+    />
   );
 }

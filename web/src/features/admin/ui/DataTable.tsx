@@ -11,7 +11,7 @@ export interface Column<T> {
   className?: string;
 }
 
-interface Props<T> {
+export interface DataTableProps<T> {
   caption: string;
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
@@ -32,7 +32,7 @@ interface Props<T> {
  * An admin list: text search (debounced), sortable columns (aria-sort), paging with a page-size choice, and its
  * loading, empty and failed states. The state lives in the URL (useListState).
  */
-export function DataTable<T>({ caption, columns, rows, total, loading, failed, state, onChange, rowKey, empty, searchLabel, toolbar, testId }: Props<T>) {
+export function DataTable<T>({ caption, columns, rows, total, loading, failed, state, onChange, rowKey, empty, searchLabel, toolbar, testId }: DataTableProps<T>) {
   const { t } = useT('admin');
   const ids = useId();
   const [search, setSearch] = useState(state.search);

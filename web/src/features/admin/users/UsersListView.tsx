@@ -5,9 +5,9 @@ import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
 import type { ViewProps } from '../AdminPage.js';
 import { ConfirmButton, formatDate, useDocumentTitle, useToast } from '../ui/common.js';
-import { DataTable, type Column } from '../ui/DataTable.js';
+import { type Column } from '../ui/DataTable.js';
+import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
-import { useSearchParams } from 'react-router';
 import { useFindUsersQuery, useRemoveUserMutation } from './usersApi.js';
 
 /** /admin/users/list: every user, searchable, sortable, paged; edit and remove. */
@@ -17,8 +17,7 @@ export default function UsersListView({ user: me }: ViewProps) {
   const toast = useToast();
   useDocumentTitle(t('users.listTitle'));
   const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
-  const [params, setParams] = useSearchParams();
-  const role = ROLES.find((r) => r === params.get('role'));
+  const [role, setRole] = useQueryFilter('role', ROLES);
   const { data, isFetching, isError } = useFindUsersQuery({ ...args, ...(role ? { role } : {}) });
   const [remove] = useRemoveUserMutation();
   const onChange = useCallback(update, [update]);
@@ -56,55 +55,21 @@ export default function UsersListView({ user: me }: ViewProps) {
   ];
 
   return (
-    <section>
-      <div className="admin-head">
-        <h1>{t('users.listTitle')}</h1>
-        <AppLink className="btn btn-primary" to="/admin/users/create">
-          {t('users.create')}
-        </AppLink>
-      </div>
-      <DataTable
-        testId="users-list"
-        caption={t('users.listTitle')}
-        columns={columns}
-        rows={data?.items}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        failed={isError}
-        state={state}
-        onChange={onChange}
-        rowKey={(u) => u._id}
-        searchLabel={t('users.search')}
-        empty={t('users.empty')}
-        toolbar={
-          <div className="list-filter">
-            <label htmlFor="users-role-filter">{t('users.role')}</label>
-            <select
-              id="users-role-filter"
-              value={role ?? ''}
-              onChange={(e) =>
-                setParams(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    if (e.target.value) next.set('role', e.target.value);
-                    else next.delete('role');
-                    next.delete('page');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            >
-              <option value="">{t('list.all')}</option>
-              {ROLES.map((r: Role) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
-      />
-    </section>
+    <ListPage
+      title={t('users.listTitle')}
+      create={{ to: '/admin/users/create', label: t('users.create') }}
+      testId="users-list"
+      columns={columns}
+      rows={data?.items}
+      total={data?.total ?? 0}
+      loading={isFetching}
+      failed={isError}
+      state={state}
+      onChange={onChange}
+      rowKey={(u) => u._id}
+      searchLabel={t('users.search')}
+      empty={t('users.empty')}
+      toolbar={<ListFilter id="users-role-filter" label={t('users.role')} value={role} onChange={setRole} options={ROLES.map((r: Role) => ({ value: r, label: t(`roles.${r}`) }))} />}
+    />
   );
 }
