@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import type { EntryView } from '@relaycast/contracts';
 import { ENTRY_CATEGORIES, ENTRY_CATEGORY_IDS } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
@@ -6,22 +5,20 @@ import { AppLink } from '../../ui/AppLink.js';
 import type { ViewProps } from '../AdminPage.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { entryLabel } from '../templates/model.js';
-import { ConfirmButton, dataOf, formatDate, useDocumentTitle, useToast } from '../ui/common.js';
+import { dataOf, formatDate, useDocumentTitle } from '../ui/common.js';
 import { type Column } from '../ui/DataTable.js';
-import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
+import { ListFilter, ListPage, RemoveEntryButton, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 
 /** /admin/materials/list: materials by category, labelled by the fourth property of their second part (seed §3). */
 export default function MaterialsListView(_props: ViewProps) {
   const { t } = useT('admin');
   const lang = useLang();
-  const toast = useToast();
   useDocumentTitle(t('materials.listTitle'));
-  const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
+  const list = useListState({ sort: 'createdAt', order: 'desc' });
   const [category, setCategory] = useQueryFilter('category', ENTRY_CATEGORY_IDS);
-  const { data, isFetching, isError } = useGetEntriesQuery({ ...args, entry_type: 'MATERIAL', ...(category ? { category } : {}) });
+  const query = useGetEntriesQuery({ ...list.args, entry_type: 'MATERIAL', ...(category ? { category } : {}) });
   const [remove] = useRemoveEntryMutation();
-  const onChange = useCallback(update, [update]);
   const columns: Column<EntryView>[] = [
     { key: 'label', label: t('materials.label'), className: 'cell-text', render: (e) => <AppLink to={`/admin/materials/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
     { key: 'category', label: t('materials.category'), sort: 'category', render: (e) => (e.category ? ENTRY_CATEGORIES[e.category] : '—') },
@@ -37,15 +34,7 @@ export default function MaterialsListView(_props: ViewProps) {
           <AppLink className="btn btn-small btn-outline" to={`/admin/materials/create?id=${encodeURIComponent(e._id)}`} aria-label={t('materials.editOne', { name: entryLabel(e) })}>
             {t('actions.edit')}
           </AppLink>
-          <ConfirmButton
-            label={t('actions.remove')}
-            question={t('materials.removeQuestion', { name: entryLabel(e) })}
-            confirmLabel={t('actions.confirmRemove')}
-            onConfirm={async () => {
-              if (dataOf(await remove(e._id))) toast(t('materials.removed', { name: entryLabel(e) }), 'success');
-              else toast(t('materials.removeFailed'), 'error');
-            }}
-          />
+          <RemoveEntryButton area="materials" name={entryLabel(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
         </span>
       ),
     },
@@ -56,13 +45,8 @@ export default function MaterialsListView(_props: ViewProps) {
       create={{ to: '/admin/materials/create', label: t('materials.create') }}
       testId="materials-list"
       columns={columns}
-      rows={data?.items}
-      total={data?.total ?? 0}
-      loading={isFetching}
-      failed={isError}
-      state={state}
-      onChange={onChange}
-      rowKey={(e) => e._id}
+      query={query}
+      list={list}
       searchLabel={t('materials.search')}
       empty={t('materials.empty')}
       toolbar={<ListFilter id="materials-category-filter" label={t('materials.category')} value={category} onChange={setCategory} options={ENTRY_CATEGORY_IDS.map((c) => ({ value: c, label: ENTRY_CATEGORIES[c] }))} />}

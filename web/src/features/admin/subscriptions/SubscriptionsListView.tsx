@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { SUBSCRIPTION_STATUSES } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
@@ -18,10 +17,9 @@ function AllSubscriptions() {
   const { t } = useT(['admin', 'account']);
   const { t: ta } = useT('account');
   const lang = useLang();
-  const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
+  const list = useListState({ sort: 'createdAt', order: 'desc' });
   const [status, setStatus] = useQueryFilter('status', SUBSCRIPTION_STATUSES);
-  const { data, isFetching, isError } = useFindAllSubscriptionsQuery({ ...args, ...(status ? { status } : {}) });
-  const onChange = useCallback(update, [update]);
+  const query = useFindAllSubscriptionsQuery({ ...list.args, ...(status ? { status } : {}) });
   const columns: Column<SubscriptionView>[] = [
     {
       key: 'name',
@@ -42,13 +40,8 @@ function AllSubscriptions() {
       create={{ to: '/admin/subscriptions/create', label: t('subscriptions.create') }}
       testId="subscriptions-list"
       columns={columns}
-      rows={data?.items}
-      total={data?.total ?? 0}
-      loading={isFetching}
-      failed={isError}
-      state={state}
-      onChange={onChange}
-      rowKey={(s) => s._id}
+      query={query}
+      list={list}
       searchLabel={t('subscriptions.search')}
       empty={t('subscriptions.empty')}
       toolbar={<ListFilter id="subscriptions-status-filter" label={t('subscriptions.status')} value={status} onChange={setStatus} options={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`account:status.${s}`) }))} />}

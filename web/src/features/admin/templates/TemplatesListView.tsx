@@ -1,12 +1,11 @@
-import { useCallback } from 'react';
 import type { EntryView } from '@relaycast/contracts';
 import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
 import type { ViewProps } from '../AdminPage.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
-import { ConfirmButton, dataOf, formatDate, useDocumentTitle, useToast } from '../ui/common.js';
+import { dataOf, formatDate, useDocumentTitle } from '../ui/common.js';
 import { type Column } from '../ui/DataTable.js';
-import { ListPage } from '../ui/ListPage.js';
+import { ListPage, RemoveEntryButton } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 import { entryLabel, templateFields } from './model.js';
 
@@ -14,12 +13,10 @@ import { entryLabel, templateFields } from './model.js';
 export default function TemplatesListView(_props: ViewProps) {
   const { t } = useT('admin');
   const lang = useLang();
-  const toast = useToast();
   useDocumentTitle(t('templates.listTitle'));
-  const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
-  const { data, isFetching, isError } = useGetEntriesQuery({ ...args, entry_type: 'TEMPLATE' });
+  const list = useListState({ sort: 'createdAt', order: 'desc' });
+  const query = useGetEntriesQuery({ ...list.args, entry_type: 'TEMPLATE' });
   const [remove] = useRemoveEntryMutation();
-  const onChange = useCallback(update, [update]);
   const columns: Column<EntryView>[] = [
     { key: 'name', label: t('templates.name'), className: 'cell-text', render: (e) => <AppLink to={`/admin/templates/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
     {
@@ -48,15 +45,7 @@ export default function TemplatesListView(_props: ViewProps) {
           <AppLink className="btn btn-small btn-outline" to={`/admin/materials/create?template=${encodeURIComponent(e._id)}`} aria-label={t('templates.newMaterialOf', { name: entryLabel(e) })}>
             {t('templates.newMaterial')}
           </AppLink>
-          <ConfirmButton
-            label={t('actions.remove')}
-            question={t('templates.removeQuestion', { name: entryLabel(e) })}
-            confirmLabel={t('actions.confirmRemove')}
-            onConfirm={async () => {
-              if (dataOf(await remove(e._id))) toast(t('templates.removed', { name: entryLabel(e) }), 'success');
-              else toast(t('templates.removeFailed'), 'error');
-            }}
-          />
+          <RemoveEntryButton area="templates" name={entryLabel(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
         </span>
       ),
     },
@@ -67,13 +56,8 @@ export default function TemplatesListView(_props: ViewProps) {
       create={{ to: '/admin/templates/create', label: t('templates.create') }}
       testId="templates-list"
       columns={columns}
-      rows={data?.items}
-      total={data?.total ?? 0}
-      loading={isFetching}
-      failed={isError}
-      state={state}
-      onChange={onChange}
-      rowKey={(e) => e._id}
+      query={query}
+      list={list}
       searchLabel={t('templates.search')}
       empty={t('templates.empty')}
     />

@@ -2,12 +2,26 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
+import { ConfirmButton, useToast } from './common.js';
 import { DataTable, type DataTableProps } from './DataTable.js';
+import type { ListState } from './useListState.js';
 
 /**
- * An admin list page: its title with the create button, then the table (the title is also the table's caption).
+ * An admin list page: its title with the create button, then the table (the title is also the table's caption),
+ * fed by a list query and the list's URL state (useListState).
  */
-export function ListPage<T>({ title, create, ...table }: Omit<DataTableProps<T>, 'caption'> & { title: string; create?: { to: string; label: string } }) {
+export function ListPage<T extends { _id: string }>({
+  title,
+  create,
+  query,
+  list,
+  ...table
+}: Omit<DataTableProps<T>, 'caption' | 'rows' | 'total' | 'loading' | 'failed' | 'state' | 'onChange' | 'rowKey'> & {
+  title: string;
+  create?: { to: string; label: string };
+  query: { data?: { items: readonly T[]; total: number }; isFetching: boolean; isError: boolean };
+  list: { state: ListState; update: (patch: Partial<ListState>) => void };
+}) {
   return (
     <section>
       <div className="admin-head">
@@ -18,8 +32,35 @@ export function ListPage<T>({ title, create, ...table }: Omit<DataTableProps<T>,
           </AppLink>
         )}
       </div>
-      <DataTable caption={title} {...table} />
+      <DataTable
+        caption={title}
+        rows={query.data?.items}
+        total={query.data?.total ?? 0}
+        loading={query.isFetching}
+        failed={query.isError}
+        state={list.state}
+        onChange={list.update}
+        rowKey={(row) => row._id}
+        {...table}
+      />
     </section>
+  );
+}
+
+/** The remove button of a template or material row: asks first, then says how it went. */
+export function RemoveEntryButton({ area, name, onRemove }: { area: 'templates' | 'materials'; name: string; onRemove: () => Promise<boolean> }) {
+  const { t } = useT('admin');
+  const toast = useToast();
+  return (
+    <ConfirmButton
+      label={t('actions.remove')}
+      question={t(`${area}.removeQuestion`, { name })}
+      confirmLabel={t('actions.confirmRemove')}
+      onConfirm={async () => {
+        if (await onRemove()) toast(t(`${area}.removed`, { name }), 'success');
+        else toast(t(`${area}.removeFailed`), 'error');
+      }}
+    />
   );
 }
 

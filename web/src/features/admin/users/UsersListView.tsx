@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import type { UserView } from '@relaycast/contracts';
 import { ROLE_LABELS, ROLES, type Role } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
@@ -16,11 +15,10 @@ export default function UsersListView({ user: me }: ViewProps) {
   const lang = useLang();
   const toast = useToast();
   useDocumentTitle(t('users.listTitle'));
-  const { state, update, args } = useListState({ sort: 'createdAt', order: 'desc' });
+  const list = useListState({ sort: 'createdAt', order: 'desc' });
   const [role, setRole] = useQueryFilter('role', ROLES);
-  const { data, isFetching, isError } = useFindUsersQuery({ ...args, ...(role ? { role } : {}) });
+  const query = useFindUsersQuery({ ...list.args, ...(role ? { role } : {}) });
   const [remove] = useRemoveUserMutation();
-  const onChange = useCallback(update, [update]);
 
   const columns: Column<UserView>[] = [
     { key: 'name', label: t('users.name'), sort: 'givenName', className: 'cell-text', render: (u) => <strong>{`${u.givenName} ${u.familyName}`.trim() || '—'}</strong> },
@@ -60,13 +58,8 @@ export default function UsersListView({ user: me }: ViewProps) {
       create={{ to: '/admin/users/create', label: t('users.create') }}
       testId="users-list"
       columns={columns}
-      rows={data?.items}
-      total={data?.total ?? 0}
-      loading={isFetching}
-      failed={isError}
-      state={state}
-      onChange={onChange}
-      rowKey={(u) => u._id}
+      query={query}
+      list={list}
       searchLabel={t('users.search')}
       empty={t('users.empty')}
       toolbar={<ListFilter id="users-role-filter" label={t('users.role')} value={role} onChange={setRole} options={ROLES.map((r: Role) => ({ value: r, label: t(`roles.${r}`) }))} />}
