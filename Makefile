@@ -77,4 +77,4 @@ soak: build system-deps
 	npx tsx bench/soak.ts
 
 clean:
-	rm -rf node_modules */node_modules */dist web/dist-server test-output
+	rm -rf node_modules */node_modules */dist web/dist-server e2e/output

@@ -1,7 +1,7 @@
 /**
  * Every public route, in both languages and both themes: title, meta description, canonical and hreflang
  * links, lang, the page's own heading and key content, hydration without errors, and no serious or critical
- * axe-core violations. Product pages are screenshotted into test-output/screenshots.
+ * axe-core violations. Product pages are screenshotted into e2e/output/screenshots.
  */
 import { expect } from 'chai';
 import path from 'node:path';

@@ -6,7 +6,7 @@ import { launchBrowser, newSiteContext } from './browser.js';
 import { startSite, type Site } from './server.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SCREENSHOTS = path.join(ROOT, 'test-output', 'screenshots');
+export const SCREENSHOTS = path.join(ROOT, 'e2e', 'output', 'screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 /** Reads a locale file of the web app (the tests assert the pages show exactly these texts). */
