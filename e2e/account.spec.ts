@@ -7,9 +7,7 @@
  */
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { acceptCookies, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, startAppServer, type AppServer } from './support/app-server.js';
-import { collectErrors } from './support/site.js';
+import { acceptCookies, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
 
 const PURCHASE = 'infrastructure=selfhosted&plan=unlimited&period=annual';
 
@@ -22,19 +20,13 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
   let errors: string[];
 
   before(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    app.google.user = { ...app.google.user, sub: 'g-e2e-customer', email: 'ada.customer@example.com', given_name: 'Ada', family_name: 'Customer', name: 'Ada Customer' };
-    context = await app.context(browser);
-    page = await context.newPage();
-    errors = collectErrors(page);
+    ({ app, browser, context, page, errors } = await startAppSession((server) => {
+      server.google.user = { ...server.google.user, sub: 'g-e2e-customer', email: 'ada.customer@example.com', given_name: 'Ada', family_name: 'Customer', name: 'Ada Customer' };
+    }));
   });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
-  });
+  after(() => stopAppSession({ app, browser, context }));
   afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(app.log().slice(-3000));
+    printServerLogOnFailure(this, app);
   });
 
   it('signs in with Google from a purchase link and lands on the purchase page with plan and period kept', async () => {

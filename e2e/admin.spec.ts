@@ -9,9 +9,7 @@
  */
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { acceptCookies, ADMIN, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, startAppServer, type AppServer } from './support/app-server.js';
-import { collectErrors } from './support/site.js';
+import { acceptCookies, ADMIN, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
 
 const TUTORIAL = '/how-to-start-srt-streaming-in-obs-studio';
 
@@ -34,18 +32,11 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
   let errors: string[];
 
   before(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    context = await app.context(browser);
-    page = await context.newPage();
-    errors = collectErrors(page);
+    ({ app, browser, context, page, errors } = await startAppSession());
   });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
-  });
+  after(() => stopAppSession({ app, browser, context }));
   afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(app.log().slice(-3000));
+    printServerLogOnFailure(this, app);
   });
 
   it('signs in with the local email and password form and gets the administrator menu', async () => {

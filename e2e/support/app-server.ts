@@ -13,10 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './axe.js';
+import { launchBrowser } from './browser.js';
 import { freePort } from '../../read-api/test/harness.js';
 import { startGoogleStandIn, type GoogleStandIn } from '../../read-api/test/google-standin.js';
 import { paypalEnv, startPayPalStandIn, type PayPalStandIn } from '../../read-api/test/paypal-standin/server.js';
-import { ROOT, SCREENSHOTS } from './site.js';
+import { collectErrors, ROOT, SCREENSHOTS } from './site.js';
 
 export const ADMIN = { email: 'admin@relaycast.e2e', password: 'e2e-admin-password' };
 
@@ -113,6 +114,36 @@ export async function startAppServer(): Promise<AppServer> {
 
 // ---- Helpers shared by the account and admin browser tests ----
 
+export interface AppSession {
+  app: AppServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far (collectErrors). */
+  errors: string[];
+}
+
+/** The server with its stand-ins, a browser and one page on it; `prepare` runs before the browser context opens. */
+export async function startAppSession(prepare?: (app: AppServer) => void): Promise<AppSession> {
+  const [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  prepare?.(app);
+  const context = await app.context(browser);
+  const page = await context.newPage();
+  return { app, browser, context, page, errors: collectErrors(page) };
+}
+
+/** Closes what startAppSession opened, whatever part of it exists. */
+export async function stopAppSession(session: Partial<AppSession>): Promise<void> {
+  await session.context?.close();
+  await session.browser?.close();
+  await session.app?.close();
+}
+
+/** For afterEach: a failed test's report ends with the server's last output. */
+export function printServerLogOnFailure(test: Mocha.Context, app: AppServer | undefined): void {
+  if (test.currentTest?.state === 'failed' && app) console.log(app.log().slice(-3000));
+}
+
 
 /** Waits for a toast with this text (the seed's toasts stay 5,000 ms). */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
@@ -136,7 +167,7 @@ export async function apiFromPage(page: Page, url: string, body: unknown = {}): 
   );
 }
 
-/** A full-page screenshot into test-output/screenshots. */
+/** A full-page screenshot into e2e/output/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   // From the top: a page scrolled to a field would draw its sticky header over the middle of the full-page picture.
