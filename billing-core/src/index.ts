@@ -10,3 +10,6 @@ export * from './email/index.js';
 export * from './entry/index.js';
 export * from './file/index.js';
 export * as pricing from './pricing/index.js';
+export * from './claim/index.js';
+export * from './payments/index.js';
+export { createSubscription, updateSubscription } from './subscription/workflows.js';

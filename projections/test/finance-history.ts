@@ -108,7 +108,9 @@ export async function appendFinanceHistory(handler: CommandHandler, options: { s
         break;
       }
       case 'order': {
-        const due = amountDue(s!.last as Parameters<typeof amountDue>[0]).amount;
+        // One open order at a time (the decider's rule): an unpaid one is paid later rather than ordered again.
+        if (s!.order) continue;
+        const due = amountDue(s!.last as Parameters<typeof amountDue>[0], new Date(action.at).toISOString()).amount;
         if (due === 0) continue;
         const orderId = `ORD-${id}-${++s!.orders}`;
         s!.order = { id: orderId, amount: due };

@@ -11,6 +11,7 @@ import { openApiDocument } from './http/openapi.js';
 import { csrfGuard, sessionMiddleware } from './auth/session.js';
 import { userRoutes } from './routes/users.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
+import { paymentRoutes } from './routes/payments.js';
 import { entryRoutes } from './routes/entries.js';
 import { fileRoutes, mountFileTransfer } from './routes/files.js';
 import { authRoutes, localRoutes, mountLocalAuth } from './routes/auth.js';
@@ -24,7 +25,7 @@ import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -119,7 +120,7 @@ export function createApp(rt: Runtime): Express {
   mountLocalAuth(api, rt);
   mountFinanceCsv(api, rt);
   mountReceiptDocuments(api, rt);
-  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[]);
+  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   app.use(api);
 

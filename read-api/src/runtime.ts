@@ -9,6 +9,8 @@ import {
   type EventStore,
   type HandleOptions,
   type HandleResult,
+  type PaymentDeps,
+  type PaymentGateway,
 } from '@relaycast/billing-core';
 import {
   ALL_PROJECTIONS,
@@ -27,7 +29,6 @@ import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createRedisAuthStore, createSqliteAuthStore, type AuthStore } from './auth/store.js';
 import { createFileStorage, type FileStorage } from './services/file-storage.js';
-import type { PaymentGateway } from './payments/gateway.js';
 import { createTokenSigner, type TokenSigner } from './auth/tokens.js';
 import { sessionSecret } from './auth/secret.js';
 import { createPayPalGateway } from './payments/paypal.js';
@@ -55,6 +56,8 @@ export interface Runtime {
   files: FileStorage;
   tokens: TokenSigner;
   payments: PaymentGateway;
+  /** What billing-core's payment workflows run on: this event store, `execute`, the gateway, the public URL. */
+  paymentDeps: PaymentDeps;
   redis: Redis | null;
   /** Runs a command and waits until the read models show its events, so the caller reads its own write. */
   execute<S, C extends Command, E extends DomainEvent>(decider: Decider<S, C, E>, id: string, command: C, options?: HandleOptions): Promise<ExecuteResult<S>>;
@@ -90,7 +93,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const tokens = createTokenSigner(config.sessionSecret);
   const payments = overrides.payments ?? createPayPalGateway(config.paypal);
 
-  return {
+  const rt: Runtime = {
     config,
     logger,
     metrics,
@@ -102,6 +105,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     files,
     tokens,
     payments,
+    paymentDeps: undefined as unknown as PaymentDeps,
     redis,
     async execute(decider, id, command, options) {
       try {
@@ -126,4 +130,6 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       redis?.disconnect();
     },
   };
+  rt.paymentDeps = { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl };
+  return rt;
 }

@@ -8,7 +8,7 @@ import { createLogger } from '../src/logger.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import { createApp } from '../src/app.js';
 import { ensureAdmin } from '../src/auth/bootstrap.js';
-import type { PaymentGateway } from '../src/payments/gateway.js';
+import type { PaymentGateway } from '@relaycast/billing-core';
 import { hashPassword } from '../src/auth/passwords.js';
 
 export const ADMIN = { email: 'admin@relaycast.test', password: 'admin-password-1' };

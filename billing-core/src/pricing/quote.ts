@@ -77,11 +77,24 @@ export function unitsForModule(name: ModuleName, limit: number): number {
   return Math.ceil(chargeable / perUnit);
 }
 
+/** The catalogue's largest licence (the last tier's end): no module may need more units, nor the whole licence. */
+export const MAX_LICENCE_UNITS = SELF_HOSTED_TIERS[SELF_HOSTED_TIERS.length - 1]!.to;
+
 function assertDistinct(modules: readonly ModuleSelection[]): void {
   const seen = new Set<string>();
   modules.forEach((m, i) => {
     if (seen.has(m.name)) throw new QuoteError(`modules[${i}].name`, `"${m.name}" appears more than once`);
     seen.add(m.name);
+  });
+}
+
+/** A module limit whose units exceed the catalogue is refused here, at create and revise alike. */
+function assertWithinCatalogue(modules: readonly ModuleSelection[]): void {
+  modules.forEach((m, i) => {
+    const perUnit = PER_UNIT_LIMITS[m.name];
+    if (perUnit === undefined) return;
+    const max = MAX_LICENCE_UNITS * perUnit + (DEFAULT_FREE_LIMITS[m.name] ?? 0);
+    if (m.limit > max) throw new QuoteError(`modules[${i}].limit`, `must be at most ${max} (the catalogue's largest licence)`);
   });
 }
 
@@ -183,11 +196,13 @@ function billingMonthsFor(input: QuoteInput): number {
 function quoteConstructor(input: QuoteInput): Quote {
   const selections = input.modules ?? [];
   assertDistinct(selections);
+  assertWithinCatalogue(selections);
   if (input.subscription_type === 'SUBSCRIPTION_PAY_AS_YOU_GO' && input.infrastructure_type !== 'saas') {
     throw new QuoteError('subscription_type', 'SUBSCRIPTION_PAY_AS_YOU_GO is offered on the cloud (saas) plan only');
   }
   const billingMonths = billingMonthsFor(input);
   const quantity = input.quantity ?? unitsForModules(selections);
+  if (quantity > MAX_LICENCE_UNITS) throw new QuoteError('quantity', `must be at most ${MAX_LICENCE_UNITS} (the catalogue's largest licence)`);
   const modules = withExtraUnitsAsStreams(selections, quantity);
   const priced = priceModules(modules, input.infrastructure_type);
   const monthlyAmount = priced.reduce((sum, m) => sum + m.amount, 0);

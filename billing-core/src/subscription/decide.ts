@@ -12,15 +12,17 @@ import {
   TERMINAL_STATUSES,
   ValidationError,
   type CommandMetadata,
+  type PaymentOrdered,
+  type PaymentOrderSuperseded,
   type SubscriptionStatus,
 } from '@relaycast/contracts';
-import { addMonths, prorate } from '../pricing/proration.js';
+import { addMonths } from '../pricing/proration.js';
 import { QuoteError, quoteSubscription, type ModuleSelection, type Quote, type QuoteInput } from '../pricing/quote.js';
 import { diff, isAdmin, requireAdmin, requireOwnerOrAdmin, unreachable } from '../decider.js';
 import type { SubscriptionCommand } from './commands.js';
 import type { SubscriptionEvent } from './events.js';
-import { exists, type ExistingSubscription, type SubscriptionState } from './state.js';
-import { amountDue } from './payments.js';
+import { configurationOf, evolve, exists, type ExistingSubscription, type SubscriptionState } from './state.js';
+import { dueOf, hasPaidTimeRunning, openOrders, nextPeriodStart, paidThrough, prorateRise, sameConfiguration, type Due } from './payments.js';
 
 type Cmd<T extends SubscriptionCommand['type']> = Extract<SubscriptionCommand, { type: T }>;
 
@@ -71,6 +73,9 @@ function create(command: Cmd<'CreateSubscription'>, state: SubscriptionState): S
     if (data.privacy_policy_confirm !== true) {
       throw ValidationError.field('payment_details.privacy_policy_confirm', 'must be true: accept the privacy policy to buy');
     }
+    // Identities and dates are the server's: a licence key is issued at the first payment, dates come from payments.
+    const issued = SERVER_ISSUED.find((field) => data[field] !== undefined);
+    if (issued) throw ValidationError.field(issued, 'is issued by the server and cannot be chosen by a customer');
   }
   if (isTerminal(data.status)) throw new InvalidTransitionError('NONE', data.status, 'a subscription cannot start cancelled');
 
@@ -119,12 +124,18 @@ function create(command: Cmd<'CreateSubscription'>, state: SubscriptionState): S
       ...(data.endDate ? { endDate: data.endDate } : {}),
     },
   };
+  // A builder configuration that costs nothing cannot be bought (it would wait for a payment for ever).
+  if (quoted.amount === 0 && quoted.billingMonths > 0) {
+    throw ValidationError.field('modules', 'must include at least one paid module: a configuration that costs nothing cannot be bought');
+  }
   // Nothing to pay: a free plan goes live at once, and the history says why.
   if (quoted.amount === 0 && PAYABLE_STATUSES.includes(data.status) && quoted.plan_id === 'unlimited') {
     return [created, { type: 'SubscriptionStatusChanged', data: { from: data.status, to: ACTIVE, reason: 'free plan: no payment needed' } }];
   }
   return [created];
 }
+
+const SERVER_ISSUED = ['licence_key', 'hardware_key', 'startDate', 'endDate'] as const;
 
 const CUSTOMER_EDITABLE = new Set(['name', 'infrastructure_details']);
 
@@ -139,10 +150,22 @@ function update(command: Cmd<'UpdateSubscription'>, state: SubscriptionState): S
   return [{ type: 'SubscriptionUpdated', data: { changes, previous } }];
 }
 
+/** The events that make open orders unpayable: they no longer match what is due. */
+function supersedeOpenOrders(sub: ExistingSubscription, reason: PaymentOrderSuperseded['reason']): SubscriptionEvent[] {
+  return openOrders(sub).map((paypalOrderID) => ({ type: 'PaymentOrderSuperseded', data: { paypalOrderID, reason } }));
+}
+
+/**
+ * A revision. Nothing paid is running (before the first payment, a trial, lapsed paid time): it applies at once.
+ * Inside paid time: a rise is pending until its prorated balance is captured, a fall is scheduled for the end of
+ * the paid time, an equal price applies at once. Any change makes open orders stale (superseded). Going back to
+ * the configuration in force withdraws a pending or scheduled change.
+ */
 function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   const sub = existing(state, metadata);
   notCancelled(sub, 'be revised');
+  if (sub.status === 'SUBSCRIPTION_STATUS_PAUSE') throw new InvalidTransitionError(sub.status, sub.status, 'a paused subscription cannot be revised');
   if (sub.paypalSubscriptionID && sub.paypalSubscriptionID !== data.paypalSubscriptionID) {
     throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
   }
@@ -156,29 +179,40 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
     quantity: data.quantity,
   });
   checkClientAmount(quoted, data.amount, 'amount');
-  const sameModules = JSON.stringify(quoted.modules) === JSON.stringify(sub.modules);
-  if (quoted.quantity === sub.quantity && quoted.amount === sub.amount && sameModules) return [];
-  return [
-    {
-      type: 'SubscriptionRevised',
-      data: {
-        paypalSubscriptionID: data.paypalSubscriptionID,
-        quantity: quoted.quantity,
-        previousQuantity: sub.quantity,
-        modules: quoted.modules,
-        amount: quoted.amount,
-        previousAmount: sub.amount,
-        proration: prorate({
-          previousAmount: sub.amount,
-          newAmount: quoted.amount,
-          periodStart: sub.periodStart,
-          periodEnd: sub.periodEnd,
-          at: metadata.now,
-        }),
-        effectiveAt: metadata.now,
-      },
+  if (quoted.amount === 0 && sub.plan.billingMonths > 0) throw ValidationError.field('modules', 'must include at least one paid module: a configuration that costs nothing cannot be bought');
+  const target = { modules: quoted.modules, quantity: quoted.quantity, amount: quoted.amount };
+  const inForce = configurationOf(sub);
+  const now = metadata.now;
+  const stale = supersedeOpenOrders(sub, 'CONFIGURATION_CHANGED');
+  if (sameConfiguration(target, inForce)) {
+    if (sub.pendingChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'PENDING' } }];
+    if (sub.scheduledChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'SCHEDULED' } }];
+    return [];
+  }
+  if (sameConfiguration(target, sub.pendingChange) || sameConfiguration(target, sub.scheduledChange)) return [];
+
+  const revised = (proration: number): SubscriptionEvent => ({
+    type: 'SubscriptionRevised',
+    data: {
+      paypalSubscriptionID: data.paypalSubscriptionID,
+      quantity: target.quantity,
+      previousQuantity: sub.quantity,
+      modules: target.modules,
+      amount: target.amount,
+      previousAmount: sub.amount,
+      proration,
+      effectiveAt: now,
+      reason: 'IMMEDIATE',
     },
-  ];
+  });
+  const difference = target.amount - inForce.amount;
+  if (sub.status !== ACTIVE || !hasPaidTimeRunning(sub, now) || difference === 0) return [...stale, revised(0)];
+  if (difference > 0) {
+    const balance = prorateRise(sub, difference, now);
+    if (balance === 0) return [...stale, revised(0)];
+    return [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }];
+  }
+  return [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt: paidThrough(sub)! } }];
 }
 
 function orderPayment(command: Cmd<'OrderPayment'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -191,78 +225,160 @@ function orderPayment(command: Cmd<'OrderPayment'>, state: SubscriptionState): S
   if (sub.paypalSubscriptionID && sub.paypalSubscriptionID !== data.paypalSubscriptionID) {
     throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
   }
-  const due = amountDue(sub);
-  if (due.amount === 0) throw new ConflictError(`Nothing is due on subscription ${sub.id}`);
-  if (data.amount !== due.amount) throw new PriceMismatchError(due.amount, data.amount, 'amount');
+  // One order open at a time: a second one (two tabs, a retried click that missed the first) is not recorded,
+  // and the caller pays the open one.
+  if (openOrders(sub).length > 0) return [];
+  const due = dueOf(sub, metadata.now);
+  if (!due || due.amount === 0) throw new ConflictError(`Nothing is due on subscription ${sub.id}`);
+  if (data.amount !== due.amount || (data.purpose !== undefined && data.purpose !== due.purpose)) {
+    throw new ConflictError(`The amount due on subscription ${sub.id} changed while the order was being created; start the payment again`);
+  }
   if (data.currency !== sub.currency) throw ValidationError.field('currency', `must be ${sub.currency}`);
-  const events: SubscriptionEvent[] = [
-    {
-      type: 'PaymentOrdered',
-      data: { paypalOrderID: data.paypalOrderID, paypalSubscriptionID: data.paypalSubscriptionID, amount: due.amount, currency: data.currency, purpose: due.purpose },
-    },
-  ];
+  const events: SubscriptionEvent[] = [{ type: 'PaymentOrdered', data: orderedData(data.paypalOrderID, data.paypalSubscriptionID, sub.currency, due) }];
   if (sub.status === INITIAL) {
     events.push({ type: 'SubscriptionStatusChanged', data: { from: INITIAL, to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: 'PayPal order created' } });
   }
   return events;
 }
 
+function orderedData(paypalOrderID: string, paypalSubscriptionID: string, currency: string, due: Due): PaymentOrdered {
+  return {
+    paypalOrderID,
+    paypalSubscriptionID,
+    amount: due.amount,
+    currency,
+    purpose: due.purpose,
+    configuration: due.configuration,
+    ...(due.credit ? { credit: due.credit } : {}),
+    ...(due.periodStart ? { periodStart: due.periodStart, periodEnd: due.periodEnd } : {}),
+  };
+}
+
 /**
- * Records what PayPal reports about one of our orders. A capture is a fact (money moved), so it is recorded
- * whatever the subscription's status; whoever starts a capture checks first that one is wanted. A capture that
- * does not match the order (amount, currency) or is not COMPLETED is recorded as a rejected payment.
+ * What one captured order grants, exactly as the order recorded it: a period of its configuration, or the pending
+ * change its balance paid for. An order that is no longer current (superseded while PayPal was capturing it, or on
+ * a subscription that ended) grants nothing: its money becomes account credit.
+ */
+function settle(sub: ExistingSubscription, paypalOrderID: string, capture: { captureId: string; amount: number; currency: string }, metadata: CommandMetadata, licenceKey: string): SubscriptionEvent[] {
+  const order = sub.orders[paypalOrderID]!;
+  const now = metadata.now;
+  const base = {
+    paypalOrderID,
+    paypalSubscriptionID: sub.paypalSubscriptionID ?? '',
+    captureId: capture.captureId,
+    amount: capture.amount,
+    currency: capture.currency,
+    quantity: sub.quantity,
+    capturedAt: now,
+    purpose: order.purpose,
+    ...(order.credit ? { credit: order.credit } : {}),
+  };
+  const current = (order.status === 'open' || order.status === 'pending') && (sub.status === ACTIVE || PAYABLE_STATUSES.includes(sub.status));
+  if (!current) return [{ type: 'OrderCaptured', data: { ...base, credited: true } }];
+
+  const configuration = order.configuration ?? configurationOf(sub);
+  const licence = sub.licence_key ? {} : { licence_key: licenceKey };
+  const events: SubscriptionEvent[] = [];
+  const revised = (reason: 'BALANCE_PAID' | 'SCHEDULED' | 'IMMEDIATE', proration: number): SubscriptionEvent => ({
+    type: 'SubscriptionRevised',
+    data: {
+      paypalSubscriptionID: base.paypalSubscriptionID,
+      quantity: configuration.quantity,
+      previousQuantity: sub.quantity,
+      modules: configuration.modules,
+      amount: configuration.amount,
+      previousAmount: sub.amount,
+      proration,
+      effectiveAt: now,
+      reason,
+    },
+  });
+  if (order.purpose === 'balance') {
+    events.push({ type: 'OrderCaptured', data: { ...base, configuration, ...licence } });
+    events.push(revised('BALANCE_PAID', order.amount + order.credit));
+    return events;
+  }
+  const periodStart = nextPeriodStart(sub, now);
+  const periodEnd = addMonths(periodStart, sub.plan.billingMonths);
+  events.push({ type: 'OrderCaptured', data: { ...base, configuration, periodStart, periodEnd, ...licence } });
+  // The period bought another configuration (a scheduled downgrade, a lapsed pending change): in force once it starts.
+  if (!sameConfiguration(configuration, configurationOf(sub)) && periodStart <= now) events.push(revised(sub.scheduledChange ? 'SCHEDULED' : 'IMMEDIATE', 0));
+  if (PAYABLE_STATUSES.includes(sub.status)) {
+    events.push({ type: 'SubscriptionStatusChanged', data: { from: sub.status, to: ACTIVE, reason: 'payment captured' } });
+  }
+  return events;
+}
+
+/**
+ * Records what PayPal reports about the capture of one of our orders. Money that moved is always recorded (a
+ * fact), but it grants only what its order paid for; PENDING is remembered until PayPal completes or denies it;
+ * a capture that is not COMPLETED, or not of the order's amount and currency, is recorded as rejected.
  */
 function captureOrder(command: Cmd<'CaptureOrder'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   const sub = existing(state, metadata);
   const order = sub.orders[data.paypalOrderID];
   if (!order) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
-  if (order.captured) return [];
-
+  if (order.status === 'captured' || order.status === 'rejected') return [];
+  if (data.providerStatus === 'PENDING') {
+    if (order.status === 'pending') return [];
+    return [{ type: 'PaymentPending', data: { paypalOrderID: data.paypalOrderID, captureId: data.captureId, amount: data.amount, currency: data.currency } }];
+  }
   const reason =
     data.providerStatus !== 'COMPLETED' ? 'NOT_COMPLETED' : data.currency !== sub.currency ? 'CURRENCY_MISMATCH' : data.amount !== order.amount ? 'AMOUNT_MISMATCH' : null;
   if (reason) {
     return [
       {
         type: 'PaymentRejected',
-        data: {
-          paypalOrderID: data.paypalOrderID,
-          reason,
-          expectedAmount: order.amount,
-          receivedAmount: data.amount,
-          currency: data.currency,
-          providerStatus: data.providerStatus,
-        },
+        data: { paypalOrderID: data.paypalOrderID, reason, expectedAmount: order.amount, receivedAmount: data.amount, currency: data.currency, providerStatus: data.providerStatus },
       },
     ];
   }
+  return settle(sub, data.paypalOrderID, data, metadata, data.licenceKey);
+}
 
-  const paysPeriod = order.purpose === 'period';
-  // A renewal paid before the running period ends extends it rather than overlapping it, and a payment made
-  // during a trial starts the paid period when the trial ends.
-  const periodStart = [sub.periodEnd, sub.trialEndDate].reduce<string>((start, end) => (end && end > start ? end : start), metadata.now);
-  const events: SubscriptionEvent[] = [
+/** What is due is covered by account credit: an order of 0 paid from the credit, settled at once without PayPal. */
+function payFromCredit(command: Cmd<'PayFromCredit'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  const due = dueOf(sub, metadata.now);
+  if (!due || due.amount > 0 || due.credit === 0) throw new ConflictError(`The account credit of subscription ${sub.id} does not cover what is due`);
+  if (openOrders(sub).length > 0) return [];
+  const orderId = `CREDIT-${Object.keys(sub.orders).length + 1}`;
+  const reference = sub.paypalSubscriptionID ?? `CREDIT-${sub.id}`;
+  const ordered: SubscriptionEvent = { type: 'PaymentOrdered', data: orderedData(orderId, reference, sub.currency, due) };
+  const after = evolve(sub, ordered) as ExistingSubscription;
+  return [ordered, ...settle(after, orderId, { captureId: orderId, amount: 0, currency: sub.currency }, metadata, data.licenceKey)];
+}
+
+function closeOrder(command: Cmd<'CloseOrder'>, state: SubscriptionState): SubscriptionEvent[] {
+  const sub = existing(state, command.metadata);
+  requireAdmin(command.metadata, 'close orders');
+  if (sub.orders[command.data.paypalOrderID]?.status !== 'open') return [];
+  return [{ type: 'PaymentOrderSuperseded', data: { paypalOrderID: command.data.paypalOrderID, reason: command.data.reason } }];
+}
+
+function applyScheduledChange(command: Cmd<'ApplyScheduledChange'>, state: SubscriptionState): SubscriptionEvent[] {
+  const sub = existing(state, command.metadata);
+  requireAdmin(command.metadata, 'apply scheduled changes');
+  const change = sub.scheduledChange;
+  if (!change || change.effectiveAt > command.metadata.now || sub.status === CANCEL) return [];
+  return [
     {
-      type: 'OrderCaptured',
+      type: 'SubscriptionRevised',
       data: {
-        paypalOrderID: data.paypalOrderID,
-        paypalSubscriptionID: data.paypalSubscriptionID,
-        captureId: data.captureId,
-        amount: data.amount,
-        currency: data.currency,
-        quantity: sub.quantity,
-        capturedAt: metadata.now,
-        purpose: order.purpose,
-        ...(paysPeriod ? { periodStart } : {}),
-        ...(paysPeriod && sub.plan.billingMonths > 0 ? { periodEnd: addMonths(periodStart, sub.plan.billingMonths) } : {}),
-        ...(sub.licence_key ? {} : { licence_key: data.licenceKey }),
+        paypalSubscriptionID: sub.paypalSubscriptionID ?? '',
+        quantity: change.quantity,
+        previousQuantity: sub.quantity,
+        modules: change.modules,
+        amount: change.amount,
+        previousAmount: sub.amount,
+        proration: 0,
+        effectiveAt: change.effectiveAt,
+        reason: 'SCHEDULED',
       },
     },
   ];
-  if (PAYABLE_STATUSES.includes(sub.status)) {
-    events.push({ type: 'SubscriptionStatusChanged', data: { from: sub.status, to: ACTIVE, reason: 'payment captured' } });
-  }
-  return events;
 }
 
 function changePaymentMethod(command: Cmd<'ChangePaymentMethod'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -293,7 +409,7 @@ export function canSetStatus(from: SubscriptionStatus, to: SubscriptionStatus, a
 
 function cancelled(sub: ExistingSubscription, reason: string | undefined): SubscriptionEvent[] {
   if (sub.status === CANCEL) return [];
-  return [{ type: 'SubscriptionCancelled', data: { from: sub.status, ...(reason ? { reason } : {}) } }];
+  return [...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), { type: 'SubscriptionCancelled', data: { from: sub.status, ...(reason ? { reason } : {}) } }];
 }
 
 function setStatus(command: Cmd<'SetSubscriptionStatus'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -305,7 +421,10 @@ function setStatus(command: Cmd<'SetSubscriptionStatus'>, state: SubscriptionSta
     throw new InvalidTransitionError(sub.status, data.status);
   }
   if (data.status === CANCEL) return cancelled(sub, data.reason);
-  return [{ type: 'SubscriptionStatusChanged', data: { from: sub.status, to: data.status, ...(data.reason ? { reason: data.reason } : {}) } }];
+  return [
+    ...supersedeOpenOrders(sub, 'STATUS_CHANGED'),
+    { type: 'SubscriptionStatusChanged', data: { from: sub.status, to: data.status, ...(data.reason ? { reason: data.reason } : {}) } },
+  ];
 }
 
 function cancel(command: Cmd<'CancelSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -332,6 +451,11 @@ function startTrial(command: Cmd<'StartTrial'>, state: SubscriptionState): Subsc
   ];
 }
 
+/**
+ * A refund (ours or PayPal's) or a reversal (a chargeback). Recorded once per refund id. Taking back all of a
+ * capture that paid for time still running ends that paid time now, and the subscription waits for payment again;
+ * a partial refund is a credit note and changes no entitlement.
+ */
 function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   const sub = existing(state, metadata);
@@ -342,12 +466,33 @@ function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionState): S
   if (capture.refunded + data.amount > capture.amount) {
     throw ValidationError.field('amount', `exceeds what remains refundable on capture ${data.captureId}`);
   }
-  return [
+  const now = metadata.now;
+  const events: SubscriptionEvent[] = [
     {
       type: 'PaymentRefunded',
-      data: { captureId: data.captureId, refundId: data.refundId, amount: data.amount, currency: data.currency, refundedAt: metadata.now },
+      data: { captureId: data.captureId, refundId: data.refundId, amount: data.amount, currency: data.currency, refundedAt: now, ...(data.reversal ? { reversal: true } : {}) },
     },
   ];
+  const full = capture.refunded + data.amount === capture.amount;
+  const paidRunningTime = capture.purpose === 'balance' || sub.paid.some((p) => p.captureId === capture.captureId && p.end > now);
+  if (!full || capture.credited || !paidRunningTime || !hasPaidTimeRunning(sub, now)) return events;
+  const reason = data.reversal ? 'REVERSED' : 'REFUNDED';
+  events.push({ type: 'PaidTimeEnded', data: { captureId: capture.captureId, reason, endedAt: now } });
+  const trialRunning = sub.trialEndDate !== undefined && sub.trialEndDate > now;
+  if (sub.status === ACTIVE && !trialRunning) {
+    events.push(...supersedeOpenOrders(sub, 'STATUS_CHANGED'));
+    events.push({ type: 'SubscriptionStatusChanged', data: { from: ACTIVE, to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: data.reversal ? 'payment reversed by PayPal' : 'payment refunded' } });
+  }
+  return events;
+}
+
+function recordDispute(command: Cmd<'RecordDispute'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  requireAdmin(metadata, 'record disputes');
+  const known = sub.disputes[data.disputeId];
+  if (known && known.stage === data.stage && known.status === data.status) return [];
+  return [{ type: 'PaymentDisputed', data }];
 }
 
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
@@ -374,6 +519,14 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return startTrial(command, state);
     case 'RecordRefund':
       return recordRefund(command, state);
+    case 'PayFromCredit':
+      return payFromCredit(command, state);
+    case 'CloseOrder':
+      return closeOrder(command, state);
+    case 'ApplyScheduledChange':
+      return applyScheduledChange(command, state);
+    case 'RecordDispute':
+      return recordDispute(command, state);
     default:
       return unreachable(command);
   }

@@ -13,8 +13,8 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
   commandSchemas: SubscriptionCommandSchemas,
 };
 export { decide, canSetStatus } from './decide.js';
-export { evolve, initialState, exists } from './state.js';
-export { amountDue } from './payments.js';
+export { evolve, initialState, exists, configurationOf } from './state.js';
+export { amountDue, dueOf, paidThrough, hasPaidTimeRunning, openOrders, type Due } from './payments.js';
 export type { SubscriptionState, ExistingSubscription } from './state.js';
 export type { SubscriptionCommand } from './commands.js';
 export type { SubscriptionEvent } from './events.js';

@@ -1,19 +1,98 @@
-import type { SubscriptionStatus } from '@relaycast/contracts';
+import type { Configuration } from '@relaycast/contracts';
+import { addMonths } from '../pricing/proration.js';
+import { configurationOf, type ExistingSubscription } from './state.js';
 
 /**
- * What the next PayPal payment of a subscription is, and for what: the first period while it waits for payment;
- * then either the balance a revision left owing, or the next period less any credit. Nothing while paused or
- * cancelled. Used by the decider (to check orders) and by the read model (to show it).
+ * The payment rules that both the decider and the read model need: what is due now, and for what. Pure functions
+ * of a subscription's state and the time (which comes from the command's metadata, never from a clock here).
  */
-export function amountDue(s: { status: SubscriptionStatus; amount: number; balance: number }): { amount: number; purpose: 'period' | 'balance' } {
-  switch (s.status) {
-    case 'SUBSCRIPTION_STATUS_INITIAL':
-    case 'SUBSCRIPTION_STATUS_WAIT_PAYMENT':
-      return { amount: s.amount, purpose: 'period' };
-    case 'SUBSCRIPTION_STATUS_ACTIVE':
-      return s.balance > 0 ? { amount: s.balance, purpose: 'balance' } : { amount: Math.max(0, s.amount + s.balance), purpose: 'period' };
-    case 'SUBSCRIPTION_STATUS_PAUSE':
-    case 'SUBSCRIPTION_STATUS_CANCEL':
-      return { amount: 0, purpose: 'period' };
+
+/** What the next payment is: its purpose, what it buys, the credit it uses and the money asked from PayPal. */
+export interface Due {
+  purpose: 'period' | 'balance';
+  configuration: Configuration;
+  /** What it costs: a billing period of `configuration`, or the pending change's balance. */
+  gross: number;
+  /** Account credit used towards it. */
+  credit: number;
+  /** What PayPal is asked for: gross less credit. */
+  amount: number;
+  /** The period a `period` payment buys, as it would be if paid at `now`. */
+  periodStart?: string;
+  periodEnd?: string;
+}
+
+/** The end of the paid time (the last paid period's end), or undefined when nothing was ever paid. */
+export function paidThrough(s: Pick<ExistingSubscription, 'paid'>): string | undefined {
+  return s.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
+}
+
+/** Paid time still running at `now` (the current period, and any period paid ahead). */
+export function hasPaidTimeRunning(s: Pick<ExistingSubscription, 'paid'>, now: string): boolean {
+  return s.paid.some((p) => p.end > now);
+}
+
+const later = (a: string, b: string | undefined) => (b !== undefined && b > a ? b : a);
+
+/** Where a period paid at `now` starts: after the paid time (an early renewal extends it) and after a running trial. */
+export function nextPeriodStart(s: ExistingSubscription, now: string): string {
+  return later(later(now, paidThrough(s)), s.trialEndDate);
+}
+
+/** Orders that PayPal may still be asked to capture (open, or held as pending by PayPal). */
+export function openOrders(s: ExistingSubscription): string[] {
+  return Object.entries(s.orders)
+    .filter(([, o]) => o.status === 'open' || o.status === 'pending')
+    .map(([id]) => id);
+}
+
+/**
+ * What is due now, or null when nothing is. A pending change's balance comes first while the paid time it
+ * prorates over still runs; otherwise the next billing period of the configuration that will be in force then
+ * (a scheduled downgrade, a lapsed pending change, or the one in force).
+ */
+export function dueOf(s: ExistingSubscription, now: string): Due | null {
+  if (s.removed || s.status === 'SUBSCRIPTION_STATUS_CANCEL' || s.status === 'SUBSCRIPTION_STATUS_PAUSE') return null;
+  if (s.plan.billingMonths === 0) return null;
+  const withCredit = (d: Omit<Due, 'credit' | 'amount'>): Due => {
+    const credit = Math.min(s.credit, d.gross);
+    return { ...d, credit, amount: d.gross - credit };
+  };
+  if (s.pendingChange && s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && hasPaidTimeRunning(s, now)) {
+    const { balance, requestedAt: _at, ...configuration } = s.pendingChange;
+    return withCredit({ purpose: 'balance', configuration, gross: balance });
   }
+  const change = s.scheduledChange ?? s.pendingChange;
+  const configuration = change ? { modules: change.modules, quantity: change.quantity, amount: change.amount } : configurationOf(s);
+  if (configuration.amount === 0) return null;
+  const periodStart = nextPeriodStart(s, now);
+  return withCredit({ purpose: 'period', configuration, gross: configuration.amount, periodStart, periodEnd: addMonths(periodStart, s.plan.billingMonths) });
+}
+
+/** What the subscription view shows as owing now: the pending balance, or the next period (0 when nothing is due). */
+export function amountDue(s: ExistingSubscription, now: string): { amount: number; purpose: 'period' | 'balance' } {
+  const due = dueOf(s, now);
+  return due ? { amount: due.amount, purpose: due.purpose } : { amount: 0, purpose: 'period' };
+}
+
+/**
+ * The balance of a price rise of `difference` per billing period, for the paid time still to run after `now`:
+ * each paid period contributes the difference times its share still to run, rounded up to the cent (the customer
+ * never gets a fraction of a cent of service unpaid).
+ */
+export function prorateRise(s: Pick<ExistingSubscription, 'paid'>, difference: number, now: string): number {
+  const at = Date.parse(now);
+  let balance = 0;
+  for (const p of s.paid) {
+    const start = Date.parse(p.start);
+    const end = Date.parse(p.end);
+    if (!(end > start) || end <= at) continue;
+    balance += Math.ceil((difference * (end - Math.max(at, start))) / (end - start));
+  }
+  return balance;
+}
+
+export function sameConfiguration(a: Configuration, b: Configuration | undefined): boolean {
+  if (!b) return false;
+  return a.quantity === b.quantity && a.amount === b.amount && JSON.stringify(a.modules) === JSON.stringify(b.modules);
 }

@@ -1,11 +1,45 @@
-import type { InfrastructureDetails, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
+import type { Configuration, InfrastructureDetails, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
 import type { SubscriptionCreated, SubscriptionEvent } from './events.js';
 
+/** Money PayPal captured for one of our orders, and what became of it. */
 export interface Capture {
   captureId: string;
   paypalOrderID: string;
   amount: number;
   refunded: number;
+  purpose: 'period' | 'balance';
+  /** The order was no longer current when captured: the money became account credit and granted nothing. */
+  credited: boolean;
+}
+
+/** A PayPal order we created, what it pays for, and where it stands. */
+export interface OrderRecord {
+  amount: number;
+  /** Account credit the order uses besides its amount. */
+  credit: number;
+  purpose: 'period' | 'balance';
+  /** What a capture of this order grants (absent on orders recorded before pending updates: the configuration then in force). */
+  configuration?: Configuration;
+  status: 'open' | 'pending' | 'captured' | 'superseded' | 'rejected';
+  /** Captures PayPal declined: each makes the next capture attempt a new PayPal request. */
+  declines: number;
+}
+
+/** Time paid for: one billing period bought by a capture (or account credit). */
+export interface PaidTime {
+  captureId: string;
+  start: string;
+  end: string;
+  /** What that period cost at the configuration it was bought for, in cents. */
+  amount: number;
+}
+
+export interface PendingChange extends Configuration {
+  balance: number;
+  requestedAt: string;
+}
+export interface ScheduledChange extends Configuration {
+  effectiveAt: string;
 }
 
 /** A subscription that exists: what its events have established so far. */
@@ -17,6 +51,7 @@ export interface ExistingSubscription {
   infrastructure_type: SubscriptionCreated['infrastructure_type'];
   subscription_type: SubscriptionCreated['subscription_type'];
   plan: PlanSnapshot;
+  /** The configuration in force: what the customer is entitled to use. */
   modules: PricedModule[];
   quantity: number;
   amount: number;
@@ -31,15 +66,21 @@ export interface ExistingSubscription {
   trialPeriod?: number;
   paypalSubscriptionID?: string;
   paypalOrderID?: string;
-  /** The paid period now running, from the last captured order. */
+  /** The last paid period (shown as the current one). */
   periodStart?: string;
   periodEnd?: string;
-  /** Orders we created at PayPal, by order id. */
-  orders: Record<string, { amount: number; purpose: 'period' | 'balance'; captured: boolean }>;
+  /** Every period paid for, oldest first (ended early by a full refund or reversal). */
+  paid: PaidTime[];
+  /** A price-raising revision waiting for its balance. */
+  pendingChange?: PendingChange;
+  /** A price-lowering revision waiting for the paid time to end. */
+  scheduledChange?: ScheduledChange;
+  /** Cents of account credit: money captured for orders that were no longer current. */
+  credit: number;
+  orders: Record<string, OrderRecord>;
   captures: Capture[];
   refundIds: string[];
-  /** Cents owed from revisions inside a paid period; negative is a credit. */
-  balance: number;
+  disputes: Record<string, { stage: string; status: string; captureId?: string }>;
   removed: boolean;
 }
 
@@ -52,6 +93,16 @@ export function initialState(): SubscriptionState {
 export function exists(state: SubscriptionState): state is ExistingSubscription {
   return state.status !== 'NONE';
 }
+
+/** The configuration in force. */
+export function configurationOf(s: Pick<ExistingSubscription, 'modules' | 'quantity' | 'amount'>): Configuration {
+  return { modules: s.modules, quantity: s.quantity, amount: s.amount };
+}
+
+const withoutChanges = (s: ExistingSubscription): ExistingSubscription => {
+  const { pendingChange: _p, scheduledChange: _s, ...rest } = s;
+  return rest;
+};
 
 export function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   if (event.type === 'SubscriptionCreated') {
@@ -69,14 +120,16 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
       amount: d.amount,
       currency: d.currency,
       infrastructure_details: d.infrastructure_details,
-      licence_key: d.licence_key,
-      hardware_key: d.hardware_key,
-      startDate: d.startDate,
-      endDate: d.endDate,
+      ...(d.licence_key ? { licence_key: d.licence_key } : {}),
+      ...(d.hardware_key ? { hardware_key: d.hardware_key } : {}),
+      ...(d.startDate ? { startDate: d.startDate } : {}),
+      ...(d.endDate ? { endDate: d.endDate } : {}),
+      paid: [],
+      credit: 0,
       orders: {},
       captures: [],
       refundIds: [],
-      balance: 0,
+      disputes: {},
       removed: false,
     };
   }
@@ -86,60 +139,98 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
       return { ...state, ...(event.data.changes as Partial<ExistingSubscription>) };
     case 'SubscriptionRevised':
       return {
-        ...state,
+        ...withoutChanges(state),
         quantity: event.data.quantity,
         modules: event.data.modules,
         amount: event.data.amount,
         paypalSubscriptionID: event.data.paypalSubscriptionID,
-        balance: state.balance + event.data.proration,
       };
-    case 'PaymentOrdered':
-      return {
-        ...state,
-        paypalSubscriptionID: event.data.paypalSubscriptionID,
-        orders: { ...state.orders, [event.data.paypalOrderID]: { amount: event.data.amount, purpose: event.data.purpose, captured: false } },
+    case 'SubscriptionChangePending': {
+      const { previousAmount: _prev, ...change } = event.data;
+      return { ...withoutChanges(state), pendingChange: change };
+    }
+    case 'SubscriptionChangeScheduled': {
+      const { previousAmount: _prev, ...change } = event.data;
+      return { ...withoutChanges(state), scheduledChange: change };
+    }
+    case 'SubscriptionChangeWithdrawn':
+      return withoutChanges(state);
+    case 'PaymentOrdered': {
+      const d = event.data;
+      const order: OrderRecord = {
+        amount: d.amount,
+        credit: d.credit ?? 0,
+        purpose: d.purpose,
+        ...(d.configuration ? { configuration: d.configuration } : {}),
+        status: 'open',
+        declines: 0,
       };
+      return { ...state, paypalSubscriptionID: d.paypalSubscriptionID, orders: { ...state.orders, [d.paypalOrderID]: order } };
+    }
+    case 'PaymentOrderSuperseded':
+      return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'superseded' }));
+    case 'PaymentPending':
+      return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'pending' }));
+    case 'PaymentRejected':
+      return setOrder(state, event.data.paypalOrderID, (o) =>
+        event.data.reason === 'NOT_COMPLETED' ? { ...o, status: o.status === 'pending' ? 'open' : o.status, declines: o.declines + 1 } : { ...o, status: 'rejected' },
+      );
     case 'OrderCaptured': {
       const d = event.data;
-      const order = state.orders[d.paypalOrderID];
-      const paysPeriod = d.purpose === 'period';
-      return {
-        ...state,
+      const credited = d.credited === true;
+      const paysPeriod = d.purpose === 'period' && !credited && d.periodStart !== undefined && d.periodEnd !== undefined;
+      const gross = d.amount + (d.credit ?? 0);
+      const next: ExistingSubscription = {
+        ...setOrder(state, d.paypalOrderID, (o) => ({ ...o, status: 'captured' })),
         paypalOrderID: d.paypalOrderID,
         paypalSubscriptionID: d.paypalSubscriptionID,
-        licence_key: state.licence_key ?? d.licence_key,
+        ...(state.licence_key ?? d.licence_key ? { licence_key: state.licence_key ?? d.licence_key } : {}),
+        credit: credited ? state.credit + d.amount : state.credit - (d.credit ?? 0),
+        captures: [...state.captures, { captureId: d.captureId, paypalOrderID: d.paypalOrderID, amount: d.amount, refunded: 0, purpose: d.purpose, credited }],
+      };
+      if (!paysPeriod) return next;
+      return {
+        ...next,
         startDate: state.startDate ?? d.periodStart,
-        ...(paysPeriod ? { periodStart: d.periodStart, periodEnd: d.periodEnd, endDate: d.periodEnd ?? state.endDate } : {}),
-        // A period payment used up any credit; a balance payment pays the balance down.
-        balance: paysPeriod ? Math.max(0, state.balance) : state.balance - d.amount,
-        orders: order ? { ...state.orders, [d.paypalOrderID]: { ...order, captured: true } } : state.orders,
-        captures: [...state.captures, { captureId: d.captureId, paypalOrderID: d.paypalOrderID, amount: d.amount, refunded: 0 }],
+        periodStart: d.periodStart,
+        periodEnd: d.periodEnd,
+        endDate: d.periodEnd,
+        paid: [...state.paid, { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: gross }],
       };
     }
-    case 'PaymentRejected':
-      return state;
-    case 'PaymentRefunded':
+    case 'PaymentRefunded': {
+      const capture = state.captures.find((c) => c.captureId === event.data.captureId);
       return {
         ...state,
         refundIds: [...state.refundIds, event.data.refundId],
-        captures: state.captures.map((c) =>
-          c.captureId === event.data.captureId ? { ...c, refunded: c.refunded + event.data.amount } : c,
-        ),
+        // Refunding money that was account credit uses that credit up.
+        credit: capture?.credited ? Math.max(0, state.credit - event.data.amount) : state.credit,
+        captures: state.captures.map((c) => (c.captureId === event.data.captureId ? { ...c, refunded: c.refunded + event.data.amount } : c)),
       };
+    }
+    case 'PaidTimeEnded': {
+      const at = event.data.endedAt;
+      const paid = state.paid.filter((p) => p.start < at).map((p) => (p.end > at ? { ...p, end: at } : p));
+      return { ...state, paid, ...(state.periodEnd && state.periodEnd > at ? { periodEnd: at, endDate: at } : {}) };
+    }
+    case 'PaymentDisputed': {
+      const d = event.data;
+      return { ...state, disputes: { ...state.disputes, [d.disputeId]: { stage: d.stage, status: d.status, ...(d.captureId ? { captureId: d.captureId } : {}) } } };
+    }
     case 'PaymentMethodChanged':
       return { ...state, paypalOrderID: event.data.paypalOrderID, paypalSubscriptionID: event.data.paypalSubscriptionID };
     case 'SubscriptionStatusChanged':
       return { ...state, status: event.data.to };
     case 'TrialStarted':
-      return {
-        ...state,
-        trialStartDate: event.data.trialStartDate,
-        trialEndDate: event.data.trialEndDate,
-        trialPeriod: event.data.trialPeriod,
-      };
+      return { ...state, trialStartDate: event.data.trialStartDate, trialEndDate: event.data.trialEndDate, trialPeriod: event.data.trialPeriod };
     case 'SubscriptionCancelled':
       return { ...state, status: 'SUBSCRIPTION_STATUS_CANCEL' };
     case 'SubscriptionRemoved':
       return { ...state, removed: true };
   }
+}
+
+function setOrder(state: ExistingSubscription, orderId: string, change: (o: OrderRecord) => OrderRecord): ExistingSubscription {
+  const order = state.orders[orderId];
+  return order ? { ...state, orders: { ...state.orders, [orderId]: change(order) } } : state;
 }

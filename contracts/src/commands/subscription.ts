@@ -52,6 +52,8 @@ export const OrderPaymentData = Type.Object({
   /** The amount the order was created for, which must be the amount due now. */
   amount: Cents,
   currency: Type.String({ minLength: 3, maxLength: 3 }),
+  /** What the order was created for; the decider checks it is still what is due. */
+  purpose: Type.Optional(StringEnum(['period', 'balance'] as const)),
 });
 
 export const CaptureOrderData = Type.Object({
@@ -69,6 +71,26 @@ export const CaptureOrderData = Type.Object({
   licenceKey: Type.String({ minLength: 8, maxLength: 512 }),
 });
 
+/** When what is due is covered by account credit: the period or balance is paid from it, without PayPal. */
+export const PayFromCreditData = Type.Object({ licenceKey: Type.String({ minLength: 8, maxLength: 512 }) });
+
+/** An open order PayPal no longer holds open (expired, voided): closed, so a new one can be made. */
+export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED'] as const) });
+
+/** A scheduled downgrade whose date has come takes effect (the billing clock's command). */
+export const ApplyScheduledChangeData = Type.Object({});
+
+export const RecordDisputeData = Type.Object({
+  disputeId: Id,
+  stage: StringEnum(['CREATED', 'UPDATED', 'RESOLVED'] as const),
+  status: Type.String({ minLength: 1, maxLength: 64 }),
+  captureId: Type.Optional(Id),
+  reason: Type.Optional(Type.String({ maxLength: 128 })),
+  outcome: Type.Optional(Type.String({ maxLength: 128 })),
+  amount: Type.Optional(Cents),
+  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+});
+
 export const ChangePaymentMethodData = Type.Object({
   paypalOrderID: Id,
   paypalSubscriptionID: Id,
@@ -84,6 +106,8 @@ export const RecordRefundData = Type.Object({
   refundId: Id,
   amount: Cents,
   currency: Type.String({ minLength: 3, maxLength: 3 }),
+  /** PayPal reversed the capture (PAYMENT.CAPTURE.REVERSED) rather than us refunding it. */
+  reversal: Type.Optional(Type.Boolean()),
 });
 
 export const SubscriptionCommandSchemas = {
@@ -98,6 +122,10 @@ export const SubscriptionCommandSchemas = {
   RemoveSubscription: RemoveSubscriptionData,
   StartTrial: StartTrialData,
   RecordRefund: RecordRefundData,
+  PayFromCredit: PayFromCreditData,
+  CloseOrder: CloseOrderData,
+  ApplyScheduledChange: ApplyScheduledChangeData,
+  RecordDispute: RecordDisputeData,
 } as const;
 
 export type SubscriptionCommand =
@@ -111,4 +139,19 @@ export type SubscriptionCommand =
   | Command<'CancelSubscription', Static<typeof CancelSubscriptionData>>
   | Command<'RemoveSubscription', Static<typeof RemoveSubscriptionData>>
   | Command<'StartTrial', Static<typeof StartTrialData>>
-  | Command<'RecordRefund', Static<typeof RecordRefundData>>;
+  | Command<'RecordRefund', Static<typeof RecordRefundData>>
+  | Command<'PayFromCredit', Static<typeof PayFromCreditData>>
+  | Command<'CloseOrder', Static<typeof CloseOrderData>>
+  | Command<'ApplyScheduledChange', Static<typeof ApplyScheduledChangeData>>
+  | Command<'RecordDispute', Static<typeof RecordDisputeData>>;
+
+export const ClaimIdentifierData = Type.Object({
+  subscriptionId: Id,
+  /** Take the identifier over from a holder that no longer uses it (a cancelled subscription's free plan). */
+  takeoverFrom: Type.Optional(Id),
+});
+export const ReleaseIdentifierData = Type.Object({ subscriptionId: Id });
+export const ClaimCommandSchemas = { ClaimIdentifier: ClaimIdentifierData, ReleaseIdentifier: ReleaseIdentifierData } as const;
+export type ClaimCommand =
+  | Command<'ClaimIdentifier', Static<typeof ClaimIdentifierData>>
+  | Command<'ReleaseIdentifier', Static<typeof ReleaseIdentifierData>>;

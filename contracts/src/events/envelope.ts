@@ -51,6 +51,8 @@ export const streamIds = {
   file: (id: string) => `file-${id}`,
   /** Reserves an e-mail address for one user, so two registrations of one address cannot both succeed. */
   email: (emailHash: string) => `email-${emailHash}`,
+  /** Claims of unique identifiers: `claim-billing-reference-RCS-…`, `claim-licence-key-<sha256>`, `claim-free-plan-<user>`. */
+  claim: (key: string) => `claim-${key}`,
 } as const;
 
 /** The entity id inside a stream id ("subscription-42" → "42"). */

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { SubscriptionEventSchemas, type SubscriptionEvent } from './subscription.js';
+import { ClaimEventSchemas, SubscriptionEventSchemas, type ClaimEvent, type SubscriptionEvent } from './subscription.js';
 import { EmailEventSchemas, UserEventSchemas, type EmailEvent, type UserEvent } from './user.js';
 import { EntryEventSchemas, FileEventSchemas, type EntryEvent, type FileEvent } from './content.js';
 import type { EventEnvelope } from './envelope.js';
@@ -12,13 +12,14 @@ export * from './content.js';
 /** Every event type the product writes, with the schema its data must satisfy. */
 export const EVENT_DATA_SCHEMAS = {
   ...SubscriptionEventSchemas,
+  ...ClaimEventSchemas,
   ...UserEventSchemas,
   ...EmailEventSchemas,
   ...EntryEventSchemas,
   ...FileEventSchemas,
 } as const satisfies Record<string, TSchema>;
 
-export type AnyDomainEvent = SubscriptionEvent | UserEvent | EmailEvent | EntryEvent | FileEvent;
+export type AnyDomainEvent = SubscriptionEvent | ClaimEvent | UserEvent | EmailEvent | EntryEvent | FileEvent;
 export type EventType = AnyDomainEvent['type'];
 export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as EventType[];
 

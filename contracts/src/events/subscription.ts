@@ -56,7 +56,19 @@ export const SubscriptionUpdated = Type.Object({
 });
 export type SubscriptionUpdated = Static<typeof SubscriptionUpdated>;
 
-/** Quantity or modules changed, and with them the amount. */
+/** What a configuration is, priced by the catalogue: modules, licence units, and one billing period's amount. */
+export const Configuration = Type.Object({
+  modules: Type.Array(PricedModule),
+  quantity: Type.Integer({ minimum: 1 }),
+  amount: Cents,
+});
+export type Configuration = Static<typeof Configuration>;
+
+/**
+ * Quantity or modules changed, and with them the amount: at once when nothing paid is running (before the first
+ * payment, during a trial, at an equal price), when the balance of a pending change was captured, or when a
+ * scheduled downgrade reached its date (`reason` says which).
+ */
 export const SubscriptionRevised = Type.Object({
   paypalSubscriptionID: Id,
   quantity: Type.Integer({ minimum: 1 }),
@@ -67,21 +79,71 @@ export const SubscriptionRevised = Type.Object({
   /** Charge (positive) or credit (negative) for the rest of the current period, in cents. */
   proration: Type.Integer(),
   effectiveAt: IsoDateTime,
+  reason: Type.Optional(StringEnum(['IMMEDIATE', 'BALANCE_PAID', 'SCHEDULED'] as const)),
 });
 export type SubscriptionRevised = Static<typeof SubscriptionRevised>;
 
-/** Why money is asked for: the next billing period, or the balance a revision left owing. */
+/**
+ * A price-raising revision inside a paid period: it takes effect only when its prorated balance is captured
+ * (Stripe's pending updates). A later revision replaces it.
+ */
+export const SubscriptionChangePending = Type.Object({
+  modules: Type.Array(PricedModule),
+  quantity: Type.Integer({ minimum: 1 }),
+  amount: Cents,
+  previousAmount: Cents,
+  /** The prorated difference for the paid time still to run, rounded up to the cent. */
+  balance: Cents,
+  requestedAt: IsoDateTime,
+});
+export type SubscriptionChangePending = Static<typeof SubscriptionChangePending>;
+
+/** A price-lowering revision inside a paid period: it takes effect when the paid time ends (the next period). */
+export const SubscriptionChangeScheduled = Type.Object({
+  modules: Type.Array(PricedModule),
+  quantity: Type.Integer({ minimum: 1 }),
+  amount: Cents,
+  previousAmount: Cents,
+  effectiveAt: IsoDateTime,
+});
+export type SubscriptionChangeScheduled = Static<typeof SubscriptionChangeScheduled>;
+
+/** A pending or scheduled change was dropped: the customer went back to the configuration in force. */
+export const SubscriptionChangeWithdrawn = Type.Object({ kind: StringEnum(['PENDING', 'SCHEDULED'] as const) });
+export type SubscriptionChangeWithdrawn = Static<typeof SubscriptionChangeWithdrawn>;
+
+/** Why money is asked for: a billing period, or the balance that makes a pending change take effect. */
 export const PaymentPurpose = StringEnum(['period', 'balance'] as const);
 
-/** We asked PayPal for a payment: an order for the amount due, created by the server from the catalogue. */
+/**
+ * We asked PayPal for a payment: an order for the amount due, created by the server from the catalogue. It records
+ * what it pays for (configuration, purpose, the period as planned) and the account credit it uses; a capture applies
+ * exactly that. (The optional fields are absent on orders recorded before pending updates existed.)
+ */
 export const PaymentOrdered = Type.Object({
   paypalOrderID: Id,
   paypalSubscriptionID: Id,
   amount: Cents,
   currency: Type.String(),
   purpose: PaymentPurpose,
+  configuration: Type.Optional(Configuration),
+  /** Account credit this payment uses besides the money asked from PayPal. */
+  credit: Type.Optional(Cents),
+  periodStart: Type.Optional(IsoDateTime),
+  periodEnd: Type.Optional(IsoDateTime),
 });
 export type PaymentOrdered = Static<typeof PaymentOrdered>;
+
+/** An open order no longer matches what is due (the configuration changed, or the subscription ended): never captured by us. */
+export const PaymentOrderSuperseded = Type.Object({
+  paypalOrderID: Id,
+  reason: StringEnum(['CONFIGURATION_CHANGED', 'SUBSCRIPTION_CANCELLED', 'STATUS_CHANGED', 'EXPIRED'] as const),
+});
+export type PaymentOrderSuperseded = Static<typeof PaymentOrderSuperseded>;
+
+/** PayPal holds a capture for review (eCheck, risk): PAYMENT.CAPTURE.COMPLETED or .DENIED follows. Nothing is granted yet. */
+export const PaymentPending = Type.Object({ paypalOrderID: Id, captureId: Id, amount: Cents, currency: Type.String() });
+export type PaymentPending = Static<typeof PaymentPending>;
 
 export const OrderCaptured = Type.Object({
   paypalOrderID: Id,
@@ -96,6 +158,15 @@ export const OrderCaptured = Type.Object({
   periodStart: Type.Optional(IsoDateTime),
   periodEnd: Type.Optional(IsoDateTime),
   licence_key: Type.Optional(Type.String()),
+  /** The configuration this capture paid for (the order's). */
+  configuration: Type.Optional(Configuration),
+  /** Account credit used together with the captured money. */
+  credit: Type.Optional(Cents),
+  /**
+   * true: the order was no longer current when PayPal captured it (superseded while the capture was in flight, or
+   * the subscription was cancelled): the money is kept as account credit and grants nothing by itself.
+   */
+  credited: Type.Optional(Type.Boolean()),
 });
 export type OrderCaptured = Static<typeof OrderCaptured>;
 
@@ -116,8 +187,31 @@ export const PaymentRefunded = Type.Object({
   amount: Cents,
   currency: Type.String(),
   refundedAt: IsoDateTime,
+  /** true: PayPal reversed the capture (a chargeback), rather than us refunding it. */
+  reversal: Type.Optional(Type.Boolean()),
 });
 export type PaymentRefunded = Static<typeof PaymentRefunded>;
+
+/** A full refund or reversal took back money that paid for time still running: that paid time ends now. */
+export const PaidTimeEnded = Type.Object({
+  captureId: Id,
+  reason: StringEnum(['REFUNDED', 'REVERSED'] as const),
+  endedAt: IsoDateTime,
+});
+export type PaidTimeEnded = Static<typeof PaidTimeEnded>;
+
+/** A buyer disputed a payment at PayPal (opened, updated, resolved): shown to administrators and in finance. */
+export const PaymentDisputed = Type.Object({
+  disputeId: Id,
+  stage: StringEnum(['CREATED', 'UPDATED', 'RESOLVED'] as const),
+  status: Type.String({ maxLength: 64 }),
+  captureId: Type.Optional(Id),
+  reason: Type.Optional(Type.String({ maxLength: 128 })),
+  outcome: Type.Optional(Type.String({ maxLength: 128 })),
+  amount: Type.Optional(Cents),
+  currency: Type.Optional(Type.String()),
+});
+export type PaymentDisputed = Static<typeof PaymentDisputed>;
 
 export const PaymentMethodChanged = Type.Object({
   payment_method: StringEnum(PAYMENT_METHODS),
@@ -147,10 +241,17 @@ export const SubscriptionEventSchemas = {
   SubscriptionCreated,
   SubscriptionUpdated,
   SubscriptionRevised,
+  SubscriptionChangePending,
+  SubscriptionChangeScheduled,
+  SubscriptionChangeWithdrawn,
   PaymentOrdered,
+  PaymentOrderSuperseded,
+  PaymentPending,
   OrderCaptured,
   PaymentRejected,
   PaymentRefunded,
+  PaidTimeEnded,
+  PaymentDisputed,
   PaymentMethodChanged,
   SubscriptionStatusChanged,
   TrialStarted,
@@ -162,12 +263,30 @@ export type SubscriptionEvent =
   | { type: 'SubscriptionCreated'; data: SubscriptionCreated }
   | { type: 'SubscriptionUpdated'; data: SubscriptionUpdated }
   | { type: 'SubscriptionRevised'; data: SubscriptionRevised }
+  | { type: 'SubscriptionChangePending'; data: SubscriptionChangePending }
+  | { type: 'SubscriptionChangeScheduled'; data: SubscriptionChangeScheduled }
+  | { type: 'SubscriptionChangeWithdrawn'; data: SubscriptionChangeWithdrawn }
   | { type: 'PaymentOrdered'; data: PaymentOrdered }
+  | { type: 'PaymentOrderSuperseded'; data: PaymentOrderSuperseded }
+  | { type: 'PaymentPending'; data: PaymentPending }
   | { type: 'OrderCaptured'; data: OrderCaptured }
   | { type: 'PaymentRejected'; data: PaymentRejected }
   | { type: 'PaymentRefunded'; data: PaymentRefunded }
+  | { type: 'PaidTimeEnded'; data: PaidTimeEnded }
+  | { type: 'PaymentDisputed'; data: PaymentDisputed }
   | { type: 'PaymentMethodChanged'; data: PaymentMethodChanged }
   | { type: 'SubscriptionStatusChanged'; data: SubscriptionStatusChanged }
   | { type: 'TrialStarted'; data: TrialStarted }
   | { type: 'SubscriptionCancelled'; data: SubscriptionCancelled }
   | { type: 'SubscriptionRemoved'; data: SubscriptionRemoved };
+
+/**
+ * Claims: one stream per unique identifier (a billing reference, a licence key, a customer's free plan), holding
+ * which subscription owns it. Two claims of one identifier race on that stream's version, and one loses.
+ */
+export const IdentifierClaimed = Type.Object({ subscriptionId: Id });
+export const IdentifierReleased = Type.Object({ subscriptionId: Id });
+export const ClaimEventSchemas = { IdentifierClaimed, IdentifierReleased } as const;
+export type ClaimEvent =
+  | { type: 'IdentifierClaimed'; data: Static<typeof IdentifierClaimed> }
+  | { type: 'IdentifierReleased'; data: Static<typeof IdentifierReleased> };

@@ -66,6 +66,14 @@ export const SubscriptionView = Type.Object({
   balance: Type.Integer(),
   /** What the next PayPal payment would be, and for what. */
   amountDue: Cents,
+  /** Account credit (money PayPal took for an order that was no longer current), used towards what is due next. */
+  credit: Opt(Cents),
+  /** A price rise waiting for its balance: in force once `balance` is paid. */
+  pendingChange: Opt(Type.Object({ quantity: Type.Integer(), amount: Cents, balance: Cents, modules: Type.Array(PricedModule), requestedAt: Type.String() })),
+  /** A price fall taking effect when the paid time ends. */
+  scheduledChange: Opt(Type.Object({ quantity: Type.Integer(), amount: Cents, modules: Type.Array(PricedModule), effectiveAt: Type.String() })),
+  /** Disputes PayPal reported on this subscription's payments (administrators follow them up). */
+  disputes: Opt(Type.Array(Type.Object({ id: Type.String(), stage: Type.String(), status: Type.String(), captureId: Opt(Type.String()) }))),
   version: Type.Integer(),
   ...Timestamps,
 });

@@ -1,5 +1,5 @@
 import { entityIdOf, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
-import { amountDue } from '@relaycast/billing-core';
+import { amountDue, exists, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
 import { scoreOf, type Projection } from '../projection.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 
@@ -17,6 +17,8 @@ export const subscriptionsModel = {
    * subscription ever had stays mapped, so events about older orders still arrive.
    */
   byBillingReference: 'billing-reference',
+  /** The subscription's decider state (its events folded by billing-core's evolve): the view's billing figures derive from it. */
+  state: 'subscription-state',
 } as const;
 
 /** What the subscriptions read model keeps of a user, to show beside their subscriptions. */
@@ -28,9 +30,13 @@ interface Customer {
 const NOBODY: Customer = { email: '', givenName: '', familyName: '' };
 const shown = (c: Customer): SubscriptionView['customer'] => ({ email: c.email, name: `${c.givenName} ${c.familyName}`.trim() });
 
-const HANDLES = new Set([
-  'SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionRevised', 'PaymentOrdered', 'OrderCaptured', 'PaymentRejected', 'PaymentRefunded',
+const SUBSCRIPTION_EVENTS = new Set([
+  'SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionRevised', 'SubscriptionChangePending', 'SubscriptionChangeScheduled', 'SubscriptionChangeWithdrawn',
+  'PaymentOrdered', 'PaymentOrderSuperseded', 'PaymentPending', 'OrderCaptured', 'PaymentRejected', 'PaymentRefunded', 'PaidTimeEnded', 'PaymentDisputed',
   'PaymentMethodChanged', 'SubscriptionStatusChanged', 'TrialStarted', 'SubscriptionCancelled', 'SubscriptionRemoved',
+]);
+const HANDLES = new Set([
+  ...SUBSCRIPTION_EVENTS,
   'UserRegistered', 'UserUpdated', 'UserErased',
 ]);
 
@@ -56,6 +62,32 @@ function setStatus(uow: UnitOfWork, view: SubscriptionView, status: Subscription
   return { ...view, status };
 }
 
+/**
+ * The billing figures a customer and an administrator see, derived from the decider's own state so that the view
+ * can never disagree with the rules: what is due, the pending or scheduled change, credit, paid period, disputes.
+ */
+function billingFigures(state: ExistingSubscription, at: string): Partial<SubscriptionView> {
+  const pending = state.pendingChange;
+  const scheduled = state.scheduledChange;
+  const disputes = Object.entries(state.disputes).map(([id, d]) => ({ id, stage: d.stage, status: d.status, ...(d.captureId ? { captureId: d.captureId } : {}) }));
+  return {
+    quantity: state.quantity,
+    modules: state.modules,
+    amount: state.amount,
+    balance: pending?.balance ?? 0,
+    amountDue: amountDue(state, at).amount,
+    credit: state.credit,
+    ...(pending ? { pendingChange: { quantity: pending.quantity, amount: pending.amount, balance: pending.balance, modules: pending.modules, requestedAt: pending.requestedAt } } : {}),
+    ...(scheduled ? { scheduledChange: { quantity: scheduled.quantity, amount: scheduled.amount, modules: scheduled.modules, effectiveAt: scheduled.effectiveAt } } : {}),
+    ...(disputes.length ? { disputes } : {}),
+  };
+}
+
+function withoutBilling(view: SubscriptionView): SubscriptionView {
+  const { pendingChange: _p, scheduledChange: _s, disputes: _d, ...rest } = view;
+  return rest;
+}
+
 /** Admin subscriptions list, subscriptions by user (the customer's own list), and each subscription's document. */
 export const subscriptionsProjection: Projection = {
   name: SUBSCRIPTIONS,
@@ -63,6 +95,14 @@ export const subscriptionsProjection: Projection = {
   async apply(raw: EventEnvelope, uow: UnitOfWork) {
     const event = raw as AnyEvent;
     const at = event.occurredAt;
+    let state: SubscriptionState | null = null;
+    if (SUBSCRIPTION_EVENTS.has(event.type)) {
+      const id = entityIdOf(event.streamId);
+      const before = (await uow.get<SubscriptionState>(subscriptionsModel.state, id)) ?? subscriptionDecider.initialState();
+      state = subscriptionDecider.evolve(before, { type: event.type, data: event.data } as SubscriptionEvent);
+      if (event.type === 'SubscriptionRemoved') uow.delete(subscriptionsModel.state, id);
+      else uow.put(subscriptionsModel.state, id, state);
+    }
     switch (event.type) {
       case 'UserRegistered':
         return updateCustomer(uow, event.data.userId, { email: event.data.email, givenName: event.data.givenName, familyName: event.data.familyName });
@@ -103,7 +143,8 @@ export const subscriptionsProjection: Projection = {
           currency: d.currency,
           totals: { ordered: 0, captured: 0, refunded: 0, payments: 0 },
           balance: 0,
-          amountDue: amountDue({ status: d.status, amount: d.amount, balance: 0 }).amount,
+          amountDue: 0,
+          ...(state && exists(state) ? billingFigures(state, at) : {}),
           version: event.version,
           createdAt: at,
           updatedAt: at,
@@ -128,15 +169,7 @@ export const subscriptionsProjection: Projection = {
         view = { ...view, ...(event.data.changes as Partial<SubscriptionView>) };
         break;
       case 'SubscriptionRevised':
-        view = {
-          ...view,
-          quantity: event.data.quantity,
-          modules: event.data.modules,
-          amount: event.data.amount,
-          paypalSubscriptionID: event.data.paypalSubscriptionID,
-          payment_details: { ...view.payment_details, amount: event.data.amount, unitQuantity: event.data.quantity },
-          balance: view.balance + event.data.proration,
-        };
+        view = { ...view, paypalSubscriptionID: event.data.paypalSubscriptionID, payment_details: { ...view.payment_details, amount: event.data.amount, unitQuantity: event.data.quantity } };
         break;
       case 'PaymentOrdered':
         view = {
@@ -147,17 +180,22 @@ export const subscriptionsProjection: Projection = {
         break;
       case 'OrderCaptured': {
         const d = event.data;
+        const s = state && exists(state) ? state : null;
         view = {
           ...view,
           paypalOrderID: d.paypalOrderID,
           paypalSubscriptionID: d.paypalSubscriptionID,
-          licence_key: view.licence_key ?? d.licence_key,
-          startDate: view.startDate ?? d.periodStart,
-          ...(d.purpose === 'period' && d.periodStart ? { periodStart: d.periodStart } : {}),
-          ...(d.periodEnd ? { periodEnd: d.periodEnd, endDate: d.periodEnd } : {}),
-          balance: d.purpose === 'period' ? Math.max(0, view.balance) : view.balance - d.amount,
+          ...(s?.licence_key ? { licence_key: s.licence_key } : {}),
+          ...(s?.startDate ? { startDate: s.startDate } : {}),
+          ...(s?.periodStart ? { periodStart: s.periodStart } : {}),
+          ...(s?.periodEnd ? { periodEnd: s.periodEnd, endDate: s.periodEnd } : {}),
           totals: { ...view.totals, captured: view.totals.captured + d.amount, payments: view.totals.payments + 1 },
         };
+        break;
+      }
+      case 'PaidTimeEnded': {
+        const s = state && exists(state) ? state : null;
+        view = { ...view, ...(s?.periodEnd ? { periodEnd: s.periodEnd, endDate: s.periodEnd } : {}) };
         break;
       }
       case 'PaymentRefunded':
@@ -184,6 +222,6 @@ export const subscriptionsProjection: Projection = {
         uow.unindex(subscriptionsModel.byStatus(view.status), id);
         return;
     }
-    uow.put(subscriptionsModel.subscription, id, { ...view, amountDue: amountDue(view).amount });
+    uow.put(subscriptionsModel.subscription, id, state && exists(state) ? { ...withoutBilling(view), ...billingFigures(state, at) } : view);
   },
 };

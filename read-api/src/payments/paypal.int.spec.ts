@@ -5,7 +5,7 @@ import { AppError } from '@relaycast/contracts';
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, STANDIN_WEBHOOK_ID, startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-standin/server.js';
 import type { Config } from '../config.js';
 import { createPayPalGateway, rewriteOrigin } from './paypal.js';
-import type { OrderRequest, PaymentGateway } from './gateway.js';
+import type { OrderRequest, PaymentGateway } from '@relaycast/billing-core';
 
 async function caught(promise: Promise<unknown>): Promise<AppError> {
   try {

@@ -10,7 +10,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { AppError, PaymentProviderError } from '@relaycast/contracts';
 import type { Config } from '../config.js';
-import { centsToValue, valueToCents, type CaptureDetails, type CaptureInfo, type OrderInfo, type PaymentGateway, type WebhookHeaders } from './gateway.js';
+import { centsToValue, valueToCents, type CaptureDetails, type CaptureInfo, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
 import { PAYPAL_MESSAGES, issueOf, toAppError, transportFailure, type PayPalIssue } from './paypal-errors.js';
 
 /** Without credentials nothing can be charged: every call says so clearly, and purchases that need money stop there. */
@@ -26,6 +26,7 @@ function unconfiguredGateway(): PaymentGateway {
     captureOrder: refuse,
     verifyFundingSource: refuse,
     getCapture: refuse,
+    refundCapture: refuse,
     verifyWebhookSignature: async () => false,
   };
 }
@@ -204,6 +205,23 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
         currency: result.amount.currencyCode,
         customId: result.customId ?? null,
         orderId: result.supplementaryData?.relatedIds?.orderId ?? null,
+      };
+    },
+    async refundCapture(captureId, amount, requestId) {
+      const { result } = await call('refund the payment', (s) =>
+        s.payments.refundCapturedPayment({
+          captureId,
+          paypalRequestId: requestId,
+          prefer: 'return=representation',
+          body: { amount: money(amount.amountCents, amount.currency) },
+        }),
+      );
+      if (!result.id) throw new PaymentProviderError('PayPal answered without a refund id', true);
+      return {
+        refundId: result.id,
+        status: result.status ?? 'UNKNOWN',
+        amountCents: result.amount ? valueToCents(result.amount.value) : amount.amountCents,
+        currency: result.amount?.currencyCode ?? amount.currency,
       };
     },
     async verifyWebhookSignature(headers: WebhookHeaders, rawBody: string) {

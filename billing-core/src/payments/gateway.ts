@@ -1,6 +1,8 @@
 /**
- * What the product needs from PayPal (Orders v2 and webhook verification). The adapter in ./paypal.ts uses the
- * real @paypal/paypal-server-sdk; amounts cross this boundary as integer cents.
+ * The PaymentGateway port: what the billing workflows need from PayPal (Orders v2, Payments v2 refunds, webhook
+ * verification). The adapter in read-api/src/payments/paypal.ts uses the real @paypal/paypal-server-sdk; tests
+ * run it against the stand-in. Amounts cross this boundary as integer cents. Vault operations (saved wallets,
+ * merchant-initiated orders) come with the billing clock.
  */
 export interface OrderRequest {
   subscriptionId: string;
@@ -43,6 +45,13 @@ export interface CaptureDetails extends CaptureInfo {
   orderId: string | null;
 }
 
+export interface RefundInfo {
+  refundId: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+}
+
 /** The PayPal-Transmission-* headers of a webhook delivery, as received. */
 export type WebhookHeaders = Record<string, string | undefined>;
 
@@ -58,6 +67,8 @@ export interface PaymentGateway {
   /** Authorizes an approved order and voids the authorization at once: proves a funding source without charging it. */
   verifyFundingSource(orderId: string, requestId: string): Promise<{ authorizationId: string; status: string }>;
   getCapture(captureId: string): Promise<CaptureDetails>;
+  /** Refunds (part of) a capture; the same request id never refunds twice. */
+  refundCapture(captureId: string, amount: { amountCents: number; currency: string }, requestId: string): Promise<RefundInfo>;
   /**
    * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature with our
    * webhook id). `rawBody` is the body exactly as received: it is sent back to PayPal unchanged.

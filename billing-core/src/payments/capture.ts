@@ -1,0 +1,83 @@
+import { ConflictError, InvalidTransitionError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
+import { subscriptionDecider } from '../subscription/index.js';
+import { captureRequestId, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
+import type { CaptureInfo } from './gateway.js';
+
+export type CaptureOutcome =
+  | { outcome: 'captured'; consistent: boolean; replayed: boolean }
+  /** Money moved for an order that was no longer current: kept as account credit, nothing granted. */
+  | { outcome: 'credited'; consistent: boolean; replayed: boolean; amount: number }
+  /** PayPal holds the money for review: PAYMENT.CAPTURE.COMPLETED or .DENIED follows. */
+  | { outcome: 'pending'; consistent: boolean; replayed: boolean }
+  /** Captured, but not what the order asked for (amount or currency): recorded as PaymentRejected. */
+  | { outcome: 'mismatch'; consistent: boolean; replayed: boolean; rejected: PaymentRejected }
+  /** PayPal declined or failed the capture: recorded as PaymentRejected; the order may be paid again. */
+  | { outcome: 'declined'; consistent: boolean; replayed: boolean; rejected: PaymentRejected };
+
+/** Capture statuses that mean money moved (a refund after the capture is recorded by its own event). */
+const MONEY_MOVED = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+
+/**
+ * Records what PayPal reports about the capture of one of our orders, whoever learned it (the customer's capture,
+ * a webhook, a purchase that finds an order PayPal already captured). The decider decides what it grants, against
+ * the stream version it reads: never the configuration of the moment, only what the order recorded.
+ *
+ * Money that moved is recorded under the PayPal order id as idempotency key, the same for every path, so a capture,
+ * its retry and PayPal's webhook record it once. Other outcomes are keyed by capture id and status.
+ */
+export async function recordCapture(deps: PaymentDeps, subscriptionId: string, orderId: string, capture: CaptureInfo | null, metadata: CommandMetadata): Promise<CaptureOutcome> {
+  if (!capture) return { outcome: 'pending', consistent: true, replayed: false };
+  const moved = MONEY_MOVED.has(capture.status);
+  const { sub } = await loadSubscription(deps, subscriptionId);
+  const licenceKey = moved ? await issueLicenceKey(deps, sub, metadata) : 'NOT-ISSUED';
+  const result = await deps.execute(subscriptionDecider, subscriptionId, {
+    type: 'CaptureOrder',
+    data: {
+      paypalOrderID: orderId,
+      paypalSubscriptionID: sub.paypalSubscriptionID ?? '',
+      captureId: capture.captureId,
+      quantity: sub.quantity,
+      amount: capture.amountCents,
+      currency: capture.currency,
+      providerStatus: moved ? 'COMPLETED' : capture.status,
+      licenceKey,
+    },
+    metadata: { ...metadata, idempotencyKey: moved ? orderId : `${orderId}:${capture.captureId}:${capture.status}` },
+  });
+  const common = { consistent: result.consistent ?? true, replayed: result.replayed };
+  const rejected = result.events.find((e) => e.type === 'PaymentRejected')?.data as PaymentRejected | undefined;
+  if (rejected) return { outcome: rejected.reason === 'NOT_COMPLETED' ? 'declined' : 'mismatch', ...common, rejected };
+  if (result.events.some((e) => e.type === 'PaymentPending')) return { outcome: 'pending', ...common };
+  const captured = result.events.find((e) => e.type === 'OrderCaptured')?.data as { credited?: boolean; amount: number } | undefined;
+  if (captured?.credited) return { outcome: 'credited', ...common, amount: captured.amount };
+  return { outcome: 'captured', ...common };
+}
+
+/**
+ * The capture workflow: our own order, still current, captured through PayPal once (PayPal-Request-Id), then
+ * recorded. An order made stale by a change is never sent to PayPal; one that goes stale while PayPal is
+ * capturing it is recorded as credit by the decider.
+ */
+export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string }, metadata: CommandMetadata): Promise<CaptureOutcome> {
+  requireConfigured(deps.gateway);
+  const { sub } = await loadSubscription(deps, input.subscriptionId);
+  const order = sub.orders[input.paypalOrderID];
+  if (!order) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
+  switch (order.status) {
+    case 'captured':
+      return { outcome: 'captured', consistent: true, replayed: true };
+    case 'pending':
+      return { outcome: 'pending', consistent: true, replayed: true };
+    case 'superseded':
+      throw new ConflictError('This PayPal order is for a configuration or amount that has since changed; nothing was charged. Start the payment again');
+    case 'rejected':
+      throw new ConflictError('PayPal captured this order for another amount; it is recorded for review and cannot be paid again');
+    case 'open':
+      break;
+  }
+  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || sub.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+    throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
+  }
+  const paid = await deps.gateway.captureOrder(input.paypalOrderID, captureRequestId(input.paypalOrderID, order.declines));
+  return recordCapture(deps, sub.id, input.paypalOrderID, paid.capture, metadata);
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { NotFoundError, PaymentProviderError, streamIds, type Command, type CommandMetadata, type DomainEvent } from '@relaycast/contracts';
+import type { Decider } from '../decider.js';
+import type { HandleOptions, HandleResult } from '../handler.js';
+import type { EventStore } from '../store/port.js';
+import { claimDecider, claimKeys } from '../claim/index.js';
+import { exists, type ExistingSubscription, type SubscriptionEvent } from '../subscription/index.js';
+import { subscriptionDecider } from '../subscription/index.js';
+import type { PaymentGateway } from './gateway.js';
+
+/** Runs one command (the read-api's waits for the read models too and says whether they caught up). */
+export type Execute = <S, C extends Command, E extends DomainEvent>(
+  decider: Decider<S, C, E>,
+  id: string,
+  command: C,
+  options?: HandleOptions,
+) => Promise<HandleResult<S> & { consistent?: boolean }>;
+
+/** What the payment workflows run on: the event store (read), a command runner (write) and the gateway. */
+export interface PaymentDeps {
+  events: Pick<EventStore, 'readStream'>;
+  execute: Execute;
+  gateway: PaymentGateway;
+  /** Where PayPal sends the buyer back (the web app's origin). */
+  publicUrl: string;
+  /** A fresh licence key (random; injectable for tests). */
+  newLicenceKey?: () => string;
+}
+
+/** A subscription as its stream tells it now: the source of truth for every payment rule. */
+export async function loadSubscription(deps: PaymentDeps, subscriptionId: string): Promise<{ sub: ExistingSubscription; version: number }> {
+  const history = await deps.events.readStream(subscriptionDecider.streamId(subscriptionId));
+  const state = history.reduce((s, e) => subscriptionDecider.evolve(s, { type: e.type, data: e.data } as SubscriptionEvent), subscriptionDecider.initialState());
+  if (!exists(state) || state.removed) throw new NotFoundError('Subscription not found');
+  return { sub: state, version: history.length };
+}
+
+export function requireConfigured(gateway: PaymentGateway): void {
+  if (!gateway.configured) throw new PaymentProviderError('Payments are not configured on this server (PAYPAL_CLIENT_ID is not set); nothing was charged', false);
+}
+
+/**
+ * The billing reference PayPal carries for a subscription (custom_id). Derived from the subscription id, so every
+ * concurrent first payment computes the same one; it identifies, it does not authorise (webhooks are verified).
+ */
+export function billingReferenceFor(subscriptionId: string): string {
+  return `RCS-${createHash('sha256').update(`billing-reference\u0000${subscriptionId}`).digest('base64url').slice(0, 16).toUpperCase()}`;
+}
+
+/** A licence key customers paste into their self-hosted engine: five groups of five, no look-alike letters. */
+export function newLicenceKey(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const chars = [...randomBytes(25)].map((b) => alphabet[b % alphabet.length]).join('');
+  return chars.match(/.{5}/g)!.join('-');
+}
+
+const systemMeta = (metadata: CommandMetadata): CommandMetadata => ({ ...metadata, actorRole: 'SYSTEM', actorId: metadata.actorId });
+
+/**
+ * Claims the billing reference for the subscription before PayPal ever sees it, so a webhook can always resolve it
+ * from the event store. Idempotent (a deterministic event id per reference and subscription).
+ */
+export async function claimBillingReference(deps: PaymentDeps, reference: string, subscriptionId: string, metadata: CommandMetadata): Promise<void> {
+  await deps.execute(claimDecider, claimKeys.billingReference(reference), {
+    type: 'ClaimIdentifier',
+    data: { subscriptionId },
+    metadata: { ...systemMeta(metadata), idempotencyKey: `claim-${subscriptionId}` },
+  });
+}
+
+/** The subscription a billing reference belongs to, from its claim stream; null when nobody claimed it (yet). */
+export async function resolveBillingReference(deps: PaymentDeps, reference: string): Promise<string | null> {
+  const events = await deps.events.readStream(streamIds.claim(claimKeys.billingReference(reference)));
+  const state = events.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState());
+  return state.owner;
+}
+
+/** A licence key for a subscription's first payment, claimed so that no two subscriptions ever hold one key. */
+export async function issueLicenceKey(deps: PaymentDeps, sub: ExistingSubscription, metadata: CommandMetadata): Promise<string> {
+  if (sub.licence_key) return sub.licence_key;
+  for (;;) {
+    const key = (deps.newLicenceKey ?? newLicenceKey)();
+    try {
+      await claimLicenceKey(deps, key, sub.id, metadata);
+      return key;
+    } catch (error) {
+      if (!(error instanceof Error && (error as { code?: string }).code === 'CONFLICT')) throw error;
+    }
+  }
+}
+
+export async function claimLicenceKey(deps: Pick<PaymentDeps, 'execute'>, key: string, subscriptionId: string, metadata: CommandMetadata): Promise<void> {
+  await deps.execute(claimDecider, claimKeys.licenceKey(key), { type: 'ClaimIdentifier', data: { subscriptionId }, metadata: systemMeta(metadata) });
+}
+
+/** PayPal-Request-Id of a capture: one per attempt, so retries capture once; a new one after PayPal declined. */
+export function captureRequestId(orderId: string, declines: number): string {
+  return declines === 0 ? `capture-${orderId}` : `capture-${orderId}-${declines}`;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, ForbiddenError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
+import { subscriptionDecider } from '../subscription/index.js';
+import { billingReferenceFor, claimBillingReference, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
+
+/** The PayPal order (intent AUTHORIZE, never captured) a customer approves to switch funding source. */
+export async function createPaymentMethodOrder(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata) {
+  requireConfigured(deps.gateway);
+  const { sub, version } = await loadSubscription(deps, subscriptionId);
+  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError('A cancelled subscription has no payment method to change');
+  // The subscription keeps its billing reference, so PayPal's events about earlier orders still find it.
+  const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
+  await claimBillingReference(deps, reference, sub.id, metadata);
+  const order = await deps.gateway.createOrder({
+    subscriptionId: sub.id,
+    billingReference: reference,
+    amountCents: Math.max(100, sub.amount),
+    currency: sub.currency,
+    description: `${sub.name}: verify new payment method (not charged)`,
+    requestId: `pm-${sub.id}-${version}-${randomUUID()}`,
+    intent: 'AUTHORIZE',
+    returnUrl: `${deps.publicUrl}/admin/subscriptions/change-payment-method?subscription=${sub.id}`,
+    cancelUrl: `${deps.publicUrl}/admin/subscriptions/change-payment-method?subscription=${sub.id}&cancelled=1`,
+  });
+  return { paypalOrderID: order.orderId, paypalSubscriptionID: reference, approveUrl: order.approveUrl };
+}
+
+/** The approved AUTHORIZE order is authorized and voided at once (no charge), then recorded as the new method. */
+export async function changePaymentMethod(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string; paypalSubscriptionID: string; quantity: number }, metadata: CommandMetadata) {
+  requireConfigured(deps.gateway);
+  const { sub } = await loadSubscription(deps, input.subscriptionId);
+  if (input.quantity !== sub.quantity) throw ValidationError.field('quantity', `must be ${sub.quantity}, the subscription's quantity`);
+  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError('A cancelled subscription has no payment method to change');
+  if (sub.paypalSubscriptionID && sub.paypalSubscriptionID !== input.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+  const key = `payment-method-${input.paypalOrderID}`;
+  if (sub.paypalOrderID === input.paypalOrderID) return { consistent: true, replayed: true };
+  const order = await deps.gateway.getOrder(input.paypalOrderID);
+  if (order.intent !== 'AUTHORIZE') throw ValidationError.field('paypalOrderID', 'is not a payment-method order (create one with /subscriptions/createPaymentMethodOrder)');
+  if (order.customId !== input.paypalSubscriptionID) throw new ForbiddenError('This PayPal order was not made for this subscription');
+  await deps.gateway.verifyFundingSource(input.paypalOrderID, `verify-${input.paypalOrderID}`);
+  const result = await deps.execute(subscriptionDecider, sub.id, {
+    type: 'ChangePaymentMethod',
+    data: { paypalOrderID: input.paypalOrderID, paypalSubscriptionID: input.paypalSubscriptionID, quantity: input.quantity },
+    metadata: { ...metadata, idempotencyKey: key },
+  });
+  return { consistent: result.consistent ?? true, replayed: result.replayed };
+}

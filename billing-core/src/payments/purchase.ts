@@ -1,0 +1,102 @@
+import { ConflictError, InvalidTransitionError, NotFoundError, type CommandMetadata } from '@relaycast/contracts';
+import { dueOf, openOrders, subscriptionDecider } from '../subscription/index.js';
+import { recordCapture } from './capture.js';
+import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
+
+export interface OrderAnswer {
+  paypalOrderID: string;
+  paypalSubscriptionID: string;
+  amount: number;
+  currency: string;
+  purpose: 'period' | 'balance';
+  approveUrl: string | null;
+  /** true: an order already open for this payment was handed out again. */
+  reused: boolean;
+}
+
+export type PaymentStart = { kind: 'order'; order: OrderAnswer; consistent: boolean } | { kind: 'paid-from-credit'; consistent: boolean };
+
+/** PayPal statuses of an order the buyer can still approve or we can still capture. */
+const PAYABLE_AT_PAYPAL = new Set(['CREATED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'SAVED']);
+const ATTEMPTS = 4;
+
+/**
+ * Purchase and balance payment: one PayPal order for exactly what is due (a period, or a pending change's
+ * balance), priced by the decider from the stream, never from the browser.
+ *
+ * Safe to run many times at once: the PayPal-Request-Id derives from the stream version read, so concurrent calls
+ * get one PayPal order, and the decider records at most one open order; a caller whose order was not recorded
+ * hands out the open one. An open order is reused while PayPal still holds it open; one PayPal already captured
+ * (our answer was lost) is recorded first.
+ */
+export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata): Promise<PaymentStart> {
+  requireConfigured(deps.gateway);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { sub, version } = await loadSubscription(deps, subscriptionId);
+    if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || sub.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+      throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
+    }
+    const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
+    const open = openOrders(sub)[0];
+    if (open) {
+      if (sub.orders[open]!.status === 'pending') throw new ConflictError('PayPal is still reviewing a payment of this subscription; it goes through as soon as PayPal completes it');
+      const info = await deps.gateway.getOrder(open).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      });
+      if (info && PAYABLE_AT_PAYPAL.has(info.status)) {
+        const { amount, purpose } = sub.orders[open]!;
+        return { kind: 'order', consistent: true, order: { paypalOrderID: open, paypalSubscriptionID: reference, amount, currency: sub.currency, purpose, approveUrl: info.approveUrl, reused: true } };
+      }
+      if (info?.status === 'COMPLETED' && info.capture) {
+        const recorded = await recordCapture(deps, sub.id, open, info.capture, metadata);
+        if (recorded.outcome === 'captured') throw new ConflictError('PayPal had already received this payment: it is now recorded');
+        continue;
+      }
+      // PayPal no longer holds it (expired or voided): closed, and a new order is made below on the next pass.
+      await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: open, reason: 'EXPIRED' }, metadata: { ...metadata, actorRole: 'SYSTEM' } });
+      continue;
+    }
+
+    const due = dueOf(sub, metadata.now);
+    if (!due) throw new ConflictError('Nothing is due on this subscription');
+    if (due.amount === 0) {
+      const licenceKey = await issueLicenceKey(deps, sub, metadata);
+      const paid = await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey }, metadata });
+      return { kind: 'paid-from-credit', consistent: paid.consistent ?? true };
+    }
+    await claimBillingReference(deps, reference, sub.id, metadata);
+    const order = await deps.gateway.createOrder({
+      subscriptionId: sub.id,
+      billingReference: reference,
+      amountCents: due.amount,
+      currency: sub.currency,
+      description: `${sub.name}: ${due.purpose === 'balance' ? 'change of plan' : 'licence period'}`,
+      // The same stream version (concurrent clicks, a retry) gets the same order from PayPal.
+      requestId: `order-${sub.id}-${version}`,
+      intent: 'CAPTURE',
+      returnUrl: `${deps.publicUrl}/user/buy-new-licence?subscription=${sub.id}`,
+      cancelUrl: `${deps.publicUrl}/user/buy-new-licence?subscription=${sub.id}&cancelled=1`,
+    });
+    let recorded;
+    try {
+      recorded = await deps.execute(subscriptionDecider, sub.id, {
+        type: 'OrderPayment',
+        data: { paypalOrderID: order.orderId, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose },
+        metadata,
+      });
+    } catch (error) {
+      // What is due changed between reading and recording (a revision): price it again.
+      if (error instanceof ConflictError && attempt < ATTEMPTS) continue;
+      throw error;
+    }
+    const state = recorded.state as typeof sub;
+    if (!state.orders[order.orderId]) continue; // another call recorded its order first: hand that one out
+    return {
+      kind: 'order',
+      consistent: recorded.consistent ?? true,
+      order: { paypalOrderID: order.orderId, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose, approveUrl: order.approveUrl, reused: false },
+    };
+  }
+  throw new ConflictError('The subscription kept changing while the payment was being set up; try again');
+}

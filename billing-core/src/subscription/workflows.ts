@@ -1,0 +1,49 @@
+import { ConflictError, streamIds, type CommandMetadata } from '@relaycast/contracts';
+import { claimDecider, claimKeys } from '../claim/index.js';
+import type { PaymentDeps } from '../payments/context.js';
+import { claimLicenceKey } from '../payments/context.js';
+import type { SubscriptionCommand } from './commands.js';
+import { subscriptionDecider } from './index.js';
+import { exists } from './state.js';
+
+type Deps = Pick<PaymentDeps, 'events' | 'execute'>;
+type Create = Extract<SubscriptionCommand, { type: 'CreateSubscription' }>;
+type Update = Extract<SubscriptionCommand, { type: 'UpdateSubscription' }>;
+
+/** Is this subscription still using its claim (not cancelled, not removed, and created at all)? */
+async function holdsLive(deps: Deps, subscriptionId: string): Promise<boolean> {
+  const history = await deps.events.readStream(subscriptionDecider.streamId(subscriptionId));
+  const state = history.reduce((s, e) => subscriptionDecider.evolve(s, { type: e.type, data: e.data } as never), subscriptionDecider.initialState());
+  return exists(state) && !state.removed && state.status !== 'SUBSCRIPTION_STATUS_CANCEL';
+}
+
+/**
+ * One live free plan per customer: the customer's free-plan claim names the subscription holding it; a new one
+ * takes it over only from a holder that is cancelled, removed or was never created. Two concurrent free plans race
+ * on the claim stream's version, and one loses (409).
+ */
+async function claimFreePlan(deps: Deps, userId: string, subscriptionId: string, metadata: CommandMetadata): Promise<void> {
+  const key = claimKeys.freePlan(userId);
+  const history = await deps.events.readStream(streamIds.claim(key));
+  const owner = history.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState()).owner;
+  if (owner && owner !== subscriptionId && (await holdsLive(deps, owner))) throw new ConflictError('This customer already has a live free plan; only one is allowed');
+  await deps.execute(claimDecider, key, {
+    type: 'ClaimIdentifier',
+    data: { subscriptionId, ...(owner && owner !== subscriptionId ? { takeoverFrom: owner } : {}) },
+    metadata: { ...metadata, actorRole: 'SYSTEM' },
+  }, { expectedVersion: history.length });
+}
+
+/** Creates a subscription: its unique identifiers (a free plan, an administrator's licence key) are claimed first. */
+export async function createSubscription(deps: Deps, command: Create) {
+  const { data, metadata } = command;
+  if (data.plan_id === 'unlimited' && data.subscription_type === 'SUBSCRIPTION_FREE') await claimFreePlan(deps, data.user_id, data.subscriptionId, metadata);
+  if (data.licence_key) await claimLicenceKey(deps, data.licence_key, data.subscriptionId, metadata);
+  return deps.execute(subscriptionDecider, data.subscriptionId, command);
+}
+
+/** Updates descriptive fields; a licence key an administrator sets is claimed first (unique across subscriptions). */
+export async function updateSubscription(deps: Deps, subscriptionId: string, command: Update, options: { expectedVersion?: number } = {}) {
+  if (command.data.licence_key) await claimLicenceKey(deps, command.data.licence_key, subscriptionId, command.metadata);
+  return deps.execute(subscriptionDecider, subscriptionId, command, options);
+}

@@ -1,0 +1,92 @@
+import { amountDue, exists, subscriptionDecider, type ExistingSubscription } from '@relaycast/billing-core';
+import { ForbiddenError, NotFoundError, UnavailableError, ValidationError, type SubscriptionView, type UserView } from '@relaycast/contracts';
+import type { Answer } from '../http/route.js';
+import type { Runtime } from '../runtime.js';
+
+export const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
+
+/** A subscription the caller may see: any for administrators, their own for customers (403 otherwise). */
+export async function visibleSubscription(rt: Runtime, user: UserView | null, id: string, purpose: 'read' | 'command' = 'command'): Promise<SubscriptionView> {
+  const view = await rt.readSide.queries.getSubscription(id).catch(async (error: unknown) => {
+    // Read models away (Redis down): reads say so (503), but a command can still be checked against the event
+    // store, which knows the subscription, so writes go on.
+    if (purpose === 'command' && error instanceof UnavailableError) return subscriptionFromEvents(rt, id);
+    throw error;
+  });
+  if (!view) throw new NotFoundError('Subscription not found');
+  if (!isAdmin(user) && view.user_id !== user?._id) throw new ForbiddenError('You do not have access to this subscription');
+  return view;
+}
+
+/** Owner and identity of a subscription as its own events tell it, for when the read models cannot be reached. */
+async function subscriptionFromEvents(rt: Runtime, id: string): Promise<SubscriptionView | null> {
+  const events = await rt.events.readStream(subscriptionDecider.streamId(id));
+  const state = events.reduce((s, e) => subscriptionDecider.evolve(s, e as never), subscriptionDecider.initialState());
+  if (!exists(state) || state.removed) return null;
+  const last = events[events.length - 1]!;
+  return viewFromState(state, { createdAt: events[0]!.occurredAt, updatedAt: last.occurredAt, version: last.version, now: new Date().toISOString() });
+}
+
+function viewFromState(s: ExistingSubscription, at: { createdAt: string; updatedAt: string; version: number; now: string }): SubscriptionView {
+  return {
+    _id: s.id,
+    name: s.name,
+    user_id: s.user_id,
+    customer: { email: '', name: '' },
+    infrastructure_type: s.infrastructure_type,
+    subscription_type: s.subscription_type,
+    status: s.status,
+    plan: s.plan,
+    payment_details: { payment_method: 'PAYPAL', plan_id: s.plan.plan_id, amount: s.amount, unitQuantity: s.quantity, privacy_policy_confirm: true },
+    infrastructure_details: s.infrastructure_details,
+    ...(s.paypalSubscriptionID ? { paypalSubscriptionID: s.paypalSubscriptionID } : {}),
+    quantity: s.quantity,
+    modules: s.modules,
+    amount: s.amount,
+    currency: s.currency,
+    totals: { ordered: 0, captured: s.captures.reduce((sum, c) => sum + c.amount, 0), refunded: s.captures.reduce((sum, c) => sum + c.refunded, 0), payments: s.captures.length },
+    balance: s.pendingChange?.balance ?? 0,
+    amountDue: amountDue(s, at.now).amount,
+    version: at.version,
+    createdAt: at.createdAt,
+    updatedAt: at.updatedAt,
+  };
+}
+
+/** The seed's payment calls name a user; customers may only name themselves. */
+export function checkUser(user: UserView | null, userId: string): void {
+  if (!isAdmin(user) && userId !== user?._id) throw new ForbiddenError('user_id must be your own');
+}
+
+/** revise, captureOrder…: by `id`, or by the PayPal billing reference among the user's subscriptions. */
+export async function resolveSubscription(rt: Runtime, user: UserView | null, body: { id?: string; user_id: string; paypalSubscriptionID: string }): Promise<SubscriptionView> {
+  checkUser(user, body.user_id);
+  if (body.id) {
+    const view = await visibleSubscription(rt, user, body.id);
+    if (view.user_id !== body.user_id) throw ValidationError.field('user_id', 'does not own this subscription');
+    return view;
+  }
+  const found = (await rt.readSide.queries.subscriptionsOfUser(body.user_id)).find((s) => s.paypalSubscriptionID === body.paypalSubscriptionID);
+  if (!found) throw new NotFoundError('No subscription of this user has that paypalSubscriptionID');
+  return found;
+}
+
+/** Reads the subscription after a command; 202 with what is known when the read model has not caught up yet. */
+export async function answerWith(rt: Runtime, id: string, consistent: boolean, status = 200, meta?: Record<string, unknown>): Promise<Answer> {
+  const view = await rt.readSide.queries.getSubscription(id);
+  if (!consistent) return { data: view, status: 202, meta: { ...meta, consistent: false } };
+  return { data: view, status, ...(meta ? { meta } : {}) };
+}
+
+export const versionOf = (body: unknown) => {
+  const version = (body as { version?: unknown }).version;
+  if (version === undefined) return {};
+  if (!Number.isInteger(version) || (version as number) < 0) throw ValidationError.field('version', 'must be a non-negative integer');
+  return { expectedVersion: version as number };
+};
+
+export function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
