@@ -69,9 +69,12 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
     case 'pending':
       return { outcome: 'pending', consistent: true, replayed: true };
     case 'superseded':
-      throw new ConflictError('This PayPal order is for a configuration or amount that has since changed; nothing was charged. Start the payment again');
-    case 'rejected':
-      throw new ConflictError('PayPal captured this order for another amount; it is recorded for review and cannot be paid again');
+      throw new ConflictError('What is due on this subscription changed after this PayPal order was created; nothing was charged. Start the payment again');
+    case 'rejected': {
+      // Answered as the first time: the refusal is on record.
+      const rejected = order.rejection!;
+      return { outcome: rejected.reason === 'NOT_COMPLETED' ? 'declined' : 'mismatch', consistent: true, replayed: true, rejected };
+    }
     case 'open':
       break;
   }

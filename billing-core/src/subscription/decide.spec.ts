@@ -18,6 +18,13 @@ const otherCustomer = meta({ actorId: 'user-2', actorRole: 'ROLE_CUSTOMER' });
 const admin = meta();
 const system = meta({ actorId: 'paypal-webhook', actorRole: 'SYSTEM' });
 
+/** The configuration of sub-1 as priced by the catalogue (seed §9: 3 self-hosted units at $5). */
+const THREE_STREAMS = {
+  modules: [{ name: 'streams' as const, limit: 3, units: 3, free: false, amount: 1500, labels: { en: 'Publishing streams', ru: 'Публикуемые потоки' } }],
+  quantity: 3,
+  amount: 1500,
+};
+
 function createCommand(overrides: Partial<Extract<SubscriptionCommand, { type: 'CreateSubscription' }>['data']> = {}, metadata = customer): SubscriptionCommand {
   return {
     type: 'CreateSubscription',
@@ -191,13 +198,28 @@ describe('subscription decider', () => {
   describe('OrderPayment', () => {
     it('records the order for the amount due and moves Creating to Wait payment', () => {
       given(subscriptionDecider, created()).when(order()).then([
-        { type: 'PaymentOrdered', data: { paypalOrderID: 'ORDER-1', paypalSubscriptionID: 'PAYPAL-SUB-1', amount: 1500, currency: 'USD', purpose: 'period' } },
+        {
+          type: 'PaymentOrdered',
+          data: {
+            paypalOrderID: 'ORDER-1',
+            paypalSubscriptionID: 'PAYPAL-SUB-1',
+            amount: 1500,
+            currency: 'USD',
+            purpose: 'period',
+            configuration: THREE_STREAMS,
+            periodStart: NOW,
+            periodEnd: '2026-12-23T10:00:00.000Z',
+          },
+        },
         { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: 'PayPal order created' } },
       ]);
     });
-    it('refuses an order for another amount than the one due (422), and repeats of the same order change nothing', () => {
-      given(subscriptionDecider, created()).when(order('ORDER-1', 1000)).thenThrows(PriceMismatchError);
+    it('refuses an order for another amount than the one due (the price changed meanwhile), and repeats of the same order change nothing', () => {
+      given(subscriptionDecider, created()).when(order('ORDER-1', 1000)).thenThrows(ConflictError, /amount due .* changed/);
       given(subscriptionDecider, ordered()).when(order()).then([]);
+    });
+    it('records no second order while one is open (two tabs): the caller pays the open one', () => {
+      given(subscriptionDecider, ordered()).when(order('ORDER-2')).then([]);
     });
     it('refuses orders on cancelled or paused subscriptions, and when nothing is due', () => {
       given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_CANCEL')).when(order()).thenThrows(InvalidTransitionError);
@@ -229,6 +251,7 @@ describe('subscription decider', () => {
             periodStart: NOW,
             periodEnd: '2026-12-23T10:00:00.000Z',
             licence_key: 'LIC-0000-1111-2222',
+            configuration: THREE_STREAMS,
           },
         },
         { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'payment captured' } },
@@ -259,7 +282,7 @@ describe('subscription decider', () => {
       const cases: [Partial<Extract<SubscriptionCommand, { type: 'CaptureOrder' }>['data']>, string][] = [
         [{ amount: 1400 }, 'AMOUNT_MISMATCH'],
         [{ currency: 'EUR' }, 'CURRENCY_MISMATCH'],
-        [{ providerStatus: 'PENDING' }, 'NOT_COMPLETED'],
+        [{ providerStatus: 'DECLINED' }, 'NOT_COMPLETED'],
       ];
       for (const [overrides, reason] of cases) {
         const events = given(subscriptionDecider, ordered()).when(capture(overrides)).thenEvents();
@@ -268,10 +291,11 @@ describe('subscription decider', () => {
       }
     });
 
-    it('records a late capture on a cancelled subscription (money moved) without reviving it', () => {
+    it('records a late capture on a cancelled subscription (money moved) as account credit, without reviving it', () => {
       const cancelled = [...ordered(), { type: 'SubscriptionCancelled' as const, data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' as const } }];
       const events = given(subscriptionDecider, cancelled).when(capture({}, system)).thenEvents();
       expect(events.map((e) => e.type)).to.deep.equal(['OrderCaptured']);
+      expect(events[0]?.data).to.include({ credited: true, amount: 1500 });
     });
 
     it('refuses a capture for another user’s subscription, and for one that does not exist', () => {
@@ -288,16 +312,14 @@ describe('subscription decider', () => {
     });
     const paid = () => [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
 
-    it('recomputes the amount and prorates the rest of the paid period', () => {
+    it('a rise inside the paid period is pending: the rest of the period prorated, in force once paid', () => {
       const later = { ...customer, now: '2026-12-08T10:00:00.000Z' };
       const [event] = given(subscriptionDecider, paid()).when(revise(5, {}, later)).thenEvents();
-      expect(event?.type).to.equal('SubscriptionRevised');
-      expect(event?.data).to.include({ quantity: 5, previousQuantity: 3, amount: 2500, previousAmount: 1500 });
+      expect(event?.type).to.equal('SubscriptionChangePending');
       // 15 of the period's 30 days remain: half of the $10 difference.
-      expect(event?.data).to.include({ proration: 500 });
-      // What the revision left owing is the next thing to pay.
+      expect(event?.data).to.include({ quantity: 5, amount: 2500, previousAmount: 1500, balance: 500 });
       const revised = given(subscriptionDecider, [...paid(), event!]);
-      expect(revised.state).to.include({ balance: 500 });
+      expect(revised.state).to.include({ quantity: 3, amount: 1500 });
       const [ordered2] = revised.when(order('ORDER-B', 500, later)).thenEvents();
       expect(ordered2?.data).to.include({ amount: 500, purpose: 'balance' });
     });
@@ -312,7 +334,7 @@ describe('subscription decider', () => {
     });
 
     it('a quantity-only revision keeps the other modules, and cannot go below what they need', () => {
-      const withViewers = [...paid(), ...given(subscriptionDecider, paid()).when(revise(5, { modules: [{ name: 'streams', limit: 2 }, { name: 'vodViewers', limit: 200 }] })).thenEvents()];
+      const withViewers = [...created(), ...given(subscriptionDecider, created()).when(revise(5, { modules: [{ name: 'streams', limit: 2 }, { name: 'vodViewers', limit: 200 }] })).thenEvents()];
       const [event] = given(subscriptionDecider, withViewers).when(revise(4)).thenEvents();
       expect((event?.data as { modules: { name: string; limit: number }[] }).modules.map((m) => [m.name, m.limit])).to.deep.equal([['streams', 1], ['vodViewers', 200]]);
       given(subscriptionDecider, withViewers).when(revise(2)).thenThrows(ValidationError, /quantity must be at least 3/);

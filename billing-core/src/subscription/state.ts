@@ -1,4 +1,4 @@
-import type { Configuration, InfrastructureDetails, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
+import type { Configuration, InfrastructureDetails, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
 import type { SubscriptionCreated, SubscriptionEvent } from './events.js';
 
 /** Money PayPal captured for one of our orders, and what became of it. */
@@ -23,6 +23,8 @@ export interface OrderRecord {
   status: 'open' | 'pending' | 'captured' | 'superseded' | 'rejected';
   /** Captures PayPal declined: each makes the next capture attempt a new PayPal request. */
   declines: number;
+  /** Why PayPal's capture was refused (a repeat of the capture answers the same). */
+  rejection?: PaymentRejected;
 }
 
 /** Time paid for: one billing period bought by a capture (or account credit). */
@@ -172,9 +174,8 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
     case 'PaymentPending':
       return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'pending' }));
     case 'PaymentRejected':
-      return setOrder(state, event.data.paypalOrderID, (o) =>
-        event.data.reason === 'NOT_COMPLETED' ? { ...o, status: o.status === 'pending' ? 'open' : o.status, declines: o.declines + 1 } : { ...o, status: 'rejected' },
-      );
+      // A refused capture closes the order: the next payment is a new order (another funding source).
+      return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'rejected', declines: o.declines + 1, rejection: event.data }));
     case 'OrderCaptured': {
       const d = event.data;
       const credited = d.credited === true;

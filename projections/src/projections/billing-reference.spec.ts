@@ -36,7 +36,7 @@ describe('subscriptions by PayPal billing reference (how webhooks find a subscri
     await fx.handler.handle(subscriptionDecider, 's-2', { type: 'ReviseSubscription', data: { paypalSubscriptionID: 'PP-1', quantity: 5 }, metadata: at(100) });
     await fx.handler.handle(subscriptionDecider, 's-1', {
       type: 'ChangePaymentMethod',
-      data: { paypalOrderID: 'ORDER-PM', paypalSubscriptionID: 'PP-2', quantity: 3 },
+      data: { paypalOrderID: 'ORDER-PM', paypalSubscriptionID: 'PP-2', quantity: 2 },
       metadata: at(101, { actorId: 'u-ada', actorRole: 'ROLE_CUSTOMER' }),
     });
     await settle();

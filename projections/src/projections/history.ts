@@ -48,11 +48,42 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       return { summary: `Details changed: ${Object.keys(event.data.changes).sort().join(', ')}`, changes: changesOf(event.data) };
     case 'SubscriptionRevised': {
       const d = event.data;
-      const proration = d.proration === 0 ? '' : d.proration > 0 ? `, ${formatCents(d.proration)} due for the current period` : `, ${formatCents(-d.proration)} credit for the current period`;
+      const why = d.reason === 'BALANCE_PAID' ? ' (in force: its balance was paid)' : d.reason === 'SCHEDULED' ? ' (in force: the paid period it waited for ended)' : '';
+      const proration = d.reason ? '' : d.proration > 0 ? `, ${formatCents(d.proration)} due for the current period` : d.proration < 0 ? `, ${formatCents(-d.proration)} credit for the current period` : '';
       return {
-        summary: `Revised: ${d.previousQuantity} → ${d.quantity} units, ${formatCents(d.previousAmount)} → ${formatCents(d.amount)}${proration}`,
+        summary: `Revised: ${d.previousQuantity} → ${d.quantity} units, ${formatCents(d.previousAmount)} → ${formatCents(d.amount)}${proration}${why}`,
         changes: { quantity: { from: d.previousQuantity, to: d.quantity }, amount: { from: d.previousAmount, to: d.amount } },
         amount: d.amount,
+      };
+    }
+    case 'SubscriptionChangePending': {
+      const d = event.data;
+      return {
+        summary: `Change requested: ${d.quantity} units at ${formatCents(d.amount)} per period, in force once the balance of ${formatCents(d.balance)} is paid`,
+        changes: { amount: { from: d.previousAmount, to: d.amount } },
+        amount: d.balance,
+      };
+    }
+    case 'SubscriptionChangeScheduled': {
+      const d = event.data;
+      return {
+        summary: `Change scheduled: ${d.quantity} units at ${formatCents(d.amount)} per period from ${d.effectiveAt.slice(0, 10)}`,
+        changes: { amount: { from: d.previousAmount, to: d.amount } },
+      };
+    }
+    case 'SubscriptionChangeWithdrawn':
+      return { summary: event.data.kind === 'PENDING' ? 'Requested change withdrawn' : 'Scheduled change withdrawn' };
+    case 'PaymentOrderSuperseded':
+      return { summary: `PayPal order ${event.data.paypalOrderID} replaced: ${event.data.reason === 'EXPIRED' ? 'PayPal no longer holds it' : 'what is due changed'}; it will not be charged` };
+    case 'PaymentPending':
+      return { summary: `PayPal is reviewing a payment of ${formatCents(event.data.amount, event.data.currency)} (order ${event.data.paypalOrderID})`, amount: event.data.amount, currency: event.data.currency };
+    case 'PaidTimeEnded':
+      return { summary: `Paid time ended on ${event.data.endedAt.slice(0, 10)}: the payment was ${event.data.reason === 'REVERSED' ? 'reversed by PayPal' : 'refunded'}` };
+    case 'PaymentDisputed': {
+      const d = event.data;
+      return {
+        summary: `Dispute ${d.disputeId} ${d.stage === 'CREATED' ? 'opened' : d.stage === 'RESOLVED' ? 'resolved' : 'updated'}: ${d.status}${d.outcome ? ` (${d.outcome})` : ''}`,
+        ...(d.amount !== undefined ? { amount: d.amount, currency: d.currency } : {}),
       };
     }
     case 'PaymentOrdered':
@@ -63,7 +94,9 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       };
     case 'OrderCaptured':
       return {
-        summary: `Payment captured: ${formatCents(event.data.amount, event.data.currency)} (PayPal order ${event.data.paypalOrderID})`,
+        summary: event.data.credited
+          ? `Payment captured: ${formatCents(event.data.amount, event.data.currency)} (PayPal order ${event.data.paypalOrderID}), kept as account credit: the order was no longer current`
+          : `Payment captured: ${formatCents(event.data.amount, event.data.currency)} (PayPal order ${event.data.paypalOrderID})${event.data.credit ? ` with ${formatCents(event.data.credit, event.data.currency)} of account credit` : ''}`,
         amount: event.data.amount,
         currency: event.data.currency,
       };
@@ -74,7 +107,11 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
         currency: event.data.currency,
       };
     case 'PaymentRefunded':
-      return { summary: `Refunded ${formatCents(event.data.amount, event.data.currency)} of capture ${event.data.captureId}`, amount: -event.data.amount, currency: event.data.currency };
+      return {
+        summary: `${event.data.reversal ? 'Reversed by PayPal' : 'Refunded'}: ${formatCents(event.data.amount, event.data.currency)} of capture ${event.data.captureId}`,
+        amount: -event.data.amount,
+        currency: event.data.currency,
+      };
     case 'PaymentMethodChanged':
       return {
         summary: `Payment method changed to PayPal subscription ${event.data.paypalSubscriptionID}`,

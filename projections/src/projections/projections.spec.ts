@@ -36,12 +36,13 @@ describe('projections on the in-memory read model', () => {
 
   it('keeps each subscription document up to date, with the customer beside it', async () => {
     const s1 = (await side.queries.getSubscription('s-1')) as SubscriptionView;
-    expect(s1).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', quantity: 3, amount: 1500, licence_key: 'LIC-AAAA-BBBB', paypalOrderID: 'ORDER-1' });
+    // Revised up inside the paid period: still 2 units in force, 3 pending until the $5 balance is paid.
+    expect(s1).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', quantity: 2, amount: 1000, licence_key: 'LIC-AAAA-BBBB', paypalOrderID: 'ORDER-1' });
+    expect(s1.pendingChange).to.include({ quantity: 3, amount: 1500, balance: 500 });
     expect(s1.customer).to.deep.equal({ email: 'ada@example.com', name: 'Ada King' });
     expect(s1.totals).to.deep.equal({ ordered: 1000, captured: 1000, refunded: 0, payments: 1 });
-    // Revised inside the paid period at once: the full $5 difference is owed, and is what is due next.
+    // A minute into the month, the rest of it costs the whole $5 difference (rounded up), and is what is due next.
     expect(s1).to.include({ balance: 500, amountDue: 500 });
-    expect(s1.payment_details).to.include({ amount: 1500, unitQuantity: 3 });
     expect((await side.queries.getSubscription('s-3'))?.status).to.equal('SUBSCRIPTION_STATUS_CANCEL');
   });
 
@@ -51,7 +52,7 @@ describe('projections on the in-memory read model', () => {
     expect(all.items.map((s) => s._id)).to.deep.equal(['s-3', 's-2']);
     expect(all.total).to.equal(3);
     expect((await side.queries.listSubscriptions({ pageSize: 2, page: 2 })).items.map((s) => s._id)).to.deep.equal(['s-1']);
-    expect((await side.queries.listSubscriptions({ sort: 'amount', order: 'asc' })).items.map((s) => s.amount)).to.deep.equal([500, 1500, 2000]);
+    expect((await side.queries.listSubscriptions({ sort: 'amount', order: 'asc' })).items.map((s) => s.amount)).to.deep.equal([500, 1000, 2000]);
     expect((await side.queries.listSubscriptions({ search: 'turing' })).items.map((s) => s._id)).to.deep.equal(['s-3']);
     expect((await side.queries.listSubscriptions({ status: 'SUBSCRIPTION_STATUS_INITIAL' })).items.map((s) => s._id)).to.deep.equal(['s-2']);
     expect((await side.queries.listSubscriptions({ userId: 'u-ada', status: 'SUBSCRIPTION_STATUS_ACTIVE' })).items.map((s) => s._id)).to.deep.equal(['s-1']);
@@ -59,14 +60,15 @@ describe('projections on the in-memory read model', () => {
 
   it('records every event of a subscription as history: when, who, what changed, amounts', async () => {
     const items = await side.queries.history({ streamId: 'subscription-s-1' });
-    expect(items.map((i) => i.type)).to.deep.equal(['SubscriptionCreated', 'PaymentOrdered', 'SubscriptionStatusChanged', 'OrderCaptured', 'SubscriptionStatusChanged', 'SubscriptionRevised']);
+    expect(items.map((i) => i.type)).to.deep.equal(['SubscriptionCreated', 'PaymentOrdered', 'SubscriptionStatusChanged', 'OrderCaptured', 'SubscriptionStatusChanged', 'SubscriptionChangePending']);
     const [created, ordered, , captured, status, revised] = items as HistoryItem[] as [HistoryItem, HistoryItem, HistoryItem, HistoryItem, HistoryItem, HistoryItem];
     expect(ordered.summary).to.equal('PayPal order ORDER-1 created for $10.00 (next period)');
     expect(created.summary).to.equal('Subscription created: constructor, 2 units, $10.00 per month');
     expect(created.actor).to.deep.equal({ id: 'u-ada', role: 'ROLE_CUSTOMER' });
     expect(captured).to.include({ summary: 'Payment captured: $10.00 (PayPal order ORDER-1)', amount: 1000, currency: 'USD' });
     expect(status.summary).to.equal('Status: Wait payment → Live (payment captured)');
-    expect(revised.changes).to.deep.equal({ quantity: { from: 2, to: 3 }, amount: { from: 1000, to: 1500 } });
+    expect(revised).to.include({ summary: 'Change requested: 3 units at $15.00 per period, in force once the balance of $5.00 is paid', amount: 500 });
+    expect(revised.changes).to.deep.equal({ amount: { from: 1000, to: 1500 } });
     expect(items.map((i) => i.at)).to.deep.equal([...items.map((i) => i.at)].sort());
     expect((await side.queries.history({ streamId: 'subscription-s-1' }, { types: ['OrderCaptured'] })).map((i) => i.type)).to.deep.equal(['OrderCaptured']);
     expect(await side.queries.history({ streamId: 'subscription-s-1' }, { from: revised.at })).to.have.length(1);

@@ -235,7 +235,7 @@ describe('PayPal payments through the real SDK (stand-in PayPal)', () => {
     expect(revised.body.data).to.include({ quantity: 4, amount: 2000, amountDue: 2000 });
     const stale = await customer.post('/subscriptions/captureOrder', { ...captureBody(customer, revised.body.data, order) });
     expect(stale.status).to.equal(409);
-    expect(stale.body.error.message).to.match(/amount due changed.*\$20\.00.*nothing was charged/);
+    expect(stale.body.error.message).to.match(/changed after this PayPal order was created; nothing was charged/);
     expect(capturesAt(order.paypalOrderID)).to.have.length(0);
     const fresh = await orderAndApprove(customer, sub._id);
     expect(fresh.amount).to.equal(2000);
@@ -262,13 +262,17 @@ describe('PayPal payments through the real SDK (stand-in PayPal)', () => {
     expect((await customer.post('/subscriptions/revise', { ...body, paypalSubscriptionID: 'RCS-SOMEONE-ELSE' })).status).to.equal(400);
     const confirmed = await customer.post('/subscriptions/revise', { ...body, amount: 2000, version: preview.body.data.version });
     expect(confirmed.status).to.equal(200);
-    expect(confirmed.body.data).to.include({ quantity: 4, amount: 2000 });
-    expect(confirmed.body.data.balance).to.be.greaterThan(0);
+    expect(confirmed.body.meta).to.deep.equal({ effect: 'pending' });
+    // Pending until paid: 2 units stay in force, 4 wait for the balance.
+    expect(confirmed.body.data).to.include({ quantity: 2, amount: 1000 });
+    expect(confirmed.body.data.pendingChange).to.include({ quantity: 4, amount: 2000, balance: preview.body.data.proration });
+    expect(confirmed.body.data.balance).to.equal(preview.body.data.proration);
 
     const balanceOrder = await orderAndApprove(customer, sub._id);
     expect(balanceOrder).to.include({ purpose: 'balance', amount: confirmed.body.data.balance });
     const paid = await customer.post('/subscriptions/captureOrder', captureBody(customer, confirmed.body.data, balanceOrder));
-    expect(paid.body.data).to.include({ balance: 0, status: 'SUBSCRIPTION_STATUS_ACTIVE' });
+    expect(paid.body.data).to.include({ balance: 0, quantity: 4, amount: 2000, status: 'SUBSCRIPTION_STATUS_ACTIVE' });
+    expect(paid.body.data).to.not.have.property('pendingChange');
     expect(paid.body.data.totals.payments).to.equal(2);
   });
 
@@ -317,7 +321,9 @@ describe('PayPal payments through the real SDK (stand-in PayPal)', () => {
     }
     const late = await customer.post('/subscriptions/captureOrder', captureBody(customer, second, order));
     expect(late.status).to.equal(409);
-    expect(late.body.error.code).to.equal('INVALID_TRANSITION');
+    // Cancelling made the open order stale: it is never sent to PayPal.
+    expect(late.body.error.code).to.equal('CONFLICT');
+    expect((await historyTypes(customer, second._id))).to.include('PaymentOrderSuperseded');
     expect(capturesAt(order.paypalOrderID)).to.have.length(0);
     expect((await customer.post('/subscriptions/createOrder', { id: first._id })).status).to.equal(409);
     // Cancelling again changes nothing.
