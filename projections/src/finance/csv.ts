@@ -4,7 +4,7 @@ import type { FinanceReport, Totals } from './report.js';
 export const CSV_COLUMNS = [
   'line', 'subscription_id', 'user_id', 'plan_id', 'currency', 'period', 'status',
   'paypal_order_ids', 'capture_ids', 'refund_ids',
-  'ordered', 'captured', 'refunded', 'outstanding', 'net',
+  'ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net',
   'service_period_start', 'service_period_end', 'subscriptions', 'orders', 'captures', 'refunds',
 ] as const;
 
@@ -24,8 +24,8 @@ export function csvField(value: string, text = true): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function amounts(t: Pick<Totals, 'ordered' | 'captured' | 'refunded' | 'outstanding' | 'net'>): string[] {
-  return [t.ordered, t.captured, t.refunded, t.outstanding, t.net].map(formatAmount);
+function amounts(t: Pick<Totals, 'ordered' | 'captured' | 'refunded' | 'outstanding' | 'withdrawn' | 'net'>): string[] {
+  return [t.ordered, t.captured, t.refunded, t.outstanding, t.withdrawn, t.net].map(formatAmount);
 }
 
 /**

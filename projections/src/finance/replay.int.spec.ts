@@ -23,6 +23,7 @@ const CUT_END = Date.UTC(2026, 10, 30, 23, 59, 59, 999);
 interface Sums {
   ordered: number;
   captured: number;
+  withdrawn: number;
   refunded: number;
   outstanding: number;
   orders: number;
@@ -38,9 +39,10 @@ function expectedTotals(history: FinanceHistory): Map<string, Sums> {
   const byPlan = new Map<string, Sums>();
   const orderAmounts = new Map<string, { plan: string; amount: number }>();
   const captured = new Set<string>();
+  const superseded = new Set<string>();
   const sums = (plan: string) => {
     let s = byPlan.get(plan);
-    if (!s) byPlan.set(plan, (s = { ordered: 0, captured: 0, refunded: 0, outstanding: 0, orders: 0, captures: 0, refunds: 0 }));
+    if (!s) byPlan.set(plan, (s = { ordered: 0, captured: 0, refunded: 0, outstanding: 0, withdrawn: 0, orders: 0, captures: 0, refunds: 0 }));
     return s;
   };
   for (const e of history.events) {
@@ -55,12 +57,18 @@ function expectedTotals(history: FinanceHistory): Map<string, Sums> {
       sums(plan).captured += d.amount;
       sums(plan).captures++;
       captured.add(d.paypalOrderID);
+    } else if (e.type === 'PaymentOrderSuperseded') {
+      superseded.add(d.paypalOrderID);
     } else if (e.type === 'PaymentRefunded') {
       sums(plan).refunded += d.amount;
       sums(plan).refunds++;
     }
   }
-  for (const [orderId, { plan, amount }] of orderAmounts) if (!captured.has(orderId)) sums(plan).outstanding += amount;
+  for (const [orderId, { plan, amount }] of orderAmounts) {
+    if (captured.has(orderId)) continue;
+    if (superseded.has(orderId)) sums(plan).withdrawn += amount;
+    else sums(plan).outstanding += amount;
+  }
   return byPlan;
 }
 
@@ -121,7 +129,7 @@ describe('finance replay and --verify: 10,000 events across 500 subscriptions (S
     expect(report.totals.byPlan.map((t) => t.planId).sort()).to.deep.equal([...expected.keys()].sort());
     for (const t of report.totals.byPlan) {
       const e = expected.get(t.planId)!;
-      expect({ ordered: t.ordered, captured: t.captured, refunded: t.refunded, outstanding: t.outstanding, orders: t.orders, captures: t.captures, refunds: t.refunds }, t.planId).to.deep.equal(e);
+      expect({ ordered: t.ordered, captured: t.captured, refunded: t.refunded, outstanding: t.outstanding, withdrawn: t.withdrawn, orders: t.orders, captures: t.captures, refunds: t.refunds }, t.planId).to.deep.equal(e);
       expect(t.currency).to.equal('USD');
       expect(t.net).to.equal(e.captured - e.refunded);
     }
@@ -134,7 +142,7 @@ describe('finance replay and --verify: 10,000 events across 500 subscriptions (S
     // Rows: each a subscription and an order month up to the cut, with its PayPal ids; they sum to the totals.
     expect(report.rows.every((r) => r.period <= '2026-11')).to.equal(true);
     expect(report.rows.reduce((s, r) => s + r.ordered, 0)).to.equal(all.ordered);
-    expect(report.rows.every((r) => r.ordered === r.captured + r.outstanding)).to.equal(true);
+    expect(report.rows.every((r) => r.ordered === r.captured + r.outstanding + r.withdrawn)).to.equal(true);
     const paid = report.rows.find((r) => r.captureIds.length && r.refundIds.length)!;
     expect(paid.paypalOrderIds[0]).to.match(/^ORD-fs\d{4}-\d+$/);
     expect(paid.captureIds[0]).to.match(/^CAP-ORD-/);
@@ -152,7 +160,7 @@ describe('finance replay and --verify: 10,000 events across 500 subscriptions (S
     const expected = expectedTotals(history);
     for (const t of totals) {
       const e = expected.get(t[col('plan_id')]!)!;
-      expect([cents(t[col('ordered')]!), cents(t[col('captured')]!), cents(t[col('refunded')]!), cents(t[col('outstanding')]!)]).to.deep.equal([e.ordered, e.captured, e.refunded, e.outstanding]);
+      expect([cents(t[col('ordered')]!), cents(t[col('captured')]!), cents(t[col('refunded')]!), cents(t[col('outstanding')]!), cents(t[col('withdrawn')]!)]).to.deep.equal([e.ordered, e.captured, e.refunded, e.outstanding, e.withdrawn]);
     }
     expect(lines.filter((l) => l[0] === 'subscription').every((l) => l.length === header!.length)).to.equal(true);
 

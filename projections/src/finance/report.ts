@@ -13,8 +13,9 @@ import type { ReplayCut } from './cut.js';
  * - ordered:     the amounts of the PayPal orders created in the period.
  * - captured:    what PayPal captured for those orders by the cut.
  * - refunded:    what was refunded of those captures by the cut.
+ * - withdrawn:   the amounts of those orders superseded before any capture (what was due changed; never charged).
  * - outstanding: the amounts of those orders that have no capture by the cut (created and still unpaid, or
- *                rejected and not captured since). ordered = captured + outstanding, as a capture always equals its
+ *                rejected and not captured since), less the withdrawn. ordered = captured + outstanding + withdrawn, as a capture always equals its
  *                order (the decider rejects any other amount as PaymentRejected).
  * - net:         captured − refunded: the money kept.
  * A capture or refund whose order (or capture) is not in the log before the cut (never the case for events the
@@ -35,6 +36,7 @@ export interface ReportRow {
   captured: number;
   refunded: number;
   outstanding: number;
+  withdrawn: number;
   net: number;
   /** The service period(s) the row's period payments paid for: earliest start, latest end. */
   servicePeriodStart: string | null;
@@ -46,6 +48,7 @@ export interface Totals {
   captured: number;
   refunded: number;
   outstanding: number;
+  withdrawn: number;
   net: number;
   subscriptions: number;
   orders: number;
@@ -61,6 +64,19 @@ export interface CurrencyTotals extends Totals {
   currency: string;
 }
 
+/** A dispute a buyer opened at PayPal, as it stands at the cut. */
+export interface DisputeLine {
+  subscriptionId: string;
+  disputeId: string;
+  captureId: string | null;
+  stage: string;
+  status: string;
+  outcome: string | null;
+  amount: number | null;
+  currency: string | null;
+  updatedAt: string;
+}
+
 export interface FinanceReport {
   asOf: {
     /** The time cut-off (inclusive), when the replay was cut by time. */
@@ -71,6 +87,8 @@ export interface FinanceReport {
     events: number;
   };
   rows: ReportRow[];
+  /** Disputes buyers opened at PayPal, latest state each (the CSV keeps to money; disputes are in the JSON report). */
+  disputes: DisputeLine[];
   totals: { byPlan: PlanTotals[]; byCurrency: CurrencyTotals[] };
 }
 
@@ -84,17 +102,19 @@ interface Order {
   row: ReportRow;
   amount: number;
   captured: boolean;
+  /** Superseded: never to be captured, so not outstanding. */
+  closed?: boolean;
 }
 
 const FINANCIAL = new Set([
   'SubscriptionCreated', 'SubscriptionStatusChanged', 'SubscriptionCancelled', 'SubscriptionRemoved',
-  'PaymentOrdered', 'OrderCaptured', 'PaymentRefunded',
+  'PaymentOrdered', 'OrderCaptured', 'PaymentRefunded', 'PaymentOrderSuperseded', 'PaymentDisputed',
 ]);
 
 const monthOf = (iso: string) => iso.slice(0, 7);
 
 function emptyTotals(): Totals {
-  return { ordered: 0, captured: 0, refunded: 0, outstanding: 0, net: 0, subscriptions: 0, orders: 0, captures: 0, refunds: 0 };
+  return { ordered: 0, captured: 0, refunded: 0, outstanding: 0, withdrawn: 0, net: 0, subscriptions: 0, orders: 0, captures: 0, refunds: 0 };
 }
 
 /**
@@ -106,6 +126,7 @@ export function createFinanceFold(cut: ReplayCut) {
   const rows = new Map<string, ReportRow>();
   const orders = new Map<string, Order>();
   const captures = new Map<string, ReportRow>();
+  const disputes = new Map<string, DisputeLine>();
   let events = 0;
   let lastPosition = 0n;
 
@@ -131,6 +152,7 @@ export function createFinanceFold(cut: ReplayCut) {
         captured: 0,
         refunded: 0,
         outstanding: 0,
+        withdrawn: 0,
         net: 0,
         servicePeriodStart: null,
         servicePeriodEnd: null,
@@ -186,6 +208,27 @@ export function createFinanceFold(cut: ReplayCut) {
           if (d.periodEnd && (row.servicePeriodEnd === null || d.periodEnd > row.servicePeriodEnd)) row.servicePeriodEnd = d.periodEnd;
           return;
         }
+        case 'PaymentOrderSuperseded': {
+          // Never captured by us: not money owed.
+          const order = orders.get(`${subscriptionId}\u0000${event.data.paypalOrderID}`);
+          if (order) order.closed = true;
+          return;
+        }
+        case 'PaymentDisputed': {
+          const d = event.data;
+          disputes.set(d.disputeId, {
+            subscriptionId,
+            disputeId: d.disputeId,
+            captureId: d.captureId ?? null,
+            stage: d.stage,
+            status: d.status,
+            outcome: d.outcome ?? null,
+            amount: d.amount ?? null,
+            currency: d.currency ?? null,
+            updatedAt: event.occurredAt,
+          });
+          return;
+        }
         case 'PaymentRefunded': {
           const d = event.data;
           const row = captures.get(d.captureId) ?? rowFor(subscriptionId, monthOf(event.occurredAt), d.currency);
@@ -197,7 +240,11 @@ export function createFinanceFold(cut: ReplayCut) {
     },
 
     result(position: bigint | null = null): FinanceReport {
-      for (const order of orders.values()) if (!order.captured) order.row.outstanding += order.amount;
+      for (const order of orders.values()) {
+        if (order.captured) continue;
+        if (order.closed) order.row.withdrawn += order.amount;
+        else order.row.outstanding += order.amount;
+      }
       const sorted = [...rows.values()].sort((a, b) =>
         a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : a.period < b.period ? -1 : a.period > b.period ? 1 : a.currency < b.currency ? -1 : 1,
       );
@@ -219,6 +266,7 @@ export function createFinanceFold(cut: ReplayCut) {
           t.captured += row.captured;
           t.refunded += row.refunded;
           t.outstanding += row.outstanding;
+          t.withdrawn += row.withdrawn;
           t.net += row.net;
           t.orders += row.paypalOrderIds.length;
           t.captures += row.captureIds.length;
@@ -233,6 +281,7 @@ export function createFinanceFold(cut: ReplayCut) {
       return {
         asOf: { to: cut.kind === 'time' ? cut.to : null, position: String(position ?? lastPosition), events },
         rows: sorted,
+        disputes: [...disputes.values()].sort((a, b) => (a.disputeId < b.disputeId ? -1 : 1)),
         totals: {
           byPlan: [...byPlan.values()].map(finish).sort((a, b) => (a.planId + a.currency < b.planId + b.currency ? -1 : 1)),
           byCurrency: [...byCurrency.values()].map(finish).sort((a, b) => (a.currency < b.currency ? -1 : 1)),

@@ -16,6 +16,8 @@ import { mountSdk, type BuyerAction } from './sdk.js';
  *   POST /v2/checkout/orders/:id/authorize              authorize (intent AUTHORIZE)
  *   POST /v2/payments/authorizations/:id/void           void an authorization
  *   GET  /v2/payments/captures/:id                      show a capture (custom_id, related order id)
+ *   POST /v2/payments/captures/:id/refund               refund all or part (PayPal-Request-Id honoured; more than
+ *                                                       remains → 422 REFUND_AMOUNT_EXCEEDED)
  *   POST /v1/notifications/verify-webhook-signature     SUCCESS when the test-known signature is present
  *   GET  /checkoutnow?token=ID                          the buyer's approval page: approves, redirects to return_url
  *   GET  /sdk/js?client-id=…                            the PayPal JS SDK for the browser (sdk.ts): Buttons that call
@@ -128,6 +130,12 @@ export interface PayPalStandIn {
   captureResource(orderId: string): Record<string, unknown>;
   /** A refund of (part of) a capture: records it, answers the refund resource PAYMENT.CAPTURE.REFUNDED carries. */
   refund(captureId: string, value?: string, options?: { withCustomId?: boolean }): Record<string, unknown>;
+  /** PayPal reverses a capture (a chargeback): the refund-shaped resource PAYMENT.CAPTURE.REVERSED carries. */
+  reverse(captureId: string): Record<string, unknown>;
+  /** The dispute resource CUSTOMER.DISPUTE.* carries (Disputes v1), for a capture. */
+  disputeResource(captureId: string, status: string, options?: { outcome?: string; disputeId?: string }): Record<string, unknown>;
+  /** How many refunds PayPal made of a capture through the refund API. */
+  refundCount(captureId: string): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -152,7 +160,31 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, StoredCapture>();
   const authorizations = new Map<string, StoredAuthorization>();
-  const refunds = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, Record<string, unknown> & { captureId: string }>();
+  const refundCounts = new Map<string, number>();
+  const cents = (v: string) => Math.round(Number(v) * 100);
+  const value = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+  /** Records a refund of a capture, as PayPal shows it (links up to the capture), and updates the capture's status. */
+  const makeRefund = (capture: StoredCapture, amountValue: string, withCustomId: boolean, status: string) => {
+    const id = paypalId();
+    const refund = {
+      id,
+      amount: { currency_code: capture.amount.currency_code, value: amountValue },
+      status,
+      ...(withCustomId && capture.custom_id ? { custom_id: capture.custom_id } : {}),
+      create_time: now(),
+      update_time: now(),
+      links: [
+        { href: `${base}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${base}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+      captureId: capture.id,
+    };
+    refunds.set(id, refund);
+    const refunded = [...refunds.values()].filter((r) => r.captureId === capture.id).reduce((sum, r) => sum + cents((r.amount as Money).value), 0);
+    capture.status = refunded >= cents(capture.amount.value) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return refund;
+  };
   /** PayPal-Request-Id → the first answer, per operation. */
   const idempotent = new Map<string, Reply>();
   const captureCounts = new Map<string, number>();
@@ -469,6 +501,23 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     res.json({ ...captureJson(capture), supplementary_data: { related_ids: { order_id: capture.orderId } } });
   });
 
+  app.post('/v2/payments/captures/:id/refund', (req, res) => {
+    once(`refund:${req.params.id}`, req, res, () => {
+      const capture = captures.get(req.params.id);
+      if (!capture) return notFound();
+      const body = req.body as { amount?: Money };
+      const refundedCents = [...refunds.values()].filter((r) => r.captureId === capture.id).reduce((sum, r) => sum + cents((r.amount as Money).value), 0);
+      const wanted = body.amount ? cents(body.amount.value) : cents(capture.amount.value) - refundedCents;
+      if (wanted <= 0 || refundedCents + wanted > cents(capture.amount.value)) {
+        return unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+      }
+      const refund = makeRefund(capture, value(wanted), true, 'COMPLETED');
+      refundCounts.set(capture.id, (refundCounts.get(capture.id) ?? 0) + 1);
+      const { captureId: _c, ...json } = refund;
+      return { status: 201, body: json };
+    });
+  });
+
   app.post('/v1/notifications/verify-webhook-signature', (req, res) => {
     const b = req.body as Record<string, unknown>;
     const required = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id', 'webhook_event'];
@@ -533,7 +582,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         id: `WH-${paypalId()}-${paypalId()}`,
         event_version: '1.0',
         create_time: new Date().toISOString(),
-        resource_type: resourceType ?? (eventType.startsWith('BILLING.SUBSCRIPTION') ? 'subscription' : eventType === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture'),
+        resource_type: resourceType ?? (eventType.startsWith('BILLING.SUBSCRIPTION') ? 'subscription' : eventType.startsWith('CUSTOMER.DISPUTE') ? 'dispute' : eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED' ? 'refund' : 'capture'),
         resource_version: '2.0',
         event_type: eventType,
         summary: `Stand-in ${eventType}`,
@@ -547,26 +596,36 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (!order || !capture) throw new Error(`stand-in: order ${orderId} has no capture`);
       return { ...captureJson(capture), supplementary_data: { related_ids: { order_id: order.id } } };
     },
-    refund(captureId, value, { withCustomId = true } = {}) {
+    refund(captureId, amountValue, { withCustomId = true } = {}) {
       const capture = captures.get(captureId);
       if (!capture) throw new Error(`stand-in: no capture ${captureId}`);
-      const id = paypalId();
-      const refund = {
-        id,
-        amount: { currency_code: capture.amount.currency_code, value: value ?? capture.amount.value },
-        status: 'COMPLETED',
-        ...(withCustomId && capture.custom_id ? { custom_id: capture.custom_id } : {}),
+      const { captureId: _c, ...json } = makeRefund(capture, amountValue ?? capture.amount.value, withCustomId, 'COMPLETED');
+      return json;
+    },
+    reverse(captureId) {
+      const capture = captures.get(captureId);
+      if (!capture) throw new Error(`stand-in: no capture ${captureId}`);
+      const { captureId: _c, ...json } = makeRefund(capture, capture.amount.value, true, 'COMPLETED');
+      capture.status = 'REVERSED';
+      return json;
+    },
+    disputeResource(captureId, status, { outcome, disputeId = `PP-D-${paypalId().slice(0, 8)}` } = {}) {
+      const capture = captures.get(captureId);
+      if (!capture) throw new Error(`stand-in: no capture ${captureId}`);
+      return {
+        dispute_id: disputeId,
         create_time: now(),
         update_time: now(),
-        links: [
-          { href: `${base}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
-          { href: `${base}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
-        ],
+        disputed_transactions: [{ seller_transaction_id: capture.id, create_time: capture.create_time, transaction_status: 'COMPLETED', gross_amount: capture.amount, custom: capture.custom_id }],
+        reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+        status,
+        dispute_amount: capture.amount,
+        ...(outcome ? { dispute_outcome: { outcome_code: outcome } } : {}),
+        dispute_life_cycle_stage: 'INQUIRY',
+        links: [{ href: `${base}/v1/customer/disputes/${disputeId}`, rel: 'self', method: 'GET' }],
       };
-      refunds.set(id, refund);
-      capture.status = value && value !== capture.amount.value ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
-      return refund;
     },
+    refundCount: (captureId) => refundCounts.get(captureId) ?? 0,
     reset() {
       failures = [];
       delays = [];
