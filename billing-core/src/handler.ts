@@ -103,6 +103,10 @@ export function createCommandHandler(store: EventStore, options: CommandHandlerO
     if (expectedVersion !== undefined && expectedVersion !== version) throw new ConcurrencyError(streamId, expectedVersion, version);
 
     const state = fold(decider, history);
+    // Time in a stream never goes backwards: a command whose request began before the stream's last event (a slow
+    // PayPal answer while other commands ran) is decided, and recorded, at that event's time.
+    const lastAt = history[history.length - 1]?.occurredAt;
+    if (lastAt && lastAt > command.metadata.now) command = { ...command, metadata: { ...command.metadata, now: lastAt } };
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { events: [], state, version, position: 0n, replayed: false };
 

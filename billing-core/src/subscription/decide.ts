@@ -22,7 +22,7 @@ import { diff, isAdmin, requireAdmin, requireOwnerOrAdmin, unreachable } from '.
 import type { SubscriptionCommand } from './commands.js';
 import type { SubscriptionEvent } from './events.js';
 import { configurationOf, evolve, exists, type ExistingSubscription, type SubscriptionState } from './state.js';
-import { dueOf, hasPaidTimeRunning, openOrders, nextPeriodStart, paidThrough, prorateRise, sameConfiguration, type Due } from './payments.js';
+import { downgradeDate, dueOf, hasPaidTimeRunning, openOrders, nextPeriodStart, paidThrough, prorateRise, sameConfiguration, type Due } from './payments.js';
 
 type Cmd<T extends SubscriptionCommand['type']> = Extract<SubscriptionCommand, { type: T }>;
 
@@ -184,11 +184,6 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
   const inForce = configurationOf(sub);
   const now = metadata.now;
   const stale = supersedeOpenOrders(sub, 'CONFIGURATION_CHANGED');
-  if (sameConfiguration(target, inForce)) {
-    if (sub.pendingChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'PENDING' } }];
-    if (sub.scheduledChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'SCHEDULED' } }];
-    return [];
-  }
   if (sameConfiguration(target, sub.pendingChange) || sameConfiguration(target, sub.scheduledChange)) return [];
 
   const revised = (proration: number): SubscriptionEvent => ({
@@ -205,14 +200,20 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
       reason: 'IMMEDIATE',
     },
   });
-  const difference = target.amount - inForce.amount;
-  if (sub.status !== ACTIVE || !hasPaidTimeRunning(sub, now) || difference === 0) return [...stale, revised(0)];
-  if (difference > 0) {
-    const balance = prorateRise(sub, difference, now);
-    if (balance === 0) return [...stale, revised(0)];
-    return [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }];
+  if (sub.status !== ACTIVE || !hasPaidTimeRunning(sub, now)) return sameConfiguration(target, inForce) ? [] : [...stale, revised(0)];
+  // Inside paid time: what the target costs beyond what each running period was paid for must be paid first.
+  const balance = prorateRise(sub, target.amount, now);
+  if (balance > 0) return [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }];
+  if (target.amount < inForce.amount) {
+    return [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt: downgradeDate(sub, inForce.amount, now)! } }];
   }
-  return [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt: paidThrough(sub)! } }];
+  if (sameConfiguration(target, inForce)) {
+    if (sub.pendingChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'PENDING' } }];
+    if (sub.scheduledChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'SCHEDULED' } }];
+    return [];
+  }
+  // Paid for already (an equal price, or less than the running periods were paid for): in force at once.
+  return [...stale, revised(0)];
 }
 
 function orderPayment(command: Cmd<'OrderPayment'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -273,7 +274,8 @@ function settle(sub: ExistingSubscription, paypalOrderID: string, capture: { cap
     purpose: order.purpose,
     ...(order.credit ? { credit: order.credit } : {}),
   };
-  const current = (order.status === 'open' || order.status === 'pending') && (sub.status === ACTIVE || PAYABLE_STATUSES.includes(sub.status));
+  // Current: still open, on a subscription that takes payments, and the credit it planned to use still there.
+  const current = (order.status === 'open' || order.status === 'pending') && (sub.status === ACTIVE || PAYABLE_STATUSES.includes(sub.status)) && order.credit <= sub.credit;
   if (!current) return [{ type: 'OrderCaptured', data: { ...base, credited: true } }];
 
   const configuration = order.configuration ?? configurationOf(sub);
@@ -467,15 +469,20 @@ function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionState): S
     throw ValidationError.field('amount', `exceeds what remains refundable on capture ${data.captureId}`);
   }
   const now = metadata.now;
-  const events: SubscriptionEvent[] = [
+  // Refunding money kept as credit changes what open orders planned to use: they are made again.
+  const events: SubscriptionEvent[] = capture.credited ? supersedeOpenOrders(sub, 'CREDIT_CHANGED') : [];
+  events.push(
     {
       type: 'PaymentRefunded',
       data: { captureId: data.captureId, refundId: data.refundId, amount: data.amount, currency: data.currency, refundedAt: now, ...(data.reversal ? { reversal: true } : {}) },
     },
-  ];
+  );
   const full = capture.refunded + data.amount === capture.amount;
   const paidRunningTime = capture.purpose === 'balance' || sub.paid.some((p) => p.captureId === capture.captureId && p.end > now);
-  if (!full || capture.credited || !paidRunningTime || !hasPaidTimeRunning(sub, now)) return events;
+  // Money kept as credit that was since spent on paid time: taking it back takes back that time too.
+  const spentCredit = capture.credited && data.amount > sub.credit;
+  const takesBackTime = (full && !capture.credited && paidRunningTime) || spentCredit;
+  if (!takesBackTime || !hasPaidTimeRunning(sub, now)) return events;
   const reason = data.reversal ? 'REVERSED' : 'REFUNDED';
   events.push({ type: 'PaidTimeEnded', data: { captureId: capture.captureId, reason, endedAt: now } });
   const trialRunning = sub.trialEndDate !== undefined && sub.trialEndDate > now;

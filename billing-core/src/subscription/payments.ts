@@ -76,20 +76,32 @@ export function amountDue(s: ExistingSubscription, now: string): { amount: numbe
 }
 
 /**
- * The balance of a price rise of `difference` per billing period, for the paid time still to run after `now`:
- * each paid period contributes the difference times its share still to run, rounded up to the cent (the customer
- * never gets a fraction of a cent of service unpaid).
+ * The balance of moving to a configuration priced `targetAmount` per billing period, for the paid time still to run
+ * after `now`: each running paid period contributes what the target costs beyond what that period was paid for,
+ * times its share still to run, rounded up to the cent (never a fraction of a cent of service unpaid). Priced per
+ * period, so a period paid ahead at a lower price (a scheduled downgrade) is charged its own difference.
  */
-export function prorateRise(s: Pick<ExistingSubscription, 'paid'>, difference: number, now: string): number {
+export function prorateRise(s: Pick<ExistingSubscription, 'paid'>, targetAmount: number, now: string): number {
   const at = Date.parse(now);
   let balance = 0;
   for (const p of s.paid) {
     const start = Date.parse(p.start);
     const end = Date.parse(p.end);
-    if (!(end > start) || end <= at) continue;
+    const difference = targetAmount - p.amount;
+    if (!(end > start) || end <= at || difference <= 0) continue;
     balance += Math.ceil((difference * (end - Math.max(at, start))) / (end - start));
   }
   return balance;
+}
+
+/**
+ * When a downgrade takes effect: at the end of the paid time, or earlier, at the start of a period paid ahead for
+ * less than the configuration now in force (it was bought for an earlier downgrade), which must not run at the
+ * higher configuration.
+ */
+export function downgradeDate(s: Pick<ExistingSubscription, 'paid'>, inForceAmount: number, now: string): string | undefined {
+  const cheaperAhead = s.paid.filter((p) => p.start > now && p.amount < inForceAmount).map((p) => p.start).sort()[0];
+  return cheaperAhead ?? paidThrough(s);
 }
 
 export function sameConfiguration(a: Configuration, b: Configuration | undefined): boolean {

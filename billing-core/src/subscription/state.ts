@@ -139,17 +139,16 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
   switch (event.type) {
     case 'SubscriptionUpdated':
       return { ...state, ...(event.data.changes as Partial<ExistingSubscription>) };
-    case 'SubscriptionRevised':
-      return {
-        ...withoutChanges(state),
-        quantity: event.data.quantity,
-        modules: event.data.modules,
-        amount: event.data.amount,
-        paypalSubscriptionID: event.data.paypalSubscriptionID,
-      };
+    case 'SubscriptionRevised': {
+      const d = event.data;
+      // A paid balance pays the running periods up to the new price from now on.
+      const paid = d.reason === 'BALANCE_PAID' ? state.paid.map((p) => (p.end > d.effectiveAt && p.amount < d.amount ? { ...p, amount: d.amount } : p)) : state.paid;
+      return { ...withoutChanges(state), quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid };
+    }
     case 'SubscriptionChangePending': {
+      // A scheduled downgrade stays until the rise is paid: a period paid ahead at its price is not paid for more.
       const { previousAmount: _prev, ...change } = event.data;
-      return { ...withoutChanges(state), pendingChange: change };
+      return { ...state, pendingChange: change };
     }
     case 'SubscriptionChangeScheduled': {
       const { previousAmount: _prev, ...change } = event.data;
@@ -172,7 +171,8 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
     case 'PaymentOrderSuperseded':
       return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'superseded' }));
     case 'PaymentPending':
-      return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'pending' }));
+      // Only an open order becomes pending: a superseded one stays superseded (its money will be credit).
+      return setOrder(state, event.data.paypalOrderID, (o) => (o.status === 'open' ? { ...o, status: 'pending' } : o));
     case 'PaymentRejected':
       // A refused capture closes the order: the next payment is a new order (another funding source).
       return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'rejected', declines: o.declines + 1, rejection: event.data }));

@@ -137,7 +137,7 @@ export type PaymentOrdered = Static<typeof PaymentOrdered>;
 /** An open order no longer matches what is due (the configuration changed, or the subscription ended): never captured by us. */
 export const PaymentOrderSuperseded = Type.Object({
   paypalOrderID: Id,
-  reason: StringEnum(['CONFIGURATION_CHANGED', 'SUBSCRIPTION_CANCELLED', 'STATUS_CHANGED', 'EXPIRED'] as const),
+  reason: StringEnum(['CONFIGURATION_CHANGED', 'SUBSCRIPTION_CANCELLED', 'STATUS_CHANGED', 'CREDIT_CHANGED', 'EXPIRED'] as const),
 });
 export type PaymentOrderSuperseded = Static<typeof PaymentOrderSuperseded>;
 
