@@ -141,20 +141,26 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     const result = card.getByTestId('revise-result');
     await result.waitFor();
     expect(await result.textContent()).to.include('$10.00 → $25.00');
-    expect(await card.getByTestId('revise-proration').textContent()).to.match(/you pay \$1[45]\.\d\d now/);
+    // Inside the paid month a rise is pending: in force once the rest of the month's difference is paid.
+    expect(await card.getByTestId('revise-proration').textContent()).to.match(/takes effect once you pay \$1[45]\.\d\d for the rest of the paid time/);
     await card.getByTestId('revise-apply').click();
-    await expectToast(page, 'Revised: the subscription now costs $25.');
-    await page.waitForFunction((id) => document.querySelector(`[data-id="${id}"] [data-field="amount"] dd`)?.textContent === '$25 a month', builderId);
-    expect(await card.locator('[data-field="quantity"] dd').textContent()).to.equal('5');
+    await expectToast(page, /^Change requested: pay \$1[45]\.\d\d to put it in force\.$/);
+    await card.locator('[data-field="pendingChange"]').waitFor();
+    expect(await card.locator('[data-field="pendingChange"] dd').textContent()).to.match(/^5 units at \$25\.00 per period, in force once \$1[45]\.\d\d is paid$/);
+    expect(await card.locator('[data-field="quantity"] dd').textContent()).to.equal('2');
     // Applied: the form closes (the toggle opens it again for the next revision).
     expect(await card.getByTestId('revise-form').count()).to.equal(0);
     expect(await card.getByTestId('revise-toggle').getAttribute('aria-expanded')).to.equal('false');
+    await screenshot(page, 'account-change-pending');
 
-    // The revision left a balance for this period: pay it through PayPal.
+    // Pay the balance through PayPal: then the 5 units are in force.
     await card.getByTestId('pay-now').waitFor();
     await card.locator('[data-testid="paypal-buttons"] button').click();
     await expectToast(page, 'Payment received: the subscription is live.');
     await page.waitForFunction((id) => !document.querySelector(`[data-id="${id}"] [data-testid="pay-now"]`), builderId);
+    await page.waitForFunction((id) => document.querySelector(`[data-id="${id}"] [data-field="amount"] dd`)?.textContent === '$25 a month', builderId);
+    expect(await card.locator('[data-field="quantity"] dd').textContent()).to.equal('5');
+    expect(await card.locator('[data-field="pendingChange"]').count()).to.equal(0);
     await card.getByTestId('history-toggle').click();
     await card.locator('[data-testid="history-item"][data-type="SubscriptionRevised"]').waitFor();
     expect(await card.locator('[data-testid="history-item"][data-type="OrderCaptured"]').count()).to.equal(2);

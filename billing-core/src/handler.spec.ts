@@ -115,7 +115,7 @@ describe('command handler on the SQLite store', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).to.be.instanceOf(ConcurrencyError);
-    expect((rejected.reason as ConcurrencyError).status).to.equal(409);
+    expect((rejected.reason as ConcurrencyError).code).to.equal('CONCURRENCY_CONFLICT');
     expect((await store.readStream('subscription-sub-1')).filter((e) => e.type === 'SubscriptionRevised')).to.have.length(1);
   });
 

@@ -1,6 +1,7 @@
 /**
- * The one error hierarchy. Each class has a fixed code and HTTP status; the HTTP layer maps by code and
- * nothing matches on message text. `details` carries per-field information for validation errors.
+ * The one error hierarchy. Each error carries a fixed code, never an HTTP status: the HTTP layer maps codes to
+ * statuses in one place (read-api/src/http/errors.ts), and nothing matches on message text. `details` carries
+ * per-field information for validation errors.
  */
 export type ErrorCode =
   | 'VALIDATION_FAILED'
@@ -14,9 +15,19 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PRICE_MISMATCH'
   | 'RATE_LIMITED'
+  /** PayPal did not answer or failed: nothing was charged, try again. */
   | 'PAYMENT_PROVIDER_FAILED'
+  /** PayPal declined the payment (the buyer's funding source). */
+  | 'PAYMENT_DECLINED'
+  /** PayPal refused the request on business grounds (an order not approved, already captured…). */
+  | 'PAYMENT_REFUSED'
   | 'UNAVAILABLE'
+  /** No space left to record anything. */
+  | 'STORAGE_FULL'
   | 'INTERNAL';
+
+/** Codes of our own passing failures: a caller (PayPal's webhook retries, a client) may try again later. */
+export const TRANSIENT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['CONCURRENCY_CONFLICT', 'PAYMENT_PROVIDER_FAILED', 'UNAVAILABLE', 'STORAGE_FULL', 'INTERNAL']);
 
 export interface FieldProblem {
   field: string;
@@ -31,7 +42,6 @@ export interface ErrorBody {
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly status: number,
     message: string,
     readonly details?: unknown,
   ) {
@@ -46,7 +56,7 @@ export class AppError extends Error {
 
 export class ValidationError extends AppError {
   constructor(message: string, readonly problems: FieldProblem[] = []) {
-    super('VALIDATION_FAILED', 400, message, problems.length ? problems : undefined);
+    super('VALIDATION_FAILED', message, problems.length ? problems : undefined);
   }
   /** One field, one message: `ValidationError.field('quantity', 'must be at least 1')` → "quantity must be at least 1". */
   static field(field: string, message: string): ValidationError {
@@ -55,23 +65,23 @@ export class ValidationError extends AppError {
 }
 export class UnauthorizedError extends AppError {
   constructor(message = 'Sign-in required') {
-    super('UNAUTHORIZED', 401, message);
+    super('UNAUTHORIZED', message);
   }
 }
 export class ForbiddenError extends AppError {
   constructor(message = 'You do not have access to this resource') {
-    super('FORBIDDEN', 403, message);
+    super('FORBIDDEN', message);
   }
 }
 export class NotFoundError extends AppError {
   constructor(message: string) {
-    super('NOT_FOUND', 404, message);
+    super('NOT_FOUND', message);
   }
 }
 /** A business uniqueness rule was broken (an e-mail already registered). */
 export class ConflictError extends AppError {
   constructor(message: string) {
-    super('CONFLICT', 409, message);
+    super('CONFLICT', message);
   }
 }
 /** An append found the stream at another version than expected. */
@@ -83,21 +93,19 @@ export class ConcurrencyError extends AppError {
   ) {
     super(
       'CONCURRENCY_CONFLICT',
-      409,
       `Stream ${streamId} was changed by someone else (expected version ${String(expectedVersion)}, found ${actualVersion}); reload and try again`,
     );
   }
 }
 export class InvalidTransitionError extends AppError {
   constructor(readonly from: string, readonly to: string, reason?: string) {
-    super('INVALID_TRANSITION', 409, `Cannot change subscription status from ${from} to ${to}${reason ? `: ${reason}` : ''}`);
+    super('INVALID_TRANSITION', `Cannot change subscription status from ${from} to ${to}${reason ? `: ${reason}` : ''}`);
   }
 }
 export class PriceMismatchError extends AppError {
   constructor(readonly expectedCents: number, readonly receivedCents: number, field = 'amount') {
     super(
       'PRICE_MISMATCH',
-      422,
       `${field} ${formatCents(receivedCents)} does not match the catalogue price ${formatCents(expectedCents)}`,
       { field, expectedCents, receivedCents },
     );
@@ -105,12 +113,12 @@ export class PriceMismatchError extends AppError {
 }
 export class PaymentProviderError extends AppError {
   constructor(message: string, readonly retryable = true) {
-    super('PAYMENT_PROVIDER_FAILED', 502, message);
+    super('PAYMENT_PROVIDER_FAILED', message);
   }
 }
 export class UnavailableError extends AppError {
   constructor(message: string) {
-    super('UNAVAILABLE', 503, message);
+    super('UNAVAILABLE', message);
   }
 }
 

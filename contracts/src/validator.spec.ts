@@ -26,7 +26,7 @@ describe('contracts validator (seed §5)', () => {
       expect.fail('validate accepted a number as the email');
     } catch (error) {
       expect(error).to.be.instanceOf(ValidationError);
-      expect((error as ValidationError).status).to.equal(400);
+      expect((error as ValidationError).code).to.equal('VALIDATION_FAILED');
       expect((error as ValidationError).message).to.match(/^email /);
     }
   });

@@ -1,4 +1,4 @@
-import { AppError, UnauthorizedError, UnavailableError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
+import { AppError, TRANSIENT_ERROR_CODES, UnauthorizedError, UnavailableError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { subscriptionDecider, type SubscriptionCommand } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
 import { loadSubscription, resolveBillingReference, type PaymentDeps } from './context.js';
@@ -77,7 +77,7 @@ export async function handleWebhook(deps: PaymentDeps, delivery: { rawBody: stri
     return { ...head, ...(await apply(deps, event, { ...metadata, causationId: event.id })) };
   } catch (error) {
     // Retrying cannot change a refusal of ours (a 4xx from the domain) or an event we do not handle: say so once.
-    if (error instanceof Ignored || (error instanceof AppError && error.status < 500)) return { ...head, outcome: 'ignored', reason: error.message };
+    if (error instanceof Ignored || (error instanceof AppError && !TRANSIENT_ERROR_CODES.has(error.code))) return { ...head, outcome: 'ignored', reason: error.message };
     throw error;
   }
 }

@@ -131,7 +131,7 @@ describe('EventStoreDB adapter: failures', () => {
     try {
       const error = await store.append(`esdb-down-${randomUUID()}`, [newEvent('Lost')], 0).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(UnavailableError);
-      expect((error as UnavailableError).status).to.equal(503);
+      expect((error as UnavailableError).code).to.equal('UNAVAILABLE');
       expect((error as UnavailableError).message).to.contain(`127.0.0.1:${port}`);
       expect(await store.readAll().catch((e: unknown) => e)).to.be.instanceOf(UnavailableError);
       expect(await store.subscribe({}, () => undefined).done.catch((e: unknown) => e)).to.be.instanceOf(UnavailableError);

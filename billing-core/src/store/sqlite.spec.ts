@@ -51,7 +51,7 @@ describe('SQLite event store when storage fails', () => {
         await store.append(`s-${i}`, [event(), event()], 0).then(() => (appended += 2), (e: unknown) => (failure = e));
       }
       expect(failure, 'the store filled up').to.not.equal(null);
-      expect((failure as { status: number }).status).to.equal(507);
+      expect((failure as { code: string }).code).to.equal('STORAGE_FULL');
       expect((failure as Error).message).to.match(/full.*nothing was recorded/);
       const all = await store.readAll();
       expect(all).to.have.length(appended);
@@ -71,7 +71,7 @@ describe('SQLite event store when storage fails', () => {
     try {
       expect(await store.readStream('s-1')).to.have.length(1);
       const error = await store.append('s-1', [event()], 1).catch((e: unknown) => e);
-      expect((error as { status: number }).status).to.equal(503);
+      expect((error as { code: string }).code).to.equal('UNAVAILABLE');
       expect((error as Error).message).to.match(/read-only; nothing was recorded/);
       expect(await store.readStream('s-1')).to.have.length(1);
     } finally {

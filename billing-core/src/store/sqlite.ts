@@ -55,10 +55,10 @@ export interface SqliteEventStoreOptions {
 /** Storage failures are the server's condition, not a bug: say so, and that nothing was written. */
 function storageError(error: unknown): never {
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'SQLITE_FULL') throw new AppError('UNAVAILABLE', 507, 'The event store is full (no disk space); nothing was recorded');
-  if (code === 'SQLITE_READONLY' || code.startsWith('SQLITE_READONLY_')) throw new AppError('UNAVAILABLE', 503, 'The event store is read-only; nothing was recorded');
+  if (code === 'SQLITE_FULL') throw new AppError('STORAGE_FULL', 'The event store is full (no disk space); nothing was recorded');
+  if (code === 'SQLITE_READONLY' || code.startsWith('SQLITE_READONLY_')) throw new AppError('UNAVAILABLE', 'The event store is read-only; nothing was recorded');
   if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_BUSY') {
-    throw new AppError('UNAVAILABLE', 503, `The event store cannot write right now (${code}); nothing was recorded`);
+    throw new AppError('UNAVAILABLE', `The event store cannot write right now (${code}); nothing was recorded`);
   }
   throw error;
 }

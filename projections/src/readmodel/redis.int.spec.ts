@@ -27,7 +27,7 @@ describe('Redis read models (real redis-server)', function () {
     const started = Date.now();
     const error = await store.get('p', 'c', 'a').catch((e: unknown) => e);
     expect(error).to.be.instanceOf(UnavailableError);
-    expect((error as UnavailableError).status).to.equal(503);
+    expect((error as UnavailableError).code).to.equal('UNAVAILABLE');
     expect(Date.now() - started).to.be.below(3000);
     await server.start();
     for (let i = 0; i < 100; i++) {

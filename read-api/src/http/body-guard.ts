@@ -29,7 +29,7 @@ function inspect(value: unknown, path: (string | number)[], depth: number): Vali
 export const jsonBodyGuard: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (hasBody && !req.is('application/json')) {
-    return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the body as application/json'));
+    return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'));
   }
   if (req.body === undefined || req.body === null || (typeof req.body === 'object' && !hasBody)) req.body = {};
   if (typeof req.body !== 'object' || Array.isArray(req.body)) return next(ValidationError.field('body', 'must be a JSON object'));

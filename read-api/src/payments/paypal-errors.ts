@@ -73,9 +73,9 @@ export function toAppError(error: unknown, action: string): AppError {
   if (issue.status === 401 || issue.status === 403 || issue.name === 'invalid_client') return new PaymentProviderError(PAYPAL_MESSAGES.misconfigured, false);
   if (issue.issue === 'ORDER_NOT_APPROVED' || issue.issue === 'PAYER_ACTION_REQUIRED') return new ConflictError(PAYPAL_MESSAGES.notApproved);
   if (issue.issue === 'INSTRUMENT_DECLINED' || issue.issue === 'PAYER_CANNOT_PAY' || issue.issue === 'TRANSACTION_REFUSED') {
-    return new AppError('PAYMENT_PROVIDER_FAILED', 402, PAYPAL_MESSAGES.declined);
+    return new AppError('PAYMENT_DECLINED', PAYPAL_MESSAGES.declined);
   }
   if (issue.status === 404) return new NotFoundError(PAYPAL_MESSAGES.unknownOrder);
   const why = [issue.issue, issue.description].filter(Boolean).join(': ');
-  return new AppError('PAYMENT_PROVIDER_FAILED', 409, `PayPal refused to ${action}${why ? ` (${why})` : ''}; nothing was charged`, issue.debugId ? { paypalDebugId: issue.debugId } : undefined);
+  return new AppError('PAYMENT_REFUSED', `PayPal refused to ${action}${why ? ` (${why})` : ''}; nothing was charged`, issue.debugId ? { paypalDebugId: issue.debugId } : undefined);
 }

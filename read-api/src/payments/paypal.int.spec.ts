@@ -1,17 +1,22 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { AppError } from '@relaycast/contracts';
+import { httpStatusOf } from '../http/errors.js';
+import { AppError, PaymentProviderError } from '@relaycast/contracts';
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, STANDIN_WEBHOOK_ID, startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-standin/server.js';
 import type { Config } from '../config.js';
 import { createPayPalGateway, rewriteOrigin } from './paypal.js';
 import type { OrderRequest, PaymentGateway } from '@relaycast/billing-core';
 
-async function caught(promise: Promise<unknown>): Promise<AppError> {
+/** The error a gateway call failed with, and the HTTP status the API answers it with. */
+async function caught(promise: Promise<unknown>): Promise<{ code: string; status: number; message: string; details?: unknown; retryable?: boolean }> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof AppError) return error;
+    if (error instanceof AppError) {
+      const retryable = error instanceof PaymentProviderError ? { retryable: error.retryable } : {};
+      return { code: error.code, status: httpStatusOf(error.code), message: error.message, details: error.details, ...retryable };
+    }
     throw error;
   }
   throw new Error('expected a failure');

@@ -190,7 +190,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
       const authorization = result.purchaseUnits?.flatMap((u) => u.payments?.authorizations ?? [])[0];
       if (!authorization?.id) throw new PaymentProviderError('PayPal authorized the order without an authorization id', true);
       if (authorization.status !== 'CREATED' && authorization.status !== 'PENDING') {
-        throw new AppError('PAYMENT_PROVIDER_FAILED', 402, PAYPAL_MESSAGES.declined);
+        throw new AppError('PAYMENT_DECLINED', PAYPAL_MESSAGES.declined);
       }
       await call('release the authorization', (s) => s.payments.voidPayment({ authorizationId: authorization.id!, paypalRequestId: `void-${authorization.id}` }));
       return { authorizationId: authorization.id, status: 'VOIDED' };

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { userDecider } from '@relaycast/billing-core';
 import { AppError, Email, LocalSignIn, Name, UnauthorizedError, type AuthStrategy, type UserView } from '@relaycast/contracts';
 import { defineRoute, mount, type RouteContext } from '../http/route.js';
+import { httpStatusOf } from '../http/errors.js';
 import { clearAuthCookies, setAuthCookies } from '../auth/cookies.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { registerUser } from '../services/users.js';
@@ -115,7 +116,7 @@ export function mountLocalAuth(router: Router, rt: Runtime): void {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     handler: (_req, res) => {
-      res.status(429).json(new AppError('RATE_LIMITED', 429, 'Too many sign-in attempts; wait a few minutes and try again').toBody());
+      res.status(httpStatusOf('RATE_LIMITED')).json(new AppError('RATE_LIMITED', 'Too many sign-in attempts; wait a few minutes and try again').toBody());
     },
   });
   router.use('/auth/local', limiter);

@@ -60,7 +60,7 @@ export function mountFileTransfer(router: Router, rt: Runtime): void {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
     fileFilter: (_req, file, accept) => {
       if (ALLOWED.has(file.mimetype)) return accept(null, true);
-      accept(new AppError('UNSUPPORTED_MEDIA_TYPE', 415, `file type ${file.mimetype} is not accepted; allowed: ${[...ALLOWED].join(', ')}`));
+      accept(new AppError('UNSUPPORTED_MEDIA_TYPE', `file type ${file.mimetype} is not accepted; allowed: ${[...ALLOWED].join(', ')}`));
     },
   });
 
@@ -68,7 +68,7 @@ export function mountFileTransfer(router: Router, rt: Runtime): void {
     '/admin/files/upload',
     (req, _res, next) => {
       authorize('admin', req.auth.user);
-      if (!req.is('multipart/form-data')) return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data in the field "file"'));
+      if (!req.is('multipart/form-data')) return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"'));
       next();
     },
     upload.single('file'),

@@ -20,7 +20,7 @@ async function captureAnswer(rt: Runtime, id: string, result: CaptureOutcome): P
     case 'mismatch':
       throw new PriceMismatchError(result.rejected.expectedAmount, result.rejected.receivedAmount, result.rejected.reason === 'CURRENCY_MISMATCH' ? 'captured currency' : 'captured amount');
     case 'declined':
-      throw new AppError('PAYMENT_PROVIDER_FAILED', 402, `PayPal did not complete the payment (${result.rejected.providerStatus ?? 'not completed'}); nothing was charged. Try again or choose another funding source in PayPal.`);
+      throw new AppError('PAYMENT_DECLINED', `PayPal did not complete the payment (${result.rejected.providerStatus ?? 'not completed'}); nothing was charged. Try again or choose another funding source in PayPal.`);
   }
 }
 

@@ -15,7 +15,7 @@ export interface FileStorage {
 export function createFileStorage(root: string): FileStorage {
   mkdirSync(root, { recursive: true });
   const pathOf = (key: string) => {
-    if (!/^[A-Za-z0-9-]+$/.test(key)) throw new AppError('VALIDATION_FAILED', 400, 'storageKey is invalid');
+    if (!/^[A-Za-z0-9-]+$/.test(key)) throw new AppError('VALIDATION_FAILED', 'storageKey is invalid');
     return join(root, key);
   };
   return {
@@ -30,7 +30,7 @@ export function createFileStorage(root: string): FileStorage {
         await rm(tmp, { force: true });
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOSPC' || code === 'EROFS' || code === 'EACCES' || code === 'EDQUOT') {
-          throw new AppError('UNAVAILABLE', 507, `File storage cannot accept the upload (${code}); nothing was saved`);
+          throw new AppError('STORAGE_FULL', `File storage cannot accept the upload (${code}); nothing was saved`);
         }
         throw error;
       }

@@ -4,7 +4,7 @@ import { unitsForModules } from '@relaycast/billing-core/pricing';
 import { MAX_UNIT_QUANTITY } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../pricing/format.js';
-import { ConfirmButton, dataOf, errorMessageOf, useToast } from '../admin/ui/common.js';
+import { ConfirmButton, dataOf, errorMessageOf, formatDate, useToast } from '../admin/ui/common.js';
 import { validationMessage } from '../admin/validation.js';
 import { PayPalButton } from '../checkout/PayPalButton.js';
 import {
@@ -89,7 +89,8 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
             setState({ kind: 'idle' });
             toast(t('pay.done'), 'success');
             onPaid?.(paid);
-          } else setState({ kind: 'pending' });
+          } else if ((paid.credit ?? 0) > (s.credit ?? 0)) setState({ kind: 'pending', message: t('pay.credited') });
+          else setState({ kind: 'pending' });
         }}
         onCancel={() => setState({ kind: 'cancelled' })}
         onError={(message) => setState((prev) => (prev.kind === 'failed' ? prev : { kind: 'failed', message }))}
@@ -135,8 +136,20 @@ export function ReviseForm({ subscription: s, onRevised }: { subscription: Subsc
     const revised = dataOf(await revise(b));
     if (!revised) return;
     setPreview(null);
-    toast(t('revise.done', { amount: formatUsd(revised.amount, lang) }), 'success');
+    toast(doneMessage(preview, revised), 'success');
     onRevised?.();
+  };
+  const doneMessage = (p: RevisePreview, revised: SubscriptionView) => {
+    if (p.effect === 'pending') return t('revise.donePending', { amount: formatUsd(revised.balance, lang, { cents: true }) });
+    if (p.effect === 'scheduled') return t('revise.doneScheduled', { date: formatDate(p.effectiveAt, lang) });
+    if (p.effect === 'withdrawn') return t('revise.doneWithdrawn');
+    return t('revise.done', { amount: formatUsd(revised.amount, lang) });
+  };
+  const effectText = (p: RevisePreview) => {
+    if (p.effect === 'pending') return t('revise.pendingBalance', { amount: formatUsd(p.balance ?? p.proration, lang, { cents: true }) });
+    if (p.effect === 'scheduled') return t('revise.scheduledFrom', { date: formatDate(p.effectiveAt, lang) });
+    if (p.effect === 'withdrawn') return t('revise.withdrawn');
+    return t('revise.immediate');
   };
 
   return (
@@ -166,12 +179,8 @@ export function ReviseForm({ subscription: s, onRevised }: { subscription: Subsc
           <p>
             {t('revise.newAmount', { from: formatUsd(preview.previousAmount, lang, { cents: true }), to: formatUsd(preview.amount, lang, { cents: true }) })}
           </p>
-          <p data-testid="revise-proration">
-            {preview.proration === 0
-              ? t('revise.noProration')
-              : preview.proration > 0
-                ? t('revise.prorationOwed', { amount: formatUsd(preview.proration, lang, { cents: true }) })
-                : t('revise.prorationCredit', { amount: formatUsd(-preview.proration, lang, { cents: true }) })}
+          <p data-testid="revise-proration" data-effect={preview.effect}>
+            {effectText(preview)}
           </p>
           <button type="button" className="btn btn-primary" onClick={onApply} disabled={revising.isLoading} data-testid="revise-apply">
             {t('revise.apply')}

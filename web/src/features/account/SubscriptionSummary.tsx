@@ -28,11 +28,22 @@ export function SubscriptionSummary({ subscription: s, detailed = false }: { sub
     ['period', t('fields.period'), s.periodStart ? `${formatDate(s.periodStart, lang)} – ${formatDate(s.periodEnd, lang)}` : t('fields.notPaid')],
     ['licence', t('fields.licenceKey'), s.licence_key ?? '—'],
   ];
+  const money = (cents: number) => formatUsd(cents, lang, { cents: true });
+  if (s.pendingChange) {
+    const c = s.pendingChange;
+    rows.push(['pendingChange', t('fields.pendingChange'), t('fields.pendingChangeValue', { units: c.quantity, amount: money(c.amount), balance: money(c.balance) })]);
+  }
+  if (s.scheduledChange) {
+    const c = s.scheduledChange;
+    rows.push(['scheduledChange', t('fields.scheduledChange'), t('fields.scheduledChangeValue', { units: c.quantity, amount: money(c.amount), date: formatDate(c.effectiveAt, lang) })]);
+  }
+  if (s.credit) rows.push(['credit', t('fields.credit'), money(s.credit)]);
   if (s.trialStartDate) rows.push(['trial', t('fields.trial'), `${formatDate(s.trialStartDate, lang)} – ${formatDate(s.trialEndDate, lang)}`]);
   if (detailed) {
     rows.push(['due', t('fields.amountDue'), formatUsd(s.amountDue, lang, { cents: true })]);
     rows.push(['paid', t('fields.paid'), `${formatUsd(s.totals.captured, lang, { cents: true })} (${t('fields.payments', { n: s.totals.payments })})`]);
-    if (s.balance !== 0) rows.push(['balance', t('fields.balance'), formatUsd(s.balance, lang, { cents: true })]);
+    if (s.balance !== 0 && !s.pendingChange) rows.push(['balance', t('fields.balance'), formatUsd(s.balance, lang, { cents: true })]);
+    if (s.disputes?.length) rows.push(['disputes', t('fields.disputes'), s.disputes.map((d) => t('fields.disputeValue', { id: d.id, status: t(`disputeStatus.${d.status}`, { defaultValue: t('disputeStatus.OTHER') }) })).join('; ')]);
     if (s.paypalSubscriptionID) rows.push(['reference', t('fields.reference'), s.paypalSubscriptionID]);
     rows.push(['created', t('fields.created'), formatDate(s.createdAt, lang, true)]);
   }

@@ -14,10 +14,14 @@ export const SUBSCRIPTION_TOASTS = {
 } as const;
 
 export interface RevisePreview {
+  /** What applying it does: at once, pending its balance, at the end of the paid time, or back to what is in force. */
+  effect: 'immediate' | 'pending' | 'scheduled' | 'withdrawn' | 'none';
   quantity: number;
   amount: number;
   previousAmount: number;
   proration: number;
+  balance?: number;
+  effectiveAt?: string;
   currency: string;
   version: number;
   amountDueAfter: number;
