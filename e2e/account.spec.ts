@@ -152,6 +152,15 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     expect(await card.getByTestId('revise-form').count()).to.equal(0);
     expect(await card.getByTestId('revise-toggle').getAttribute('aria-expanded')).to.equal('false');
     await screenshot(page, 'account-change-pending');
+    // The same in Russian: the requested change and what to pay, in the reader's words.
+    await open(page, '/ru/admin/subscriptions/list');
+    const ruCard = page.locator(`[data-testid="subscription"][data-id="${builderId}"]`);
+    await ruCard.locator('[data-field="pendingChange"]').waitFor();
+    expect(await ruCard.locator('[data-field="pendingChange"] dt').textContent()).to.equal('Запрошенное изменение');
+    expect(await ruCard.locator('[data-testid="pay-now"] p').first().textContent()).to.match(/^Оплатите .*15.* чтобы запрошенное изменение вступило в силу/);
+    await screenshot(page, 'account-change-pending-ru');
+    await open(page, '/admin/subscriptions/list');
+    await card.waitFor();
 
     // Pay the balance through PayPal: then the 5 units are in force.
     await card.getByTestId('pay-now').waitFor();
