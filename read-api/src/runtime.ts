@@ -105,7 +105,10 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     files,
     tokens,
     payments,
-    paymentDeps: undefined as unknown as PaymentDeps,
+    // The workflows run their commands through `execute` below, so that writes wait for the read models as well.
+    get paymentDeps(): PaymentDeps {
+      return { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl };
+    },
     redis,
     async execute(decider, id, command, options) {
       try {
@@ -130,6 +133,5 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       redis?.disconnect();
     },
   };
-  rt.paymentDeps = { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl };
   return rt;
 }

@@ -12,6 +12,7 @@ import {
   TERMINAL_STATUSES,
   ValidationError,
   type CommandMetadata,
+  type Configuration,
   type PaymentOrdered,
   type PaymentOrderSuperseded,
   type SubscriptionStatus,
@@ -150,6 +151,24 @@ function update(command: Cmd<'UpdateSubscription'>, state: SubscriptionState): S
   return [{ type: 'SubscriptionUpdated', data: { changes, previous } }];
 }
 
+/** The configuration in force changes to `to`: at once, because its balance was paid, or on its scheduled date. */
+function revisedTo(sub: ExistingSubscription, to: Configuration, reference: string, effectiveAt: string, reason: 'IMMEDIATE' | 'BALANCE_PAID' | 'SCHEDULED', proration = 0): SubscriptionEvent {
+  return {
+    type: 'SubscriptionRevised',
+    data: {
+      paypalSubscriptionID: reference,
+      quantity: to.quantity,
+      previousQuantity: sub.quantity,
+      modules: to.modules,
+      amount: to.amount,
+      previousAmount: sub.amount,
+      proration,
+      effectiveAt,
+      reason,
+    },
+  };
+}
+
 /** The events that make open orders unpayable: they no longer match what is due. */
 function supersedeOpenOrders(sub: ExistingSubscription, reason: PaymentOrderSuperseded['reason']): SubscriptionEvent[] {
   return openOrders(sub).map((paypalOrderID) => ({ type: 'PaymentOrderSuperseded', data: { paypalOrderID, reason } }));
@@ -186,21 +205,8 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
   const stale = supersedeOpenOrders(sub, 'CONFIGURATION_CHANGED');
   if (sameConfiguration(target, sub.pendingChange) || sameConfiguration(target, sub.scheduledChange)) return [];
 
-  const revised = (proration: number): SubscriptionEvent => ({
-    type: 'SubscriptionRevised',
-    data: {
-      paypalSubscriptionID: data.paypalSubscriptionID,
-      quantity: target.quantity,
-      previousQuantity: sub.quantity,
-      modules: target.modules,
-      amount: target.amount,
-      previousAmount: sub.amount,
-      proration,
-      effectiveAt: now,
-      reason: 'IMMEDIATE',
-    },
-  });
-  if (sub.status !== ACTIVE || !hasPaidTimeRunning(sub, now)) return sameConfiguration(target, inForce) ? [] : [...stale, revised(0)];
+  const revised = () => revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE');
+  if (sub.status !== ACTIVE || !hasPaidTimeRunning(sub, now)) return sameConfiguration(target, inForce) ? [] : [...stale, revised()];
   // Inside paid time: what the target costs beyond what each running period was paid for must be paid first.
   const balance = prorateRise(sub, target.amount, now);
   if (balance > 0) return [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }];
@@ -213,7 +219,7 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
     return [];
   }
   // Paid for already (an equal price, or less than the running periods were paid for): in force at once.
-  return [...stale, revised(0)];
+  return [...stale, revised()];
 }
 
 function orderPayment(command: Cmd<'OrderPayment'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -281,20 +287,7 @@ function settle(sub: ExistingSubscription, paypalOrderID: string, capture: { cap
   const configuration = order.configuration ?? configurationOf(sub);
   const licence = sub.licence_key ? {} : { licence_key: licenceKey };
   const events: SubscriptionEvent[] = [];
-  const revised = (reason: 'BALANCE_PAID' | 'SCHEDULED' | 'IMMEDIATE', proration: number): SubscriptionEvent => ({
-    type: 'SubscriptionRevised',
-    data: {
-      paypalSubscriptionID: base.paypalSubscriptionID,
-      quantity: configuration.quantity,
-      previousQuantity: sub.quantity,
-      modules: configuration.modules,
-      amount: configuration.amount,
-      previousAmount: sub.amount,
-      proration,
-      effectiveAt: now,
-      reason,
-    },
-  });
+  const revised = (reason: 'BALANCE_PAID' | 'SCHEDULED' | 'IMMEDIATE', proration: number) => revisedTo(sub, configuration, base.paypalSubscriptionID, now, reason, proration);
   if (order.purpose === 'balance') {
     events.push({ type: 'OrderCaptured', data: { ...base, configuration, ...licence } });
     events.push(revised('BALANCE_PAID', order.amount + order.credit));
@@ -365,22 +358,7 @@ function applyScheduledChange(command: Cmd<'ApplyScheduledChange'>, state: Subsc
   requireAdmin(command.metadata, 'apply scheduled changes');
   const change = sub.scheduledChange;
   if (!change || change.effectiveAt > command.metadata.now || sub.status === CANCEL) return [];
-  return [
-    {
-      type: 'SubscriptionRevised',
-      data: {
-        paypalSubscriptionID: sub.paypalSubscriptionID ?? '',
-        quantity: change.quantity,
-        previousQuantity: sub.quantity,
-        modules: change.modules,
-        amount: change.amount,
-        previousAmount: sub.amount,
-        proration: 0,
-        effectiveAt: change.effectiveAt,
-        reason: 'SCHEDULED',
-      },
-    },
-  ];
+  return [revisedTo(sub, change, sub.paypalSubscriptionID ?? '', change.effectiveAt, 'SCHEDULED')];
 }
 
 function changePaymentMethod(command: Cmd<'ChangePaymentMethod'>, state: SubscriptionState): SubscriptionEvent[] {
