@@ -12,4 +12,4 @@ export * from './file/index.js';
 export * as pricing from './pricing/index.js';
 export * from './claim/index.js';
 export * from './payments/index.js';
-export { createSubscription, updateSubscription } from './subscription/workflows.js';
+export { createSubscription, reviseSubscription, updateSubscription, type RevisionEffect } from './subscription/workflows.js';

@@ -4,7 +4,8 @@ import type { PaymentDeps } from '../payments/context.js';
 import { claimLicenceKey } from '../payments/context.js';
 import type { SubscriptionCommand } from './commands.js';
 import { subscriptionDecider } from './index.js';
-import { exists } from './state.js';
+import { exists, type ExistingSubscription } from './state.js';
+import { amountDue } from './payments.js';
 
 type Deps = Pick<PaymentDeps, 'events' | 'execute'>;
 type Create = Extract<SubscriptionCommand, { type: 'CreateSubscription' }>;
@@ -46,4 +47,40 @@ export async function createSubscription(deps: Deps, command: Create) {
 export async function updateSubscription(deps: Deps, subscriptionId: string, command: Update, options: { expectedVersion?: number } = {}) {
   if (command.data.licence_key) await claimLicenceKey(deps, command.data.licence_key, subscriptionId, command.metadata);
   return deps.execute(subscriptionDecider, subscriptionId, command, options);
+}
+
+type Revise = Extract<SubscriptionCommand, { type: 'ReviseSubscription' }>;
+
+/** What a revision does (or would do, previewed): at once, pending its balance, at a date, or back to what is in force. */
+export interface RevisionEffect {
+  effect: 'immediate' | 'pending' | 'scheduled' | 'withdrawn' | 'none';
+  quantity?: number;
+  amount?: number;
+  previousAmount?: number;
+  /** The balance to pay now for a pending change (0 otherwise), as the seed's revise preview calls it. */
+  proration: number;
+  balance?: number;
+  effectiveAt?: string;
+  modules?: unknown;
+  /** What will be due after it. */
+  amountDueAfter: number;
+}
+
+function effectOf(events: readonly { type: string; data: unknown }[], state: ExistingSubscription, now: string): RevisionEffect {
+  const amountDueAfter = amountDue(state, now).amount;
+  for (const e of events) {
+    const d = e.data as Record<string, unknown> & { quantity: number; amount: number; previousAmount: number };
+    const common = { quantity: d.quantity, amount: d.amount, previousAmount: d.previousAmount, modules: d.modules, amountDueAfter };
+    if (e.type === 'SubscriptionRevised') return { effect: 'immediate', ...common, proration: 0 };
+    if (e.type === 'SubscriptionChangePending') return { effect: 'pending', ...common, proration: d.balance as number, balance: d.balance as number };
+    if (e.type === 'SubscriptionChangeScheduled') return { effect: 'scheduled', ...common, proration: 0, effectiveAt: d.effectiveAt as string };
+    if (e.type === 'SubscriptionChangeWithdrawn') return { effect: 'withdrawn', proration: 0, amountDueAfter };
+  }
+  return { effect: 'none', quantity: state.quantity, amount: state.amount, previousAmount: state.amount, modules: state.modules, proration: 0, amountDueAfter };
+}
+
+/** A revision, or its preview (decided, not recorded), with what it does. */
+export async function reviseSubscription(deps: Deps, subscriptionId: string, command: Revise, options: { preview: boolean; expectedVersion?: number }) {
+  const result = await deps.execute(subscriptionDecider, subscriptionId, command, { dryRun: options.preview, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
+  return { result, effect: effectOf(result.events, result.state as ExistingSubscription, command.metadata.now) };
 }

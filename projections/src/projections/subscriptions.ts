@@ -83,6 +83,35 @@ function billingFigures(state: ExistingSubscription, at: string): Partial<Subscr
   };
 }
 
+/**
+ * A subscription view straight from its decider state (its events folded), for when the read models cannot be
+ * reached: the same figures the projection shows; the customer's name and e-mail are not part of the stream.
+ */
+export function subscriptionViewFromState(s: ExistingSubscription, at: { createdAt: string; updatedAt: string; version: number }): SubscriptionView {
+  return {
+    _id: s.id,
+    name: s.name,
+    user_id: s.user_id,
+    customer: { email: '', name: '' },
+    infrastructure_type: s.infrastructure_type,
+    subscription_type: s.subscription_type,
+    status: s.status,
+    plan: s.plan,
+    payment_details: { payment_method: 'PAYPAL', plan_id: s.plan.plan_id, amount: s.amount, unitQuantity: s.quantity, privacy_policy_confirm: true },
+    infrastructure_details: s.infrastructure_details,
+    ...(s.paypalSubscriptionID ? { paypalSubscriptionID: s.paypalSubscriptionID } : {}),
+    ...(s.paypalOrderID ? { paypalOrderID: s.paypalOrderID } : {}),
+    ...(s.licence_key ? { licence_key: s.licence_key } : {}),
+    ...(s.periodStart ? { periodStart: s.periodStart, periodEnd: s.periodEnd } : {}),
+    currency: s.currency,
+    totals: { ordered: 0, captured: s.captures.reduce((sum, c) => sum + c.amount, 0), refunded: s.captures.reduce((sum, c) => sum + c.refunded, 0), payments: s.captures.length },
+    ...(billingFigures(s, at.updatedAt) as Pick<SubscriptionView, 'quantity' | 'modules' | 'amount' | 'balance' | 'amountDue'>),
+    version: at.version,
+    createdAt: at.createdAt,
+    updatedAt: at.updatedAt,
+  };
+}
+
 function withoutBilling(view: SubscriptionView): SubscriptionView {
   const { pendingChange: _p, scheduledChange: _s, disputes: _d, ...rest } = view;
   return rest;

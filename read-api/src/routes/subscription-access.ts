@@ -1,4 +1,5 @@
-import { amountDue, exists, subscriptionDecider, type ExistingSubscription } from '@relaycast/billing-core';
+import { exists, subscriptionDecider } from '@relaycast/billing-core';
+import { subscriptionViewFromState } from '@relaycast/projections';
 import { ForbiddenError, NotFoundError, UnavailableError, ValidationError, type SubscriptionView, type UserView } from '@relaycast/contracts';
 import type { Answer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
@@ -18,39 +19,13 @@ export async function visibleSubscription(rt: Runtime, user: UserView | null, id
   return view;
 }
 
-/** Owner and identity of a subscription as its own events tell it, for when the read models cannot be reached. */
+/** A subscription as its own events tell it, for when the read models cannot be reached. */
 async function subscriptionFromEvents(rt: Runtime, id: string): Promise<SubscriptionView | null> {
   const events = await rt.events.readStream(subscriptionDecider.streamId(id));
   const state = events.reduce((s, e) => subscriptionDecider.evolve(s, e as never), subscriptionDecider.initialState());
   if (!exists(state) || state.removed) return null;
   const last = events[events.length - 1]!;
-  return viewFromState(state, { createdAt: events[0]!.occurredAt, updatedAt: last.occurredAt, version: last.version, now: new Date().toISOString() });
-}
-
-function viewFromState(s: ExistingSubscription, at: { createdAt: string; updatedAt: string; version: number; now: string }): SubscriptionView {
-  return {
-    _id: s.id,
-    name: s.name,
-    user_id: s.user_id,
-    customer: { email: '', name: '' },
-    infrastructure_type: s.infrastructure_type,
-    subscription_type: s.subscription_type,
-    status: s.status,
-    plan: s.plan,
-    payment_details: { payment_method: 'PAYPAL', plan_id: s.plan.plan_id, amount: s.amount, unitQuantity: s.quantity, privacy_policy_confirm: true },
-    infrastructure_details: s.infrastructure_details,
-    ...(s.paypalSubscriptionID ? { paypalSubscriptionID: s.paypalSubscriptionID } : {}),
-    quantity: s.quantity,
-    modules: s.modules,
-    amount: s.amount,
-    currency: s.currency,
-    totals: { ordered: 0, captured: s.captures.reduce((sum, c) => sum + c.amount, 0), refunded: s.captures.reduce((sum, c) => sum + c.refunded, 0), payments: s.captures.length },
-    balance: s.pendingChange?.balance ?? 0,
-    amountDue: amountDue(s, at.now).amount,
-    version: at.version,
-    createdAt: at.createdAt,
-    updatedAt: at.updatedAt,
-  };
+  return subscriptionViewFromState(state, { createdAt: events[0]!.occurredAt, updatedAt: last.occurredAt, version: last.version });
 }
 
 /** The seed's payment calls name a user; customers may only name themselves. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { amountDue, billingReferenceFor, createSubscription, deterministicUuid, pricing, subscriptionDecider, updateSubscription, type ExistingSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
+import { billingReferenceFor, createSubscription, deterministicUuid, pricing, reviseSubscription, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
 import {
   CancelAll,
@@ -18,18 +18,6 @@ import {
 } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { answerWith, checkUser, pick, resolveSubscription, versionOf, visibleSubscription } from './subscription-access.js';
-
-/** What a revision does, for the preview and the answer: at once, pending its balance, or at the next period. */
-function revisionEffect(events: readonly { type: string; data: unknown }[]) {
-  for (const e of events) {
-    const d = e.data as Record<string, unknown>;
-    if (e.type === 'SubscriptionRevised') return { effect: 'immediate', quantity: d.quantity, amount: d.amount, previousAmount: d.previousAmount, proration: 0, modules: d.modules };
-    if (e.type === 'SubscriptionChangePending') return { effect: 'pending', quantity: d.quantity, amount: d.amount, previousAmount: d.previousAmount, proration: d.balance, balance: d.balance, modules: d.modules };
-    if (e.type === 'SubscriptionChangeScheduled') return { effect: 'scheduled', quantity: d.quantity, amount: d.amount, previousAmount: d.previousAmount, proration: 0, effectiveAt: d.effectiveAt, modules: d.modules };
-    if (e.type === 'SubscriptionChangeWithdrawn') return { effect: 'withdrawn' };
-  }
-  return null;
-}
 
 export const subscriptionRoutes = [
   defineRoute({
@@ -154,7 +142,7 @@ export const subscriptionRoutes = [
     path: '/subscriptions/revise',
     access: 'customer',
     tag: 'Subscriptions',
-    summary: 'Change quantity or modules; the amount is recomputed. With preview: true, answers the new amount and proration and records nothing.',
+    summary: 'Change quantity or modules: at once before any payment; inside paid time a rise waits for its prorated balance and a fall applies when the paid time ends. With preview: true, answers what it would do and records nothing.',
     body: SubscriptionRevise,
     async handle({ body, rt, user, meta }) {
       const view = await resolveSubscription(rt, user, body);
@@ -165,13 +153,9 @@ export const subscriptionRoutes = [
         data: { paypalSubscriptionID: view.paypalSubscriptionID ?? billingReferenceFor(view._id), quantity: body.quantity, ...(body.modules ? { modules: body.modules } : {}), ...(body.amount !== undefined ? { amount: body.amount } : {}) },
         metadata: meta(),
       };
-      const result = await rt.execute(subscriptionDecider, view._id, command, { ...versionOf(body), dryRun: body.preview === true });
-      const effect = revisionEffect(result.events);
-      if (body.preview) {
-        const data = effect ?? { effect: 'none', quantity: view.quantity, amount: view.amount, previousAmount: view.amount, proration: 0, modules: view.modules };
-        return { data: { ...data, currency: view.currency, version: view.version, amountDueAfter: amountDue(result.state as ExistingSubscription, command.metadata.now).amount } };
-      }
-      return answerWith(rt, view._id, result.consistent, 200, effect ? { effect: effect.effect } : undefined);
+      const { result, effect } = await reviseSubscription(rt.paymentDeps, view._id, command, { preview: body.preview === true, ...versionOf(body) });
+      if (body.preview) return { data: { ...effect, currency: view.currency, version: view.version } };
+      return answerWith(rt, view._id, result.consistent ?? true, 200, effect.effect === 'none' ? undefined : { effect: effect.effect });
     },
   }),
   defineRoute({
