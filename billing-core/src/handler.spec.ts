@@ -84,7 +84,7 @@ describe('command handler on the SQLite store', () => {
     await handler.handle(subscriptionDecider, 'sub-1', order('ORDER-1'));
     const first = await handler.handle(subscriptionDecider, 'sub-1', capture('ORDER-1'));
     expect(first.replayed).to.equal(false);
-    expect(first.events.map((e) => e.type)).to.deep.equal(['OrderCaptured', 'SubscriptionStatusChanged']);
+    expect(first.events.map((e) => e.type)).to.deep.equal(['OrderCaptured', 'SubscriptionStatusChanged', 'LicenceIssued']);
     for (let i = 0; i < 999; i++) {
       const again = await handler.handle(subscriptionDecider, 'sub-1', capture('ORDER-1'));
       expect(again.replayed).to.equal(true);
@@ -92,7 +92,7 @@ describe('command handler on the SQLite store', () => {
     }
     const events = await store.readStream('subscription-sub-1');
     expect(events.filter((e) => e.type === 'OrderCaptured')).to.have.length(1);
-    expect(events).to.have.length(5);
+    expect(events).to.have.length(6); // created, ordered, waiting, captured, Live, licence issued
   });
 
   it('applies concurrent repeats of one captureOrder once (double click)', async () => {

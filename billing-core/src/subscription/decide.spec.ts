@@ -255,6 +255,11 @@ describe('subscription decider', () => {
           },
         },
         { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'payment captured' } },
+        // The signed licence follows: valid to the period's end plus the default grace of 7 days.
+        {
+          type: 'LicenceIssued',
+          data: { licenceKey: 'LIC-0000-1111-2222', serial: 1, modules: [{ name: 'streams', limit: 3 }], quantity: 3, issuedAt: NOW, validUntil: '2026-12-30T10:00:00.000Z' },
+        },
       ]);
     });
 
@@ -273,7 +278,13 @@ describe('subscription decider', () => {
       const [renewal, ...rest] = given(subscriptionDecider, renewalOrdered)
         .when(capture({ paypalOrderID: 'ORDER-2', captureId: 'CAPTURE-2', licenceKey: 'LIC-NEW-NEW-NEW' }))
         .thenEvents();
-      expect(rest).to.deep.equal([]);
+      // A new licence, valid to the new period's end plus 7 days' grace, under the same key.
+      expect(rest).to.deep.equal([
+        {
+          type: 'LicenceIssued',
+          data: { licenceKey: 'LIC-0000-1111-2222', serial: 2, modules: [{ name: 'streams', limit: 3 }], quantity: 3, issuedAt: NOW, validUntil: '2027-01-30T10:00:00.000Z' },
+        },
+      ]);
       expect(renewal?.data).to.include({ purpose: 'period', periodStart: '2026-12-23T10:00:00.000Z', periodEnd: '2027-01-23T10:00:00.000Z' });
       expect(renewal?.data).to.not.have.property('licence_key');
     });

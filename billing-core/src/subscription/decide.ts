@@ -17,13 +17,13 @@ import {
   type PaymentOrderSuperseded,
   type SubscriptionStatus,
 } from '@relaycast/contracts';
-import { addMonths } from '../pricing/proration.js';
 import { QuoteError, quoteSubscription, type ModuleSelection, type Quote, type QuoteInput } from '../pricing/quote.js';
 import { diff, isAdmin, requireAdmin, requireOwnerOrAdmin, unreachable } from '../decider.js';
 import type { SubscriptionCommand } from './commands.js';
 import type { SubscriptionEvent } from './events.js';
 import { configurationOf, evolve, exists, type ExistingSubscription, type SubscriptionState } from './state.js';
-import { downgradeDate, dueOf, hasPaidTimeRunning, openOrders, nextPeriodStart, paidThrough, prorateRise, sameConfiguration, type Due } from './payments.js';
+import { coveredUntil, downgradeDate, dueOf, hasPaidTimeRunning, openOrders, nextPeriodStart, pausedForNonPayment, periodEndFrom, prorateRise, sameConfiguration, type Due } from './payments.js';
+import { billingPolicy, dunningTimeline, NO_END, plusDays } from './lifecycle.js';
 
 type Cmd<T extends SubscriptionCommand['type']> = Extract<SubscriptionCommand, { type: T }>;
 
@@ -119,7 +119,7 @@ function create(command: Cmd<'CreateSubscription'>, state: SubscriptionState): S
         ...(data.client_id ? { client_id: data.client_id } : {}),
       },
       infrastructure_details: data.infrastructure_details ?? (infrastructure_type === 'saas' ? { ...DEFAULT_INFRASTRUCTURE_DETAILS } : {}),
-      ...(data.licence_key ? { licence_key: data.licence_key } : {}),
+      ...(data.licence_key ?? data.issuedLicenceKey ? { licence_key: data.licence_key ?? data.issuedLicenceKey } : {}),
       ...(data.hardware_key ? { hardware_key: data.hardware_key } : {}),
       ...(data.startDate ? { startDate: data.startDate } : {}),
       ...(data.endDate ? { endDate: data.endDate } : {}),
@@ -226,7 +226,7 @@ function orderPayment(command: Cmd<'OrderPayment'>, state: SubscriptionState): S
   const { data, metadata } = command;
   const sub = existing(state, metadata);
   if (sub.orders[data.paypalOrderID]) return [];
-  if (sub.status === CANCEL || sub.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+  if (sub.status === CANCEL || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
     throw new InvalidTransitionError(sub.status, ACTIVE, 'a cancelled or paused subscription takes no payments');
   }
   if (sub.paypalSubscriptionID && sub.paypalSubscriptionID !== data.paypalSubscriptionID) {
@@ -281,7 +281,8 @@ function settle(sub: ExistingSubscription, paypalOrderID: string, capture: { cap
     ...(order.credit ? { credit: order.credit } : {}),
   };
   // Current: still open, on a subscription that takes payments, and the credit it planned to use still there.
-  const current = (order.status === 'open' || order.status === 'pending') && (sub.status === ACTIVE || PAYABLE_STATUSES.includes(sub.status)) && order.credit <= sub.credit;
+  const current =
+    (order.status === 'open' || order.status === 'pending') && (sub.status === ACTIVE || PAYABLE_STATUSES.includes(sub.status) || pausedForNonPayment(sub)) && order.credit <= sub.credit;
   if (!current) return [{ type: 'OrderCaptured', data: { ...base, credited: true } }];
 
   const configuration = order.configuration ?? configurationOf(sub);
@@ -294,11 +295,15 @@ function settle(sub: ExistingSubscription, paypalOrderID: string, capture: { cap
     return events;
   }
   const periodStart = nextPeriodStart(sub, now);
-  const periodEnd = addMonths(periodStart, sub.plan.billingMonths);
+  const periodEnd = periodEndFrom(sub, periodStart);
   events.push({ type: 'OrderCaptured', data: { ...base, configuration, periodStart, periodEnd, ...licence } });
   // The period bought another configuration (a scheduled downgrade, a lapsed pending change): in force once it starts.
   if (!sameConfiguration(configuration, configurationOf(sub)) && periodStart <= now) events.push(revised(sub.scheduledChange ? 'SCHEDULED' : 'IMMEDIATE', 0));
   if (PAYABLE_STATUSES.includes(sub.status)) {
+    events.push({ type: 'SubscriptionStatusChanged', data: { from: sub.status, to: ACTIVE, reason: 'payment captured' } });
+  }
+  if (pausedForNonPayment(sub)) {
+    events.push({ type: 'SubscriptionResumed', data: { reason: 'PAID' } });
     events.push({ type: 'SubscriptionStatusChanged', data: { from: sub.status, to: ACTIVE, reason: 'payment captured' } });
   }
   return events;
@@ -385,6 +390,112 @@ export function canSetStatus(from: SubscriptionStatus, to: SubscriptionStatus, a
   if (isTerminal(from)) return false;
   if (admin) return true;
   return STATUS_TRANSITIONS[from].includes(to);
+}
+
+const requireClock = (metadata: CommandMetadata, what: string) => {
+  if (metadata.actorRole !== 'SYSTEM' && metadata.actorRole !== 'ROLE_ADMIN') throw new ForbiddenError(`Only the billing clock or an administrator may ${what}`);
+};
+
+/**
+ * A payment that fell due was not made (no saved wallet, or PayPal declined it). The first failure at a due date
+ * moves a Live subscription to Wait payment and records the dunning timeline (retries, grace, suspension,
+ * cancellation); each retry that fails is counted. Recorded once per due date and attempt.
+ */
+function recordRenewalFailure(command: Cmd<'RecordRenewalFailure'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  requireClock(metadata, 'record a failed renewal');
+  if (metadata.now < data.dueAt) throw ValidationError.field('dueAt', 'is still to come');
+  const failed = { dueAt: data.dueAt, attempt: data.attempt, reason: data.reason, ...(data.providerReason ? { providerReason: data.providerReason } : {}) };
+  if (sub.dunning) {
+    if (sub.dunning.timeline.dueAt !== data.dueAt || data.attempt < sub.dunning.attempts || sub.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return [];
+    return [{ type: 'RenewalFailed', data: failed }];
+  }
+  if (sub.status !== ACTIVE || data.attempt !== 0 || coveredUntil(sub) !== data.dueAt) return [];
+  const trialEnded = sub.trialEndDate === data.dueAt && !sub.paid.some((p) => p.end === data.dueAt);
+  return [
+    { type: 'RenewalFailed', data: { ...failed, timeline: dunningTimeline(data.dueAt, billingPolicy()) } },
+    {
+      type: 'SubscriptionStatusChanged',
+      data: { from: ACTIVE, to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: trialEnded ? 'trial ended: payment due' : 'renewal due: payment not made' },
+    },
+  ];
+}
+
+/** Dunning's end: still unpaid when the grace period ends (paused, licence suspended), or when dunning ends (cancelled). */
+function endUnpaid(command: Cmd<'EndUnpaid'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  requireClock(metadata, 'end an unpaid subscription');
+  const timeline = sub.dunning?.timeline;
+  if (!timeline) return [];
+  if (data.step === 'SUSPEND') {
+    if (sub.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' || metadata.now < timeline.suspendAt) return [];
+    return [
+      { type: 'SubscriptionPaused', data: { reason: 'NON_PAYMENT' } },
+      { type: 'SubscriptionStatusChanged', data: { from: sub.status, to: 'SUBSCRIPTION_STATUS_PAUSE', reason: 'unpaid at the end of the grace period' } },
+    ];
+  }
+  if (!pausedForNonPayment(sub) || metadata.now < timeline.cancelAt) return [];
+  return cancelled(sub, 'unpaid: dunning ended');
+}
+
+function recordVaultedPaymentMethod(command: Cmd<'RecordVaultedPaymentMethod'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  notCancelled(sub, 'save a payment method');
+  if (sub.vault?.id === data.vaultId) return [];
+  return [{ type: 'PaymentMethodVaulted', data: { ...data, ...(sub.vault ? { previousVaultId: sub.vault.id } : {}) } }];
+}
+
+/** Cancel when the covered time ends (or undo that). Nothing covered is running: cancel it now instead. */
+function scheduleCancellation(command: Cmd<'ScheduleCancellation'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  notCancelled(sub, 'be cancelled');
+  if (data.undo) return sub.cancelAt ? [{ type: 'CancellationWithdrawn', data: { cancelAt: sub.cancelAt } }] : [];
+  const covered = coveredUntil(sub);
+  if (sub.status !== ACTIVE || !covered || covered <= metadata.now) throw new ConflictError(`Subscription ${sub.id} has no paid time running to cancel at the end of; cancel it now instead`);
+  if (sub.cancelAt === covered) return [];
+  return [
+    ...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'),
+    { type: 'CancellationScheduled', data: { cancelAt: covered, by: isAdmin(metadata) ? 'ADMIN' : 'CUSTOMER' } },
+  ];
+}
+
+function cancelAtPeriodEnd(command: Cmd<'CancelAtPeriodEnd'>, state: SubscriptionState): SubscriptionEvent[] {
+  const sub = existing(state, command.metadata);
+  requireClock(command.metadata, 'carry out a cancellation');
+  if (!sub.cancelAt || sub.cancelAt > command.metadata.now) return [];
+  return cancelled(sub, 'cancelled at the end of the paid period');
+}
+
+function pause(command: Cmd<'PauseSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  requireAdmin(metadata, 'pause subscriptions');
+  if (sub.status !== ACTIVE && sub.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_PAUSE');
+  if (data.resumeAt && data.resumeAt <= metadata.now) throw ValidationError.field('resumeAt', 'must be in the future');
+  return [
+    ...supersedeOpenOrders(sub, 'STATUS_CHANGED'),
+    { type: 'SubscriptionPaused', data: { reason: 'ADMIN', ...(data.resumeAt ? { resumeAt: data.resumeAt } : {}) } },
+    { type: 'SubscriptionStatusChanged', data: { from: sub.status, to: 'SUBSCRIPTION_STATUS_PAUSE', reason: 'paused by an administrator' } },
+  ];
+}
+
+/** Resumed by an administrator, or by the clock on the resume date: Live again while paid time runs, else waiting for payment. */
+function resume(command: Cmd<'ResumeSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { metadata } = command;
+  const sub = existing(state, metadata);
+  requireClock(metadata, 'resume subscriptions');
+  if (sub.status !== 'SUBSCRIPTION_STATUS_PAUSE') return [];
+  const byClock = metadata.actorRole === 'SYSTEM';
+  if (byClock && (!sub.pause?.resumeAt || sub.pause.resumeAt > metadata.now)) return [];
+  const to: SubscriptionStatus = hasPaidTimeRunning(sub, metadata.now) || (sub.trialEndDate ?? '') > metadata.now ? ACTIVE : 'SUBSCRIPTION_STATUS_WAIT_PAYMENT';
+  return [
+    { type: 'SubscriptionResumed', data: { reason: byClock ? 'RESUME_DATE' : 'ADMIN' } },
+    { type: 'SubscriptionStatusChanged', data: { from: sub.status, to, reason: byClock ? 'resume date reached' : 'resumed by an administrator' } },
+  ];
 }
 
 function cancelled(sub: ExistingSubscription, reason: string | undefined): SubscriptionEvent[] {
@@ -480,7 +591,45 @@ function recordDispute(command: Cmd<'RecordDispute'>, state: SubscriptionState):
   return [{ type: 'PaymentDisputed', data }];
 }
 
+/**
+ * The licence follows the entitlement: whatever a command changed, if the licence the subscription should carry
+ * now differs from the one last issued, a new one is issued (or the last revoked). Live: until the covered time ends
+ * plus the grace period (a trial: its end; free and lifetime plans: no end); in dunning the grace keeps it valid;
+ * cancelled, paused, refunded or unpaid: revoked.
+ */
+function withLicence(command: SubscriptionCommand, state: SubscriptionState, events: SubscriptionEvent[]): SubscriptionEvent[] {
+  if (events.length === 0) return events;
+  const after = events.reduce(evolve, state);
+  if (!exists(after)) return events;
+  const entitled = entitlementOf(after);
+  // Only a change of entitlement issues or revokes (a stream from before signed licences gets its first at its next change).
+  if (JSON.stringify(entitled) === JSON.stringify(exists(state) ? entitlementOf(state) : null)) return events;
+  const last = after.licence;
+  if (!entitled) {
+    if (!last || last.revoked) return events;
+    const reason = after.status === CANCEL || after.removed ? 'CANCELLED' : after.status === 'SUBSCRIPTION_STATUS_PAUSE' ? 'PAUSED' : events.some((e) => e.type === 'PaidTimeEnded') ? 'REFUNDED' : 'UNPAID';
+    return [...events, { type: 'LicenceRevoked', data: { serial: last.serial, reason } }];
+  }
+  if (last && !last.revoked && last.validUntil === entitled.validUntil && last.quantity === entitled.quantity && JSON.stringify(last.modules) === JSON.stringify(entitled.modules)) return events;
+  return [...events, { type: 'LicenceIssued', data: { licenceKey: after.licence_key!, serial: (last?.serial ?? 0) + 1, ...entitled, issuedAt: command.metadata.now } }];
+}
+
+/** What the licence should say now, or null when the subscription entitles to nothing. */
+function entitlementOf(s: ExistingSubscription): { modules: { name: string; limit: number }[]; quantity: number; validUntil: string } | null {
+  const live = s.status === ACTIVE || (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && s.dunning !== undefined);
+  if (!live || s.removed || !s.licence_key) return null;
+  const covered = coveredUntil(s);
+  const paidEnd = s.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
+  const validUntil = s.plan.billingMonths === 0 ? NO_END : covered === undefined ? null : covered === paidEnd ? plusDays(covered, billingPolicy().graceDays) : covered;
+  if (!validUntil) return null;
+  return { modules: s.modules.map(({ name, limit }) => ({ name, limit })), quantity: s.quantity, validUntil };
+}
+
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+  return withLicence(command, state, decideOnly(command, state));
+}
+
+function decideOnly(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
   switch (command.type) {
     case 'CreateSubscription':
       return create(command, state);
@@ -512,6 +661,20 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return applyScheduledChange(command, state);
     case 'RecordDispute':
       return recordDispute(command, state);
+    case 'RecordRenewalFailure':
+      return recordRenewalFailure(command, state);
+    case 'EndUnpaid':
+      return endUnpaid(command, state);
+    case 'RecordVaultedPaymentMethod':
+      return recordVaultedPaymentMethod(command, state);
+    case 'ScheduleCancellation':
+      return scheduleCancellation(command, state);
+    case 'CancelAtPeriodEnd':
+      return cancelAtPeriodEnd(command, state);
+    case 'PauseSubscription':
+      return pause(command, state);
+    case 'ResumeSubscription':
+      return resume(command, state);
     default:
       return unreachable(command);
   }

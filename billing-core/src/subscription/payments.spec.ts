@@ -96,6 +96,11 @@ describe('payment rules (given / when / then)', () => {
           type: 'SubscriptionRevised',
           data: { paypalSubscriptionID: 'RCS-1', ...streams(3), previousQuantity: 1, previousAmount: 500, proration: 500, effectiveAt: '2026-03-16T12:05:00.000Z', reason: 'BALANCE_PAID' },
         },
+        // The licence now allows 3 streams, to the paid period's end (Apr 1) plus 7 days' grace.
+        {
+          type: 'LicenceIssued',
+          data: { licenceKey: 'KEY-1', serial: 1, modules: [{ name: 'streams', limit: 3 }], quantity: 3, issuedAt: '2026-03-16T12:05:00.000Z', validUntil: '2026-04-08T00:00:00.000Z' },
+        },
       ]);
   });
 

@@ -32,12 +32,46 @@ export function hasPaidTimeRunning(s: Pick<ExistingSubscription, 'paid'>, now: s
   return s.paid.some((p) => p.end > now);
 }
 
-const later = (a: string, b: string | undefined) => (b !== undefined && b > a ? b : a);
-
-/** Where a period paid at `now` starts: after the paid time (an early renewal extends it) and after a running trial. */
-export function nextPeriodStart(s: ExistingSubscription, now: string): string {
-  return later(later(now, paidThrough(s)), s.trialEndDate);
+/** The end of the time the customer may use now without paying: paid periods, or the trial. */
+export function coveredUntil(s: Pick<ExistingSubscription, 'paid' | 'trialEndDate'>): string | undefined {
+  const paid = paidThrough(s);
+  if (paid === undefined) return s.trialEndDate;
+  return s.trialEndDate !== undefined && s.trialEndDate > paid ? s.trialEndDate : paid;
 }
+
+/**
+ * Does the next paid period continue the covered time without a gap? Yes while Live (a renewal processed late still
+ * starts where the paid time ended) and while dunning has not suspended the subscription: the grace period was used.
+ * Not after the configuration changed since: the overdue time was used at the old one, which this payment does not buy.
+ */
+export function continuesCoveredTime(s: ExistingSubscription, now: string): boolean {
+  const covered = coveredUntil(s);
+  if (covered !== undefined && s.revisedAt !== undefined && s.revisedAt > covered) return false;
+  if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE') return true;
+  return s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && s.dunning !== undefined && now < s.dunning.timeline.suspendAt;
+}
+
+/** Where a period paid at `now` starts: where the covered time ends (paid ahead, a trial, a renewal), or now after a gap. */
+export function nextPeriodStart(s: ExistingSubscription, now: string): string {
+  const covered = coveredUntil(s);
+  return covered !== undefined && (covered > now || continuesCoveredTime(s, now)) ? covered : now;
+}
+
+/**
+ * The end of the billing period that starts at `start`, anchored to the subscription's first paid date: periods end
+ * on the anchor's day of the month, clamped to the month's end (Jan 31 → Feb 28/29 → Mar 31), in UTC. A period that
+ * starts after a gap (or the first) anchors the ones after it.
+ */
+export function periodEndFrom(s: ExistingSubscription, start: string): string {
+  const anchor = s.anchor !== undefined && paidThrough(s) === start ? s.anchor : start;
+  for (let k = 1; ; k++) {
+    const end = addMonths(anchor, k * s.plan.billingMonths);
+    if (end > start) return end;
+  }
+}
+
+/** Paused for non-payment: the customer may still pay, and paying resumes it. */
+export const pausedForNonPayment = (s: ExistingSubscription): boolean => s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT';
 
 /** Orders that PayPal may still be asked to capture (open, or held as pending by PayPal). */
 export function openOrders(s: ExistingSubscription): string[] {
@@ -52,7 +86,7 @@ export function openOrders(s: ExistingSubscription): string[] {
  * (a scheduled downgrade, a lapsed pending change, or the one in force).
  */
 export function dueOf(s: ExistingSubscription, now: string): Due | null {
-  if (s.removed || s.status === 'SUBSCRIPTION_STATUS_CANCEL' || s.status === 'SUBSCRIPTION_STATUS_PAUSE') return null;
+  if (s.removed || s.status === 'SUBSCRIPTION_STATUS_CANCEL' || (s.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(s))) return null;
   if (s.plan.billingMonths === 0) return null;
   const withCredit = (d: Omit<Due, 'credit' | 'amount'>): Due => {
     const credit = Math.min(s.credit, d.gross);
@@ -66,7 +100,7 @@ export function dueOf(s: ExistingSubscription, now: string): Due | null {
   const configuration = change ? { modules: change.modules, quantity: change.quantity, amount: change.amount } : configurationOf(s);
   if (configuration.amount === 0) return null;
   const periodStart = nextPeriodStart(s, now);
-  return withCredit({ purpose: 'period', configuration, gross: configuration.amount, periodStart, periodEnd: addMonths(periodStart, s.plan.billingMonths) });
+  return withCredit({ purpose: 'period', configuration, gross: configuration.amount, periodStart, periodEnd: periodEndFrom(s, periodStart) });
 }
 
 /** What the subscription view shows as owing now: the pending balance, or the next period (0 when nothing is due). */

@@ -1,4 +1,4 @@
-import type { Configuration, InfrastructureDetails, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
+import type { Configuration, DunningTimeline, InfrastructureDetails, LicenceIssued, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
 import type { SubscriptionCreated, SubscriptionEvent } from './events.js';
 
 /** Money PayPal captured for one of our orders, and what became of it. */
@@ -84,6 +84,19 @@ export interface ExistingSubscription {
   refundIds: string[];
   disputes: Record<string, { stage: string; status: string; captureId?: string }>;
   removed: boolean;
+  /** When the configuration in force last changed. */
+  revisedAt?: string;
+  /** Where billing periods are anchored: the first paid period's start (again after a gap in paid time). */
+  anchor?: string;
+  /** A PayPal wallet saved for merchant-initiated payments. */
+  vault?: { id: string; payerEmail?: string };
+  /** A payment fell due and was not made: its timeline, and how many attempts failed (the first at the due date). */
+  dunning?: { timeline: DunningTimeline; attempts: number };
+  /** Cancels at the end of the paid time unless withdrawn. */
+  cancelAt?: string;
+  pause?: { reason: 'ADMIN' | 'NON_PAYMENT'; resumeAt?: string };
+  /** The licence last issued, and whether it was revoked since. */
+  licence?: LicenceIssued & { revoked: boolean };
 }
 
 export type SubscriptionState = { status: 'NONE' } | ExistingSubscription;
@@ -143,7 +156,7 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
       const d = event.data;
       // A paid balance pays the running periods up to the new price from now on.
       const paid = d.reason === 'BALANCE_PAID' ? state.paid.map((p) => (p.end > d.effectiveAt && p.amount < d.amount ? { ...p, amount: d.amount } : p)) : state.paid;
-      return { ...withoutChanges(state), quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid };
+      return { ...withoutChanges(state), quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt };
     }
     case 'SubscriptionChangePending': {
       // A scheduled downgrade stays until the rise is paid: a period paid ahead at its price is not paid for more.
@@ -190,8 +203,12 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         captures: [...state.captures, { captureId: d.captureId, paypalOrderID: d.paypalOrderID, amount: d.amount, refunded: 0, purpose: d.purpose, credited }],
       };
       if (!paysPeriod) return next;
+      const through = state.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
+      const continues = through !== undefined ? d.periodStart! <= through : state.anchor !== undefined;
+      const { dunning: _d, ...paidUp } = next;
       return {
-        ...next,
+        ...paidUp,
+        anchor: continues ? (state.anchor ?? d.periodStart!) : d.periodStart!,
         startDate: state.startDate ?? d.periodStart,
         periodStart: d.periodStart,
         periodEnd: d.periodEnd,
@@ -220,12 +237,41 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
     }
     case 'PaymentMethodChanged':
       return { ...state, paypalOrderID: event.data.paypalOrderID, paypalSubscriptionID: event.data.paypalSubscriptionID };
-    case 'SubscriptionStatusChanged':
-      return { ...state, status: event.data.to };
+    case 'SubscriptionStatusChanged': {
+      // Live again: whatever dunning there was is over.
+      if (event.data.to !== 'SUBSCRIPTION_STATUS_ACTIVE') return { ...state, status: event.data.to };
+      const { dunning: _d, ...rest } = state;
+      return { ...rest, status: event.data.to };
+    }
+    case 'RenewalFailed': {
+      const d = event.data;
+      const dunning = d.timeline ? { timeline: d.timeline, attempts: 1 } : state.dunning ? { ...state.dunning, attempts: state.dunning.attempts + 1 } : undefined;
+      return dunning ? { ...state, dunning } : state;
+    }
+    case 'PaymentMethodVaulted':
+      return { ...state, vault: { id: event.data.vaultId, ...(event.data.payerEmail ? { payerEmail: event.data.payerEmail } : {}) } };
+    case 'CancellationScheduled':
+      return { ...state, cancelAt: event.data.cancelAt };
+    case 'CancellationWithdrawn': {
+      const { cancelAt: _c, ...rest } = state;
+      return rest;
+    }
+    case 'SubscriptionPaused':
+      return { ...state, pause: { reason: event.data.reason, ...(event.data.resumeAt ? { resumeAt: event.data.resumeAt } : {}) } };
+    case 'SubscriptionResumed': {
+      const { pause: _p, ...rest } = state;
+      return rest;
+    }
+    case 'LicenceIssued':
+      return { ...state, licence_key: state.licence_key ?? event.data.licenceKey, licence: { ...event.data, revoked: false } };
+    case 'LicenceRevoked':
+      return state.licence ? { ...state, licence: { ...state.licence, revoked: true } } : state;
     case 'TrialStarted':
       return { ...state, trialStartDate: event.data.trialStartDate, trialEndDate: event.data.trialEndDate, trialPeriod: event.data.trialPeriod };
-    case 'SubscriptionCancelled':
-      return { ...state, status: 'SUBSCRIPTION_STATUS_CANCEL' };
+    case 'SubscriptionCancelled': {
+      const { cancelAt: _c, dunning: _d, ...rest } = state;
+      return { ...rest, status: 'SUBSCRIPTION_STATUS_CANCEL' };
+    }
     case 'SubscriptionRemoved':
       return { ...state, removed: true };
   }

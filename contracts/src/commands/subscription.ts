@@ -26,6 +26,8 @@ export const CreateSubscriptionData = Type.Object({
   hardware_key: Type.Optional(Type.String({ maxLength: 512 })),
   startDate: Type.Optional(IsoDateTime),
   endDate: Type.Optional(IsoDateTime),
+  /** A licence key the server issued (and claimed) for a plan that is live at creation: the free plan. */
+  issuedLicenceKey: Type.Optional(Type.String({ minLength: 8, maxLength: 512 })),
 });
 
 /** Descriptive fields only: price-bearing changes go through ReviseSubscription, status through SetSubscriptionStatus. */
@@ -75,7 +77,7 @@ export const CaptureOrderData = Type.Object({
 export const PayFromCreditData = Type.Object({ licenceKey: Type.String({ minLength: 8, maxLength: 512 }) });
 
 /** An open order PayPal no longer holds open (expired, voided): closed, so a new one can be made. */
-export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED'] as const) });
+export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED', 'RENEWAL'] as const) });
 
 /** A scheduled downgrade whose date has come takes effect (the billing clock's command). */
 export const ApplyScheduledChangeData = Type.Object({});
@@ -110,6 +112,26 @@ export const RecordRefundData = Type.Object({
   reversal: Type.Optional(Type.Boolean()),
 });
 
+/** The billing clock: a payment that fell due (paid time or trial ended) was not made; `attempt` 0 at the due date. */
+export const RecordRenewalFailureData = Type.Object({
+  dueAt: IsoDateTime,
+  attempt: Type.Integer({ minimum: 0, maximum: 20 }),
+  reason: StringEnum(['NO_PAYMENT_METHOD', 'DECLINED'] as const),
+  providerReason: Type.Optional(Type.String({ maxLength: 128 })),
+});
+/** The billing clock: still unpaid at the end of the grace period (pause), or at the end of dunning (cancel). */
+export const EndUnpaidData = Type.Object({ step: StringEnum(['SUSPEND', 'CANCEL'] as const) });
+export const RecordVaultedPaymentMethodData = Type.Object({
+  vaultId: Type.String({ minLength: 1, maxLength: 128 }),
+  payerEmail: Type.Optional(Type.String({ maxLength: 320 })),
+  source: StringEnum(['PURCHASE', 'SETUP_TOKEN'] as const),
+});
+/** Cancel when the paid time ends (`undo: true` withdraws it); the billing clock's `AT_PERIOD_END` carries it out. */
+export const ScheduleCancellationData = Type.Object({ undo: Type.Optional(Type.Boolean()) });
+export const CancelAtPeriodEndData = Type.Object({});
+export const PauseSubscriptionData = Type.Object({ resumeAt: Type.Optional(IsoDateTime) });
+export const ResumeSubscriptionData = Type.Object({});
+
 export const SubscriptionCommandSchemas = {
   CreateSubscription: CreateSubscriptionData,
   UpdateSubscription: UpdateSubscriptionData,
@@ -126,6 +148,13 @@ export const SubscriptionCommandSchemas = {
   CloseOrder: CloseOrderData,
   ApplyScheduledChange: ApplyScheduledChangeData,
   RecordDispute: RecordDisputeData,
+  RecordRenewalFailure: RecordRenewalFailureData,
+  EndUnpaid: EndUnpaidData,
+  RecordVaultedPaymentMethod: RecordVaultedPaymentMethodData,
+  ScheduleCancellation: ScheduleCancellationData,
+  CancelAtPeriodEnd: CancelAtPeriodEndData,
+  PauseSubscription: PauseSubscriptionData,
+  ResumeSubscription: ResumeSubscriptionData,
 } as const;
 
 export type SubscriptionCommand =
@@ -143,7 +172,14 @@ export type SubscriptionCommand =
   | Command<'PayFromCredit', Static<typeof PayFromCreditData>>
   | Command<'CloseOrder', Static<typeof CloseOrderData>>
   | Command<'ApplyScheduledChange', Static<typeof ApplyScheduledChangeData>>
-  | Command<'RecordDispute', Static<typeof RecordDisputeData>>;
+  | Command<'RecordDispute', Static<typeof RecordDisputeData>>
+  | Command<'RecordRenewalFailure', Static<typeof RecordRenewalFailureData>>
+  | Command<'EndUnpaid', Static<typeof EndUnpaidData>>
+  | Command<'RecordVaultedPaymentMethod', Static<typeof RecordVaultedPaymentMethodData>>
+  | Command<'ScheduleCancellation', Static<typeof ScheduleCancellationData>>
+  | Command<'CancelAtPeriodEnd', Static<typeof CancelAtPeriodEndData>>
+  | Command<'PauseSubscription', Static<typeof PauseSubscriptionData>>
+  | Command<'ResumeSubscription', Static<typeof ResumeSubscriptionData>>;
 
 export const ClaimIdentifierData = Type.Object({
   subscriptionId: Id,

@@ -137,7 +137,7 @@ export type PaymentOrdered = Static<typeof PaymentOrdered>;
 /** An open order no longer matches what is due (the configuration changed, or the subscription ended): never captured by us. */
 export const PaymentOrderSuperseded = Type.Object({
   paypalOrderID: Id,
-  reason: StringEnum(['CONFIGURATION_CHANGED', 'SUBSCRIPTION_CANCELLED', 'STATUS_CHANGED', 'CREDIT_CHANGED', 'EXPIRED'] as const),
+  reason: StringEnum(['CONFIGURATION_CHANGED', 'SUBSCRIPTION_CANCELLED', 'STATUS_CHANGED', 'CREDIT_CHANGED', 'EXPIRED', 'RENEWAL'] as const),
 });
 export type PaymentOrderSuperseded = Static<typeof PaymentOrderSuperseded>;
 
@@ -237,6 +237,80 @@ export type SubscriptionCancelled = Static<typeof SubscriptionCancelled>;
 export const SubscriptionRemoved = Type.Object({ reason: OptionalText });
 export type SubscriptionRemoved = Static<typeof SubscriptionRemoved>;
 
+/** The billing policy a dunning run follows, recorded when it starts so that later configuration changes do not rewrite it. */
+export const DunningTimeline = Type.Object({
+  /** When the payment fell due (the paid time's or the trial's end). */
+  dueAt: IsoDateTime,
+  /** When the payment is tried again (DUNNING_SCHEDULE). */
+  retries: Type.Array(IsoDateTime, { maxItems: 20 }),
+  /** The licence stays valid until then (LICENCE_GRACE_DAYS). */
+  graceUntil: IsoDateTime,
+  /** Paused (licence suspended) when still unpaid then. */
+  suspendAt: IsoDateTime,
+  /** Cancelled when still unpaid then (DUNNING_CANCEL_AFTER_DAYS after the suspension). */
+  cancelAt: IsoDateTime,
+});
+export type DunningTimeline = Static<typeof DunningTimeline>;
+
+/**
+ * A payment that fell due was not made: no saved payment method (the customer pays from the account page), or
+ * PayPal declined the saved one. The first failure starts dunning with its timeline; later ones count the retries.
+ */
+export const RenewalFailed = Type.Object({
+  dueAt: IsoDateTime,
+  /** 0 at the due date, then 1, 2, … for each retry of the schedule. */
+  attempt: Type.Integer({ minimum: 0, maximum: 20 }),
+  reason: StringEnum(['NO_PAYMENT_METHOD', 'DECLINED'] as const),
+  timeline: Type.Optional(DunningTimeline),
+  /** PayPal's reason for a decline (INSTRUMENT_DECLINED, …). */
+  providerReason: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type RenewalFailed = Static<typeof RenewalFailed>;
+
+/** A PayPal wallet saved for merchant-initiated payments (Orders v2 vault, or a vault setup token): renewals charge it. */
+export const PaymentMethodVaulted = Type.Object({
+  vaultId: Type.String({ minLength: 1, maxLength: 128 }),
+  payerEmail: Type.Optional(Type.String({ maxLength: 320 })),
+  source: StringEnum(['PURCHASE', 'SETUP_TOKEN'] as const),
+  /** The wallet it replaced, if any. */
+  previousVaultId: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type PaymentMethodVaulted = Static<typeof PaymentMethodVaulted>;
+
+/** The customer (or an administrator) asked to cancel when the paid time ends; it may be undone until then. */
+export const CancellationScheduled = Type.Object({ cancelAt: IsoDateTime, by: StringEnum(['CUSTOMER', 'ADMIN'] as const) });
+export type CancellationScheduled = Static<typeof CancellationScheduled>;
+export const CancellationWithdrawn = Type.Object({ cancelAt: IsoDateTime });
+export type CancellationWithdrawn = Static<typeof CancellationWithdrawn>;
+
+/** Paused: by an administrator (until a resume date, or until resumed), or for non-payment at the end of the grace period. */
+export const SubscriptionPaused = Type.Object({
+  reason: StringEnum(['ADMIN', 'NON_PAYMENT'] as const),
+  resumeAt: Type.Optional(IsoDateTime),
+});
+export type SubscriptionPaused = Static<typeof SubscriptionPaused>;
+export const SubscriptionResumed = Type.Object({ reason: StringEnum(['ADMIN', 'RESUME_DATE', 'PAID'] as const) });
+export type SubscriptionResumed = Static<typeof SubscriptionResumed>;
+
+/**
+ * What the self-hosted engine may use until when: issued on every paid period and change (free plans included) and
+ * signed when downloaded (Ed25519 signatures are deterministic: the same licence always gives the same file).
+ */
+export const LicenceIssued = Type.Object({
+  licenceKey: Type.String({ minLength: 1, maxLength: 512 }),
+  serial: Type.Integer({ minimum: 1 }),
+  modules: Type.Array(Type.Object({ name: Type.String(), limit: Type.Integer({ minimum: 0 }) })),
+  quantity: Type.Integer({ minimum: 1 }),
+  issuedAt: IsoDateTime,
+  validUntil: IsoDateTime,
+});
+export type LicenceIssued = Static<typeof LicenceIssued>;
+export const LicenceRevoked = Type.Object({
+  serial: Type.Integer({ minimum: 1 }),
+  reason: StringEnum(['CANCELLED', 'REFUNDED', 'PAUSED', 'UNPAID'] as const),
+});
+export type LicenceRevoked = Static<typeof LicenceRevoked>;
+
 export const SubscriptionEventSchemas = {
   SubscriptionCreated,
   SubscriptionUpdated,
@@ -257,6 +331,14 @@ export const SubscriptionEventSchemas = {
   TrialStarted,
   SubscriptionCancelled,
   SubscriptionRemoved,
+  RenewalFailed,
+  PaymentMethodVaulted,
+  CancellationScheduled,
+  CancellationWithdrawn,
+  SubscriptionPaused,
+  SubscriptionResumed,
+  LicenceIssued,
+  LicenceRevoked,
 } as const;
 
 export type SubscriptionEvent =
@@ -278,7 +360,15 @@ export type SubscriptionEvent =
   | { type: 'SubscriptionStatusChanged'; data: SubscriptionStatusChanged }
   | { type: 'TrialStarted'; data: TrialStarted }
   | { type: 'SubscriptionCancelled'; data: SubscriptionCancelled }
-  | { type: 'SubscriptionRemoved'; data: SubscriptionRemoved };
+  | { type: 'SubscriptionRemoved'; data: SubscriptionRemoved }
+  | { type: 'RenewalFailed'; data: RenewalFailed }
+  | { type: 'PaymentMethodVaulted'; data: PaymentMethodVaulted }
+  | { type: 'CancellationScheduled'; data: CancellationScheduled }
+  | { type: 'CancellationWithdrawn'; data: CancellationWithdrawn }
+  | { type: 'SubscriptionPaused'; data: SubscriptionPaused }
+  | { type: 'SubscriptionResumed'; data: SubscriptionResumed }
+  | { type: 'LicenceIssued'; data: LicenceIssued }
+  | { type: 'LicenceRevoked'; data: LicenceRevoked };
 
 /**
  * Claims: one stream per unique identifier (a billing reference, a licence key, a customer's free plan), holding

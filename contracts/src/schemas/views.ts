@@ -74,6 +74,29 @@ export const SubscriptionView = Type.Object({
   scheduledChange: Opt(Type.Object({ quantity: Type.Integer(), amount: Cents, modules: Type.Array(PricedModule), effectiveAt: Type.String() })),
   /** Disputes PayPal reported on this subscription's payments (administrators follow them up). */
   disputes: Opt(Type.Array(Type.Object({ id: Type.String(), stage: Type.String(), status: Type.String(), captureId: Opt(Type.String()) }))),
+  /** The next renewal: when, and what it will charge (after credit). */
+  nextRenewal: Opt(Type.Object({ at: Type.String(), amount: Cents })),
+  /** A saved PayPal wallet charged by renewals without the buyer, or none (the customer pays each renewal). */
+  paymentMethod: Opt(Type.Object({ vaulted: Type.Boolean(), payerEmail: Opt(Type.String()) })),
+  /** A payment that fell due and was not made, and what happens next. */
+  dunning: Opt(
+    Type.Object({
+      dueAt: Type.String(),
+      attempts: Type.Integer(),
+      nextRetryAt: Opt(Type.String()),
+      graceUntil: Type.String(),
+      suspendAt: Type.String(),
+      cancelAt: Type.String(),
+    }),
+  ),
+  /** Cancels on this date (the end of the paid time) unless undone. */
+  cancelAt: Opt(Type.String()),
+  /** Paused: why, and until when (absent: until resumed). */
+  pause: Opt(Type.Object({ reason: Type.String(), resumeAt: Opt(Type.String()) })),
+  /** The current licence: serial, valid until, revoked or not. */
+  licence: Opt(Type.Object({ serial: Type.Integer(), issuedAt: Type.String(), validUntil: Type.String(), revoked: Type.Boolean() })),
+  /** The next thing the billing clock will do to this subscription. */
+  nextEvent: Opt(Type.Object({ kind: Type.String(), at: Type.String() })),
   version: Type.Integer(),
   ...Timestamps,
 });
