@@ -13,3 +13,5 @@ export * as pricing from './pricing/index.js';
 export * from './claim/index.js';
 export * from './payments/index.js';
 export { createSubscription, reviseSubscription, updateSubscription, type RevisionEffect } from './subscription/workflows.js';
+export * from './clock/index.js';
+export * from './scheduler/index.js';

@@ -110,6 +110,12 @@ export function createQueries(rm: ReadModelStore) {
       });
     },
     getSubscription: (id: string) => rm.get<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, id),
+    /** Subscriptions whose next timed step (renewal, dunning, cancellation…) comes first, earliest first: the scheduler's work list. */
+    async dueSubscriptions(limit: number): Promise<{ id: string; at: string; kind: string }[]> {
+      const ids = await rm.range(SUBSCRIPTIONS, subscriptionsModel.due, { offset: 0, limit, order: 'asc' });
+      const views = await Promise.all(ids.map((id) => rm.get<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, id)));
+      return views.flatMap((v) => (v?.nextEvent ? [{ id: v._id, at: v.nextEvent.at, kind: v.nextEvent.kind }] : []));
+    },
     /** The subscription a PayPal billing reference (an order's custom_id) belongs to, or null. */
     async subscriptionByBillingReference(reference: string) {
       const ref = await rm.get<{ subscriptionId: string }>(SUBSCRIPTIONS, subscriptionsModel.byBillingReference, reference);

@@ -21,11 +21,12 @@ import { mountReceiptDocuments, receiptRoutes } from './routes/receipts.js';
 import { auditRoutes } from './routes/audit.js';
 import { mountPayPalWebhooks } from './routes/webhooks.js';
 import { paymentConfigRoutes } from './routes/payment-config.js';
+import { billingTimeRoutes, mountBillingClock } from './routes/billing-time.js';
 import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -120,7 +121,8 @@ export function createApp(rt: Runtime): Express {
   mountLocalAuth(api, rt);
   mountFinanceCsv(api, rt);
   mountReceiptDocuments(api, rt);
-  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes] as RouteDef[]);
+  mountBillingClock(api, rt);
+  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   app.use(api);
 

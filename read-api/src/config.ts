@@ -32,6 +32,13 @@ export interface Config {
   /** How long a write waits for the read models to show it before answering 202. */
   consistencyTimeoutMs: number;
   trustProxy: boolean;
+  /** Billing time: the wall clock, or a test clock that moves only when an administrator advances it. */
+  billingClock: 'system' | 'test';
+  /** Where a new test clock starts (default: now). */
+  billingClockStart: string | null;
+  /** Where the billing scheduler runs: in this process (embedded default), in its own process (deploy), or nowhere. */
+  scheduler: 'in-process' | 'external' | 'off';
+  schedulerIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -122,5 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInRateLimit: integer('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, 20, 1),
     consistencyTimeoutMs: integer('CONSISTENCY_TIMEOUT_MS', env.CONSISTENCY_TIMEOUT_MS, 3000, 0),
     trustProxy: env.TRUST_PROXY === 'true',
+    billingClock: oneOf('BILLING_CLOCK', env.BILLING_CLOCK, ['system', 'test'] as const, 'system'),
+    billingClockStart: env.BILLING_CLOCK_START ? isoTime('BILLING_CLOCK_START', env.BILLING_CLOCK_START) : null,
+    scheduler: oneOf('SCHEDULER', env.SCHEDULER, ['in-process', 'external', 'off'] as const, 'in-process'),
+    schedulerIntervalMs: integer('SCHEDULER_INTERVAL_MS', env.SCHEDULER_INTERVAL_MS, 5000, 50),
   };
+}
+
+function isoTime(name: string, value: string): string {
+  const t = Date.parse(value);
+  if (!Number.isFinite(t)) throw new ConfigError(`${name} must be an ISO-8601 time (got "${value}")`);
+  return new Date(t).toISOString();
 }

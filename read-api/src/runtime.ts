@@ -2,8 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import {
+  billingPolicy,
   createCommandHandler,
+  createScheduler,
+  createTestClock,
   openEventStore,
+  systemClock,
+  type Clock,
+  type Scheduler,
   type CommandHandler,
   type Decider,
   type EventStore,
@@ -59,6 +65,10 @@ export interface Runtime {
   /** What billing-core's payment workflows run on: this event store, `execute`, the gateway, the public URL. */
   paymentDeps: PaymentDeps;
   redis: Redis | null;
+  /** Billing time (BILLING_CLOCK): the wall clock, or the test clock. */
+  clock: Clock;
+  /** The billing scheduler of this process (idle when SCHEDULER is not in-process: `runUntilIdle` still works for the test clock). */
+  scheduler: Scheduler;
   /** Runs a command and waits until the read models show its events, so the caller reads its own write. */
   execute<S, C extends Command, E extends DomainEvent>(decider: Decider<S, C, E>, id: string, command: C, options?: HandleOptions): Promise<ExecuteResult<S>>;
   close(): Promise<void>;
@@ -92,6 +102,9 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   config.sessionSecret = sessionSecret(config);
   const tokens = createTokenSigner(config.sessionSecret);
   const payments = overrides.payments ?? createPayPalGateway(config.paypal);
+  billingPolicy(); // refuses a malformed DUNNING_SCHEDULE / LICENCE_GRACE_DAYS / DUNNING_CANCEL_AFTER_DAYS at start-up
+  const clock: Clock =
+    config.billingClock === 'test' ? createTestClock({ file: join(config.dataDir, 'billing-clock.json'), ...(config.billingClockStart ? { start: config.billingClockStart } : {}) }) : systemClock;
 
   const rt: Runtime = {
     config,
@@ -110,6 +123,8 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       return { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl };
     },
     redis,
+    clock,
+    scheduler: null as unknown as Scheduler,
     async execute(decider, id, command, options) {
       try {
         const result = await handler.handle(decider, id, command, options);
@@ -127,11 +142,23 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       }
     },
     async close() {
+      await rt.scheduler.stop();
       await readSide.stop();
       await events.close();
       await auth.close();
       redis?.disconnect();
     },
   };
+  rt.scheduler = createScheduler({
+    deps: rt.paymentDeps,
+    clock,
+    due: readSide.queries,
+    intervalMs: config.schedulerIntervalMs,
+    caughtUp: async () => {
+      await readSide.waitFor(await events.headPosition(), config.consistencyTimeoutMs);
+    },
+    onError: (error, subscriptionId) => logger.error({ err: error, subscriptionId }, 'billing scheduler: a due item failed; it is tried again on the next pass'),
+  });
+  if (config.scheduler === 'in-process') rt.scheduler.start();
   return rt;
 }

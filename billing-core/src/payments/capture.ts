@@ -1,5 +1,5 @@
 import { ConflictError, InvalidTransitionError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
-import { subscriptionDecider } from '../subscription/index.js';
+import { pausedForNonPayment, subscriptionDecider } from '../subscription/index.js';
 import { captureRequestId, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 import type { CaptureInfo } from './gateway.js';
 
@@ -78,9 +78,18 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
     case 'open':
       break;
   }
-  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || sub.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
     throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
   }
   const paid = await deps.gateway.captureOrder(input.paypalOrderID, captureRequestId(input.paypalOrderID, order.declines));
-  return recordCapture(deps, sub.id, input.paypalOrderID, paid.capture, metadata);
+  const outcome = await recordCapture(deps, sub.id, input.paypalOrderID, paid.capture, metadata);
+  // The buyer asked PayPal to save the wallet with this payment: renewals charge it from now on.
+  if (paid.vault?.status === 'VAULTED' && outcome.outcome === 'captured') {
+    await deps.execute(subscriptionDecider, sub.id, {
+      type: 'RecordVaultedPaymentMethod',
+      data: { vaultId: paid.vault.id, source: 'PURCHASE', ...(paid.vault.payerEmail ? { payerEmail: paid.vault.payerEmail } : {}) },
+      metadata: { ...metadata, actorRole: 'SYSTEM' },
+    });
+  }
+  return outcome;
 }

@@ -16,6 +16,20 @@ export interface OrderRequest {
   intent: 'CAPTURE' | 'AUTHORIZE';
   returnUrl: string;
   cancelUrl: string;
+  /** Ask PayPal to save the buyer's wallet for merchant-initiated payments when the payment succeeds (vault ON_SUCCESS, MERCHANT). */
+  saveWallet?: boolean;
+}
+
+/** A merchant-initiated payment with a saved wallet: created and captured by PayPal in one call, without the buyer. */
+export interface SavedWalletCharge {
+  vaultId: string;
+  subscriptionId: string;
+  billingReference: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Derived from the due item's key: a scheduler that crashed and retries gets the same order, never a second charge. */
+  requestId: string;
 }
 
 export interface OrderInfo {
@@ -30,6 +44,8 @@ export interface OrderInfo {
   approveUrl: string | null;
   /** The order's capture, once captured. */
   capture: CaptureInfo | null;
+  /** The buyer's wallet PayPal saved with this order (vault status VAULTED), if asked to. */
+  vault: { id: string; status: string; payerEmail: string | null } | null;
 }
 
 export interface CaptureInfo {
@@ -69,6 +85,15 @@ export interface PaymentGateway {
   getCapture(captureId: string): Promise<CaptureDetails>;
   /** Refunds (part of) a capture; the same request id never refunds twice. */
   refundCapture(captureId: string, amount: { amountCents: number; currency: string }, requestId: string): Promise<RefundInfo>;
+  /**
+   * Charges a saved wallet (Orders v2 with `payment_source.paypal.vault_id`, intent CAPTURE): PayPal answers with the
+   * completed order and its capture. A declined wallet is an AppError PAYMENT_DECLINED.
+   */
+  chargeSavedWallet(charge: SavedWalletCharge): Promise<OrderInfo>;
+  /** Vault v3: a setup token the buyer approves (no charge) to save a wallet; `approveUrl` is where. */
+  createWalletSetup(request: { requestId: string; returnUrl: string; cancelUrl: string }): Promise<{ setupTokenId: string; approveUrl: string | null }>;
+  /** Vault v3: turns an approved setup token into a payment token (the saved wallet). */
+  saveWallet(setupTokenId: string, requestId: string): Promise<{ vaultId: string; payerEmail: string | null }>;
   /**
    * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature with our
    * webhook id). `rawBody` is the body exactly as received: it is sent back to PayPal unchanged.

@@ -2,6 +2,6 @@ export * from './gateway.js';
 export { billingReferenceFor, captureRequestId, claimLicenceKey, loadSubscription, newLicenceKey, resolveBillingReference, type Execute, type PaymentDeps } from './context.js';
 export { captureOrder, recordCapture, type CaptureOutcome } from './capture.js';
 export { payDue, type OrderAnswer, type PaymentStart } from './purchase.js';
-export { refundCapture } from './refund.js';
+export { cancelNow, refundCapture } from './refund.js';
 export { changePaymentMethod, createPaymentMethodOrder } from './payment-method.js';
 export { handleWebhook, type WebhookOutcome } from './webhook.js';

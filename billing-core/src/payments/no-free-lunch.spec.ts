@@ -36,6 +36,10 @@ interface GatewayOrder {
 type Outcome = 'COMPLETED' | 'DECLINED' | 'PENDING';
 
 /** PayPal as the workflows see it, in memory: orders, captures with a chosen outcome, refunds; late answers on demand. */
+const notUsed = async (): Promise<never> => {
+  throw new Error('not used');
+};
+
 function fakePayPal() {
   const orders = new Map<string, GatewayOrder>();
   const byRequest = new Map<string, unknown>();
@@ -55,6 +59,7 @@ function fakePayPal() {
     payerId: 'PAYER',
     approveUrl: o.status === 'CREATED' ? `https://paypal.test/approve/${o.id}` : null,
     capture: o.capture ? { captureId: o.capture.id, status: o.capture.status, amountCents: o.capture.amount, currency: 'USD' } : null,
+    vault: null,
   });
   const gateway: PaymentGateway = {
     configured: true,
@@ -88,6 +93,9 @@ function fakePayPal() {
     async verifyFundingSource() {
       throw new Error('not used');
     },
+    chargeSavedWallet: notUsed,
+    createWalletSetup: notUsed,
+    saveWallet: notUsed,
     async getCapture(captureId) {
       const order = [...orders.values()].find((o) => o.capture?.id === captureId)!;
       return { ...info(order).capture!, customId: order.customId, orderId: order.id };

@@ -1,5 +1,5 @@
 import { ConflictError, InvalidTransitionError, NotFoundError, type CommandMetadata } from '@relaycast/contracts';
-import { dueOf, openOrders, subscriptionDecider } from '../subscription/index.js';
+import { dueOf, openOrders, pausedForNonPayment, subscriptionDecider } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
 import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 
@@ -29,11 +29,11 @@ const ATTEMPTS = 4;
  * hands out the open one. An open order is reused while PayPal still holds it open; one PayPal already captured
  * (our answer was lost) is recorded first.
  */
-export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata): Promise<PaymentStart> {
+export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata, options: { saveWallet?: boolean } = {}): Promise<PaymentStart> {
   requireConfigured(deps.gateway);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { sub, version } = await loadSubscription(deps, subscriptionId);
-    if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || sub.status === 'SUBSCRIPTION_STATUS_PAUSE') {
+    if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
       throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
     }
     const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
@@ -75,6 +75,8 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
       // The same stream version (concurrent clicks, a retry) gets the same order from PayPal.
       requestId: `order-${sub.id}-${version}`,
       intent: 'CAPTURE',
+      // The wallet is saved for renewals only when the buyer asked, and only once (a saved one is kept).
+      ...(options.saveWallet && !sub.vault && sub.plan.billingMonths > 0 ? { saveWallet: true } : {}),
       returnUrl: `${deps.publicUrl}/user/buy-new-licence?subscription=${sub.id}`,
       cancelUrl: `${deps.publicUrl}/user/buy-new-licence?subscription=${sub.id}&cancelled=1`,
     });

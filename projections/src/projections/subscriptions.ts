@@ -1,5 +1,5 @@
 import { entityIdOf, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
-import { amountDue, exists, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
+import { amountDue, dueOf, exists, nextDueItem, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
 import { scoreOf, type Projection } from '../projection.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 
@@ -19,6 +19,8 @@ export const subscriptionsModel = {
   byBillingReference: 'billing-reference',
   /** The subscription's decider state (its events folded by billing-core's evolve): the view's billing figures derive from it. */
   state: 'subscription-state',
+  /** Subscriptions by the time of the next thing the billing clock does to them (the scheduler's work list). */
+  due: 'due',
 } as const;
 
 /** What the subscriptions read model keeps of a user, to show beside their subscriptions. */
@@ -34,6 +36,7 @@ const SUBSCRIPTION_EVENTS = new Set([
   'SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionRevised', 'SubscriptionChangePending', 'SubscriptionChangeScheduled', 'SubscriptionChangeWithdrawn',
   'PaymentOrdered', 'PaymentOrderSuperseded', 'PaymentPending', 'OrderCaptured', 'PaymentRejected', 'PaymentRefunded', 'PaidTimeEnded', 'PaymentDisputed',
   'PaymentMethodChanged', 'SubscriptionStatusChanged', 'TrialStarted', 'SubscriptionCancelled', 'SubscriptionRemoved',
+  'RenewalFailed', 'PaymentMethodVaulted', 'CancellationScheduled', 'CancellationWithdrawn', 'SubscriptionPaused', 'SubscriptionResumed', 'LicenceIssued', 'LicenceRevoked',
 ]);
 const HANDLES = new Set([
   ...SUBSCRIPTION_EVENTS,
@@ -80,6 +83,36 @@ function billingFigures(state: ExistingSubscription, at: string): Partial<Subscr
     ...(pending ? { pendingChange: { quantity: pending.quantity, amount: pending.amount, balance: pending.balance, modules: pending.modules, requestedAt: pending.requestedAt } } : {}),
     ...(scheduled ? { scheduledChange: { quantity: scheduled.quantity, amount: scheduled.amount, modules: scheduled.modules, effectiveAt: scheduled.effectiveAt } } : {}),
     ...(disputes.length ? { disputes } : {}),
+    ...timeFigures(state),
+  };
+}
+
+/** What the account and admin areas show of time: next renewal, saved wallet, dunning, cancellation, pause, licence. */
+function timeFigures(s: ExistingSubscription): Partial<SubscriptionView> {
+  const next = nextDueItem(s);
+  const renewal = next?.kind === 'renewal' ? dueOf(s, next.at) : null;
+  const dunning = s.dunning;
+  const retry = dunning ? dunning.timeline.retries[dunning.attempts - 1] : undefined;
+  return {
+    ...(next ? { nextEvent: { kind: next.kind, at: next.at } } : {}),
+    ...(next && renewal ? { nextRenewal: { at: next.at, amount: renewal.amount } } : {}),
+    paymentMethod: { vaulted: s.vault !== undefined, ...(s.vault?.payerEmail ? { payerEmail: s.vault.payerEmail } : {}) },
+    ...(dunning
+      ? {
+          dunning: {
+            dueAt: dunning.timeline.dueAt,
+            attempts: dunning.attempts,
+            ...(retry && s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' ? { nextRetryAt: retry } : {}),
+            graceUntil: dunning.timeline.graceUntil,
+            suspendAt: dunning.timeline.suspendAt,
+            cancelAt: dunning.timeline.cancelAt,
+          },
+        }
+      : {}),
+    ...(s.cancelAt ? { cancelAt: s.cancelAt } : {}),
+    ...(s.pause ? { pause: { reason: s.pause.reason, ...(s.pause.resumeAt ? { resumeAt: s.pause.resumeAt } : {}) } } : {}),
+    ...(s.licence ? { licence: { serial: s.licence.serial, issuedAt: s.licence.issuedAt, validUntil: s.licence.validUntil, revoked: s.licence.revoked } } : {}),
+    ...(s.licence_key ? { licence_key: s.licence_key } : {}),
   };
 }
 
@@ -113,7 +146,7 @@ export function subscriptionViewFromState(s: ExistingSubscription, at: { created
 }
 
 function withoutBilling(view: SubscriptionView): SubscriptionView {
-  const { pendingChange: _p, scheduledChange: _s, disputes: _d, ...rest } = view;
+  const { pendingChange: _p, scheduledChange: _s, disputes: _d, nextEvent: _n, nextRenewal: _r, dunning: _u, cancelAt: _c, pause: _z, licence: _l, ...rest } = view;
   return rest;
 }
 
@@ -249,7 +282,13 @@ export const subscriptionsProjection: Projection = {
         uow.unindex(subscriptionsModel.all, id);
         uow.unindex(subscriptionsModel.byUser(view.user_id), id);
         uow.unindex(subscriptionsModel.byStatus(view.status), id);
+        uow.unindex(subscriptionsModel.due, id);
         return;
+    }
+    if (state && exists(state)) {
+      const next = nextDueItem(state);
+      if (next) uow.index(subscriptionsModel.due, id, scoreOf(next.at));
+      else uow.unindex(subscriptionsModel.due, id);
     }
     uow.put(subscriptionsModel.subscription, id, state && exists(state) ? { ...withoutBilling(view), ...billingFigures(state, at) } : view);
   },

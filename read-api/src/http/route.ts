@@ -67,12 +67,12 @@ export function authorize(access: Access, user: UserView | null): void {
  * The actor is the signed-in user. A request without one may issue a command only when the route names the
  * actor itself (a sign-up acts as the new user): an anonymous caller never gets a default role.
  */
-export function commandMetadata(req: Request, extra: Partial<CommandMetadata> = {}): CommandMetadata {
+export function commandMetadata(req: Request, extra: Partial<CommandMetadata> = {}, now: () => string = () => new Date().toISOString()): CommandMetadata {
   const user = req.auth.user;
   const actorId = extra.actorId ?? user?._id;
   const actorRole = extra.actorRole ?? user?.role;
   if (!actorId || !actorRole) throw new UnauthorizedError();
-  return { now: new Date().toISOString(), correlationId: String(req.id), causationId: null, ...extra, actorId, actorRole };
+  return { now: now(), correlationId: String(req.id), causationId: null, ...extra, actorId, actorRole };
 }
 
 /** JSON bodies up to this size; larger ones are refused with 413 before parsing. */
@@ -88,7 +88,7 @@ export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]):
       const writes = { position: 0n };
       let answer: Answer;
       try {
-        answer = await requestWrites.run(writes, () => route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra) }));
+        answer = await requestWrites.run(writes, () => route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra, rt.clock.now) }));
       } catch (error) {
         // The write is in the event store; only reading it back failed. Say so instead of a 503 that invites a retry.
         if (!(error instanceof UnavailableError) || writes.position === 0n) throw error;

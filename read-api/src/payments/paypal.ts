@@ -5,6 +5,10 @@ import {
   OrdersController,
   PaymentsController,
   PaypalExperienceUserAction,
+  PaypalPaymentTokenUsageType,
+  StoreInVaultInstruction,
+  VaultController,
+  VaultTokenRequestType,
   PaypalWalletContextShippingPreference,
   type Order,
 } from '@paypal/paypal-server-sdk';
@@ -27,6 +31,9 @@ function unconfiguredGateway(): PaymentGateway {
     verifyFundingSource: refuse,
     getCapture: refuse,
     refundCapture: refuse,
+    chargeSavedWallet: refuse,
+    createWalletSetup: refuse,
+    saveWallet: refuse,
     verifyWebhookSignature: async () => false,
   };
 }
@@ -84,7 +91,15 @@ function orderInfo(order: Order): OrderInfo {
     payerId: order.payer?.payerId ?? null,
     approveUrl: approveUrlOf(order),
     capture: captureOf(order),
+    vault: vaultOf(order),
   };
+}
+
+function vaultOf(order: Order): OrderInfo['vault'] {
+  const wallet = order.paymentSource?.paypal;
+  const vault = wallet?.attributes?.vault;
+  if (!vault?.id) return null;
+  return { id: vault.id, status: vault.status ?? 'UNKNOWN', payerEmail: wallet?.emailAddress ?? null };
 }
 
 const WEBHOOK_HEADERS = {
@@ -113,7 +128,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
       // No SDK retries: a retry is the customer's or PayPal's (webhooks), and PayPal-Request-Id makes it safe.
       httpClientOptions: { timeout: config.timeoutMs, retryConfig: { maxNumberOfRetries: 0 } },
     });
-    return { client, orders: new OrdersController(client), payments: new PaymentsController(client) };
+    return { client, orders: new OrdersController(client), payments: new PaymentsController(client), vault: new VaultController(client) };
   };
   let sdk = build();
 
@@ -166,6 +181,8 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
                   userAction: PaypalExperienceUserAction.PayNow,
                   shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
                 },
+                // Save the wallet for renewals without the buyer, once this payment succeeds.
+                ...(request.saveWallet ? { attributes: { vault: { storeInVault: StoreInVaultInstruction.OnSuccess, usageType: PaypalPaymentTokenUsageType.Merchant } } } : {}),
               },
             },
           },
@@ -223,6 +240,53 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
         amountCents: result.amount ? valueToCents(result.amount.value) : amount.amountCents,
         currency: result.amount?.currencyCode ?? amount.currency,
       };
+    },
+    async chargeSavedWallet(charge) {
+      const { result } = await call('charge the saved PayPal account', (s) =>
+        s.orders.createOrder({
+          body: {
+            intent: CheckoutPaymentIntent.Capture,
+            purchaseUnits: [
+              {
+                referenceId: charge.subscriptionId,
+                amount: money(charge.amountCents, charge.currency),
+                customId: charge.billingReference,
+                description: charge.description.slice(0, 127),
+              },
+            ],
+            paymentSource: { paypal: { vaultId: charge.vaultId } },
+          },
+          paypalRequestId: charge.requestId,
+          prefer: 'return=representation',
+        }),
+      );
+      const info = orderInfo(result);
+      if (info.capture && info.capture.status === 'DECLINED') throw new AppError('PAYMENT_DECLINED', PAYPAL_MESSAGES.declined);
+      return info;
+    },
+    async createWalletSetup(request) {
+      const { result } = await call('set up the saved PayPal account', (s) =>
+        s.vault.createSetupToken({
+          body: {
+            paymentSource: {
+              paypal: {
+                usageType: PaypalPaymentTokenUsageType.Merchant,
+                experienceContext: { returnUrl: request.returnUrl, cancelUrl: request.cancelUrl },
+              },
+            },
+          },
+          paypalRequestId: request.requestId,
+        }),
+      );
+      if (!result.id) throw new PaymentProviderError('PayPal answered without a setup token id', true);
+      return { setupTokenId: result.id, approveUrl: approveUrlOf(result) };
+    },
+    async saveWallet(setupTokenId, requestId) {
+      const { result } = await call('save the PayPal account', (s) =>
+        s.vault.createPaymentToken({ body: { paymentSource: { token: { id: setupTokenId, type: VaultTokenRequestType.SetupToken } } }, paypalRequestId: requestId }),
+      );
+      if (!result.id) throw new PaymentProviderError('PayPal answered without a payment token id', true);
+      return { vaultId: result.id, payerEmail: result.paymentSource?.paypal?.emailAddress ?? null };
     },
     async verifyWebhookSignature(headers: WebhookHeaders, rawBody: string) {
       if (!config.webhookId) return false;

@@ -32,10 +32,10 @@ export const paymentRoutes = [
     tag: 'Payments',
     summary:
       'Create (or hand out again) the PayPal order for what is due now: the first period, a renewal, or the balance of a pending change. Priced from the event store, never from the browser.',
-    body: Type.Object({ id: Id }, { additionalProperties: true }),
+    body: Type.Object({ id: Id, saveWallet: Type.Optional(Type.Boolean()) }, { additionalProperties: true }),
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
-      const started = await payDue(rt.paymentDeps, view._id, meta());
+      const started = await payDue(rt.paymentDeps, view._id, meta(), { saveWallet: body.saveWallet === true });
       if (started.kind === 'paid-from-credit') return answerWith(rt, view._id, started.consistent, 200, { paidFromCredit: true });
       return { data: started.order, ...(started.consistent ? {} : { meta: { consistent: false } }) };
     },

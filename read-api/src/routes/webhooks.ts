@@ -12,7 +12,7 @@ export const PAYPAL_WEBHOOK_PATH = '/paypal/webhooks';
  */
 export function mountPayPalWebhooks(router: Router, rt: Runtime): void {
   router.post(PAYPAL_WEBHOOK_PATH, express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
-    const metadata: CommandMetadata = { now: new Date().toISOString(), actorId: 'paypal-webhook', actorRole: 'SYSTEM', correlationId: String(req.id) };
+    const metadata: CommandMetadata = { now: rt.clock.now(), actorId: 'paypal-webhook', actorRole: 'SYSTEM', correlationId: String(req.id) };
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
     const rawBody = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
     const result = await handleWebhook(rt.paymentDeps, { rawBody, headers, webhookConfigured: Boolean(rt.config.paypal.webhookId) }, metadata);

@@ -18,6 +18,14 @@ import { mountSdk, type BuyerAction } from './sdk.js';
  *   GET  /v2/payments/captures/:id                      show a capture (custom_id, related order id)
  *   POST /v2/payments/captures/:id/refund               refund all or part (PayPal-Request-Id honoured; more than
  *                                                       remains → 422 REFUND_AMOUNT_EXCEEDED)
+ *   POST /v2/checkout/orders with payment_source.paypal.attributes.vault (store_in_vault ON_SUCCESS, usage_type
+ *                                                       MERCHANT): the capture saves the wallet; the order shows
+ *                                                       payment_source.paypal.attributes.vault {id, status VAULTED}
+ *   POST /v2/checkout/orders with payment_source.paypal.vault_id: a merchant-initiated payment, created and captured
+ *                                                       at once (201 COMPLETED); a declined wallet gives a capture
+ *                                                       with status DECLINED (declineWallet)
+ *   POST /v3/vault/setup-tokens                         a setup token to approve (PAYER_ACTION_REQUIRED, approve link)
+ *   POST /v3/vault/payment-tokens                       an approved setup token → a payment token (the saved wallet)
  *   POST /v1/notifications/verify-webhook-signature     SUCCESS when the test-known signature is present
  *   GET  /checkoutnow?token=ID                          the buyer's approval page: approves, redirects to return_url
  *   GET  /sdk/js?client-id=…                            the PayPal JS SDK for the browser (sdk.ts): Buttons that call
@@ -83,6 +91,9 @@ interface StoredOrder {
   authorizations: StoredAuthorization[];
   /** The PayPal-Request-Id the order was created with. */
   requestId?: string;
+  /** The buyer asked to save the wallet (vault ON_SUCCESS), and the id it was saved under once captured. */
+  vaultRequested?: boolean;
+  vaultId?: string;
 }
 
 interface Reply {
@@ -136,6 +147,12 @@ export interface PayPalStandIn {
   disputeResource(captureId: string, status: string, options?: { outcome?: string; disputeId?: string }): Record<string, unknown>;
   /** How many refunds PayPal made of a capture through the refund API. */
   refundCount(captureId: string): number;
+  /** Saved wallets (vault id → payer e-mail). */
+  wallets: Map<string, string>;
+  /** The next `n` merchant-initiated charges of this wallet (or of every wallet: '*') are declined. */
+  declineWallet(vaultId: string, n?: number): void;
+  /** How many merchant-initiated charges captured money from a wallet. */
+  walletCharges(vaultId?: string): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -191,6 +208,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const amountOverrides = new Map<string, Money>();
   const statusOverrides = new Map<string, string>();
   const instrumentDeclines = new Set<string>();
+  const wallets = new Map<string, string>();
+  const walletDeclines = new Map<string, number>();
+  const walletChargeCounts = new Map<string, number>();
+  const setupTokens = new Map<string, { id: string; status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'USED'; return_url?: string; vaultId?: string }>();
   const requests: PayPalStandIn['requests'] = [];
   const verifiedEvents: unknown[] = [];
   const verifiedBodies: string[] = [];
@@ -261,6 +282,17 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     res.redirect(302, back.toString());
   });
 
+  /** The buyer approves a vault setup token (no payment) and is sent back. */
+  app.get('/vaultapprove', (req, res) => {
+    const token = setupTokens.get(String(req.query.approval_token_id ?? ''));
+    if (!token) return void res.status(404).send('Unknown setup token');
+    if (token.status === 'PAYER_ACTION_REQUIRED') token.status = 'APPROVED';
+    if (!token.return_url) return void res.send('Approved');
+    const back = new URL(token.return_url);
+    back.searchParams.set('approval_token_id', token.id);
+    res.redirect(302, back.toString());
+  });
+
   mountSdk(app, () => base, {
     clientId: STANDIN_CLIENT_ID,
     loads: sdkLoads,
@@ -282,6 +314,31 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     next();
   });
   app.use(express.json({ limit: '1mb', verify: (req, _res, buf) => void rawBodies.set(req, buf.toString('utf8')) }));
+
+  /** PayPal captures an order's money (or declines it): the capture, its links, the order COMPLETED. */
+  function captureNow(order: StoredOrder, status: string): void {
+    const capture: StoredCapture = {
+      id: paypalId(),
+      status,
+      amount: amountOverrides.get(order.id) ?? order.amount,
+      ...(order.custom_id ? { custom_id: order.custom_id } : {}),
+      final_capture: true,
+      seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+      links: [],
+      create_time: now(),
+      update_time: now(),
+      orderId: order.id,
+    };
+    capture.links = [
+      { href: `${base}/v2/payments/captures/${capture.id}`, rel: 'self', method: 'GET' },
+      { href: `${base}/v2/payments/captures/${capture.id}/refund`, rel: 'refund', method: 'POST' },
+      { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
+    ];
+    captures.set(capture.id, capture);
+    order.captures.push(capture);
+    order.status = 'COMPLETED';
+    order.update_time = now();
+  }
 
   function approveOrder(order: StoredOrder): void {
     if (order.status !== 'CREATED') return;
@@ -321,7 +378,22 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       id: order.id,
       intent: order.intent,
       status: order.status,
-      ...(order.payer ? { payer: order.payer, payment_source: { paypal: { email_address: order.payer.email_address, account_id: order.payer.payer_id, account_status: 'VERIFIED', name: order.payer.name } } } : {}),
+      ...(order.payer
+        ? {
+            payer: order.payer,
+            payment_source: {
+              paypal: {
+                email_address: order.payer.email_address,
+                account_id: order.payer.payer_id,
+                account_status: 'VERIFIED',
+                name: order.payer.name,
+                ...(order.vaultId
+                  ? { attributes: { vault: { id: order.vaultId, status: 'VAULTED', customer: { id: `CUST-${order.payer.payer_id}` }, links: [] } } }
+                  : {}),
+              },
+            },
+          }
+        : {}),
       purchase_units: [
         {
           reference_id: order.reference_id,
@@ -363,7 +435,13 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       const body = req.body as {
         intent?: string;
         purchase_units?: { reference_id?: string; amount?: Money; custom_id?: string; description?: string }[];
-        payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
+        payment_source?: {
+          paypal?: {
+            vault_id?: string;
+            attributes?: { vault?: { store_in_vault?: string; usage_type?: string } };
+            experience_context?: { return_url?: string; cancel_url?: string };
+          };
+        };
       };
       const unit = body.purchase_units?.[0];
       if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') {
@@ -376,6 +454,14 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         return issue(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', 'INVALID_STRING_LENGTH', 'custom_id is longer than 127');
       }
       const context = body.payment_source?.paypal?.experience_context;
+      const vaultInstruction = body.payment_source?.paypal?.attributes?.vault;
+      if (vaultInstruction && (vaultInstruction.store_in_vault !== 'ON_SUCCESS' || !['MERCHANT', 'PLATFORM'].includes(vaultInstruction.usage_type ?? ''))) {
+        return issue(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', 'INVALID_PARAMETER_VALUE', 'payment_source.paypal.attributes.vault is invalid');
+      }
+      const vaultId = body.payment_source?.paypal?.vault_id;
+      if (vaultId !== undefined && !wallets.has(vaultId)) {
+        return unprocessable('PAYMENT_SOURCE_INFO_CANNOT_BE_VERIFIED', 'The provided payment source (vault_id) is not valid or was deleted.');
+      }
       const order: StoredOrder = {
         id: paypalId(),
         intent: body.intent,
@@ -391,8 +477,19 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         captures: [],
         authorizations: [],
         ...(req.get('PayPal-Request-Id') ? { requestId: req.get('PayPal-Request-Id')! } : {}),
+        ...(vaultInstruction ? { vaultRequested: true } : {}),
       };
       orders.set(order.id, order);
+      if (vaultId !== undefined) {
+        // Merchant-initiated: the saved wallet pays at once, no buyer approval.
+        order.payer = { payer_id: `PAYER${vaultId.slice(-8)}`, email_address: wallets.get(vaultId)!, name: { given_name: 'Test', surname: 'Buyer' } };
+        order.vaultId = vaultId;
+        const declines = walletDeclines.get(vaultId) ?? walletDeclines.get('*') ?? 0;
+        const declined = declines > 0;
+        if (declined) walletDeclines.set(walletDeclines.has(vaultId) ? vaultId : '*', declines - 1);
+        captureNow(order, declined ? 'DECLINED' : 'COMPLETED');
+        if (!declined) walletChargeCounts.set(vaultId, (walletChargeCounts.get(vaultId) ?? 0) + 1);
+      }
       return { status: 201, body: orderJson(order) };
     });
   });
@@ -413,27 +510,11 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (instrumentDeclines.delete(order.id)) {
         return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
       }
-      const capture: StoredCapture = {
-        id: paypalId(),
-        status: statusOverrides.get(order.id) ?? 'COMPLETED',
-        amount: amountOverrides.get(order.id) ?? order.amount,
-        ...(order.custom_id ? { custom_id: order.custom_id } : {}),
-        final_capture: true,
-        seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
-        links: [],
-        create_time: now(),
-        update_time: now(),
-        orderId: order.id,
-      };
-      capture.links = [
-        { href: `${base}/v2/payments/captures/${capture.id}`, rel: 'self', method: 'GET' },
-        { href: `${base}/v2/payments/captures/${capture.id}/refund`, rel: 'refund', method: 'POST' },
-        { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
-      ];
-      captures.set(capture.id, capture);
-      order.captures.push(capture);
-      order.status = 'COMPLETED';
-      order.update_time = now();
+      captureNow(order, statusOverrides.get(order.id) ?? 'COMPLETED');
+      if (order.vaultRequested && order.payer && !order.vaultId) {
+        order.vaultId = `VT-${paypalId().slice(0, 12)}`;
+        wallets.set(order.vaultId, order.payer.email_address);
+      }
       captureCounts.set(order.id, (captureCounts.get(order.id) ?? 0) + 1);
       return { status: 201, body: orderJson(order) };
     });
@@ -515,6 +596,56 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       refundCounts.set(capture.id, (refundCounts.get(capture.id) ?? 0) + 1);
       const { captureId: _c, ...json } = refund;
       return { status: 201, body: json };
+    });
+  });
+
+  app.use('/v3', (req, res, next) => {
+    const token = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (!token || !tokens.has(token)) return void res.status(401).json({ error: 'invalid_token', error_description: 'Token signature verification failed' });
+    next();
+  });
+
+  app.post('/v3/vault/setup-tokens', (req, res) => {
+    once('setup-token', req, res, () => {
+      const paypal = (req.body as { payment_source?: { paypal?: { usage_type?: string; experience_context?: { return_url?: string } } } }).payment_source?.paypal;
+      if (!paypal) return issue(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', 'MISSING_REQUIRED_PARAMETER', 'payment_source.paypal is required');
+      const token = { id: `ST-${paypalId().slice(0, 12)}`, status: 'PAYER_ACTION_REQUIRED' as const, ...(paypal.experience_context?.return_url ? { return_url: paypal.experience_context.return_url } : {}) };
+      setupTokens.set(token.id, token);
+      return {
+        status: 201,
+        body: {
+          id: token.id,
+          customer: { id: `CUST-${token.id}` },
+          status: token.status,
+          payment_source: { paypal: { usage_type: paypal.usage_type ?? 'MERCHANT' } },
+          links: [
+            { href: `${base}/vaultapprove?approval_token_id=${token.id}`, rel: 'approve', method: 'GET' },
+            { href: `${base}/v3/vault/setup-tokens/${token.id}`, rel: 'self', method: 'GET' },
+          ],
+        },
+      };
+    });
+  });
+
+  app.post('/v3/vault/payment-tokens', (req, res) => {
+    once('payment-token', req, res, () => {
+      const source = (req.body as { payment_source?: { token?: { id?: string; type?: string } } }).payment_source?.token;
+      const setup = source?.type === 'SETUP_TOKEN' && source.id ? setupTokens.get(source.id) : undefined;
+      if (!setup) return notFound();
+      if (setup.status !== 'APPROVED') return unprocessable('TOKEN_NOT_APPROVED', 'The setup token has not been approved by the payer.');
+      const vaultId = `VT-${paypalId().slice(0, 12)}`;
+      wallets.set(vaultId, 'buyer@example.com');
+      setup.status = 'USED';
+      setup.vaultId = vaultId;
+      return {
+        status: 201,
+        body: {
+          id: vaultId,
+          customer: { id: `CUST-${setup.id}` },
+          payment_source: { paypal: { email_address: 'buyer@example.com', usage_type: 'MERCHANT' } },
+          links: [{ href: `${base}/v3/vault/payment-tokens/${vaultId}`, rel: 'self', method: 'GET' }],
+        },
+      };
     });
   });
 
@@ -626,6 +757,11 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       };
     },
     refundCount: (captureId) => refundCounts.get(captureId) ?? 0,
+    wallets,
+    declineWallet(vaultId, n = 1) {
+      walletDeclines.set(vaultId, (walletDeclines.get(vaultId) ?? 0) + n);
+    },
+    walletCharges: (vaultId) => (vaultId ? (walletChargeCounts.get(vaultId) ?? 0) : [...walletChargeCounts.values()].reduce((a, b) => a + b, 0)),
     reset() {
       failures = [];
       delays = [];

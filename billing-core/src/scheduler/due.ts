@@ -1,0 +1,130 @@
+import { AppError, NotFoundError, type CommandMetadata } from '@relaycast/contracts';
+import { nextDueItem, openOrders, dueOf, subscriptionDecider, type DueItem, type ExistingSubscription, type SubscriptionCommand } from '../subscription/index.js';
+import { recordCapture } from '../payments/capture.js';
+import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, type PaymentDeps } from '../payments/context.js';
+
+/**
+ * What the billing clock does when a subscription's due item has come: one command per item, with the item's
+ * deterministic key as idempotency key (and as the PayPal-Request-Id of a renewal charge), so that running an item
+ * again — a scheduler killed and restarted at any point, two schedulers at once — never charges twice and never
+ * skips: PayPal answers a repeated request id with the first order, and the decider records each step once.
+ */
+
+export const CLOCK_ACTOR = 'billing-clock';
+
+export function clockMetadata(now: string, key: string): CommandMetadata {
+  return { now, actorId: CLOCK_ACTOR, actorRole: 'SYSTEM', correlationId: key, causationId: null, idempotencyKey: key };
+}
+
+type Kind = Extract<SubscriptionCommand, { type: 'ApplyScheduledChange' | 'CancelAtPeriodEnd' | 'EndUnpaid' | 'ResumeSubscription' }>;
+const SIMPLE: Partial<Record<DueItem['kind'], Pick<Kind, 'type' | 'data'>>> = {
+  'scheduled-change': { type: 'ApplyScheduledChange', data: {} },
+  'cancel-at-period-end': { type: 'CancelAtPeriodEnd', data: {} },
+  suspend: { type: 'EndUnpaid', data: { step: 'SUSPEND' } },
+  'cancel-unpaid': { type: 'EndUnpaid', data: { step: 'CANCEL' } },
+  resume: { type: 'ResumeSubscription', data: {} },
+};
+
+/** Runs one due item of a subscription (its state as read from the stream). */
+export async function runDueItem(deps: PaymentDeps, sub: ExistingSubscription, item: DueItem, now: string): Promise<void> {
+  const metadata = clockMetadata(now, item.key);
+  const simple = SIMPLE[item.kind];
+  if (simple) {
+    await deps.execute(subscriptionDecider, sub.id, { ...simple, metadata } as SubscriptionCommand);
+    return;
+  }
+  await renew(deps, sub, item, metadata);
+}
+
+/**
+ * A renewal (at the end of the paid time or the trial) or a dunning retry: the saved wallet is charged without the
+ * buyer; without one, or when PayPal declines it, the failure is recorded and dunning takes over.
+ */
+async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueItem, metadata: CommandMetadata): Promise<void> {
+  const step = (suffix: string): CommandMetadata => ({ ...metadata, idempotencyKey: `${item.key}-${suffix}` });
+  let sub = first;
+  // An order already open: PayPal may have completed it (ours, from a run that crashed after charging; or the
+  // customer's own checkout): record it. One still waiting for a buyer is closed: the renewal replaces it.
+  for (const open of openOrders(sub)) {
+    if (sub.orders[open]!.status === 'pending') return; // PayPal is reviewing a payment: its webhook settles it
+    const info = await deps.gateway.getOrder(open).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (info?.status === 'COMPLETED' && info.capture) {
+      await recordCapture(deps, sub.id, open, info.capture, step(`capture-${open}`));
+      return;
+    }
+    await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: open, reason: 'RENEWAL' }, metadata: step(`close-${open}`) });
+  }
+  sub = (await loadSubscription(deps, sub.id)).sub;
+  const dueAt = sub.dunning?.timeline.dueAt ?? item.at;
+  const attempt = item.kind === 'renewal' ? 0 : (sub.dunning?.attempts ?? 0);
+  const failed = (reason: 'NO_PAYMENT_METHOD' | 'DECLINED', providerReason?: string) =>
+    deps.execute(subscriptionDecider, sub.id, {
+      type: 'RecordRenewalFailure',
+      data: { dueAt, attempt, reason, ...(providerReason ? { providerReason } : {}) },
+      metadata: step('failed'),
+    });
+  const due = dueOf(sub, metadata.now);
+  if (!due) return;
+  if (due.amount === 0) {
+    const licenceKey = await issueLicenceKey(deps, sub, metadata);
+    await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey }, metadata: step('credit') });
+    return;
+  }
+  if (!sub.vault || !deps.gateway.configured) {
+    await failed('NO_PAYMENT_METHOD');
+    return;
+  }
+  const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
+  await claimBillingReference(deps, reference, sub.id, metadata);
+  let order;
+  try {
+    order = await deps.gateway.chargeSavedWallet({
+      vaultId: sub.vault.id,
+      subscriptionId: sub.id,
+      billingReference: reference,
+      amountCents: due.amount,
+      currency: sub.currency,
+      description: `${sub.name}: ${due.purpose === 'balance' ? 'change of plan' : 'renewal'}`,
+      requestId: item.key,
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'PAYMENT_DECLINED' || error.code === 'PAYMENT_REFUSED')) {
+      await failed('DECLINED', error.message.slice(0, 128));
+      return;
+    }
+    throw error;
+  }
+  await deps.execute(subscriptionDecider, sub.id, {
+    type: 'OrderPayment',
+    data: { paypalOrderID: order.id, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose },
+    metadata: step('order'),
+  });
+  await recordCapture(deps, sub.id, order.id, order.capture, step('capture'));
+}
+
+/**
+ * Runs every item of one subscription that has come due at `now`, earliest first, each read afresh from the stream
+ * (the read model only says where to look). Stops when nothing is due, or at an item already run in this run
+ * (`ran`: it stayed due, e.g. waiting on PayPal), so a stuck item never spins.
+ */
+export async function runDueItems(deps: PaymentDeps, subscriptionId: string, now: string, ran: Set<string> = new Set(), maxSteps = 50): Promise<DueItem[]> {
+  const done: DueItem[] = [];
+  for (let i = 0; i < maxSteps; i++) {
+    let sub: ExistingSubscription;
+    try {
+      sub = (await loadSubscription(deps, subscriptionId)).sub;
+    } catch (error) {
+      if (error instanceof NotFoundError) return done;
+      throw error;
+    }
+    const item = nextDueItem(sub);
+    if (!item || item.at > now || ran.has(item.key)) return done;
+    ran.add(item.key);
+    await runDueItem(deps, sub, item, now);
+    done.push(item);
+  }
+  return done;
+}

@@ -1,0 +1,100 @@
+import { Type } from '@sinclair/typebox';
+import type { Router } from 'express';
+import { cancelNow, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
+import { ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
+import { defineRoute } from '../http/route.js';
+import type { Runtime } from '../runtime.js';
+import { answerWith, visibleSubscription } from './subscription-access.js';
+
+/** Billing time: the clock (public, for the test-clock banner), and moving the test clock forward. */
+export function mountBillingClock(router: Router, rt: Runtime): void {
+  router.get('/billing/clock', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ data: { mode: rt.clock.mode, now: rt.clock.now() } });
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** The lifecycle calls: end-of-term cancellation (customers), pause, resume and cancel-now (administrators), the test clock. */
+export const billingTimeRoutes = [
+  defineRoute({
+    path: '/admin/clock/advance',
+    access: 'admin',
+    tag: 'Billing clock',
+    summary:
+      'Test clock only (BILLING_CLOCK=test): move billing time forward by `days` and/or `seconds`, or `to` a time, then run everything that fell due (renewals, dunning, cancellations). Refused with the system clock.',
+    body: Type.Object(
+      {
+        days: Type.Optional(Type.Number({ minimum: 0, maximum: 3660 })),
+        seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 316_224_000 })),
+        to: Type.Optional(IsoDateTime),
+      },
+      { additionalProperties: false },
+    ),
+    async handle({ body, rt }) {
+      if (rt.clock.mode !== 'test') throw new ForbiddenError('The billing clock is the system clock; only a test clock (BILLING_CLOCK=test) can be moved');
+      const clock = rt.clock as TestClock;
+      if (body.to === undefined && body.days === undefined && body.seconds === undefined) throw ValidationError.field('days', 'give days, seconds or to');
+      const from = clock.now();
+      let now: string;
+      try {
+        now = body.to !== undefined ? clock.advanceTo(body.to) : clock.advance((body.days ?? 0) * DAY_MS + (body.seconds ?? 0) * 1000);
+      } catch (error) {
+        if (error instanceof RangeError) throw ValidationError.field('to', 'must not be before the clock’s time');
+        throw error;
+      }
+      const ran = await rt.scheduler.runUntilIdle();
+      return { data: { from, now, ran } };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/cancelAtPeriodEnd',
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'Cancel when the paid time (or the trial) ends; `undo: true` withdraws it until then. Nothing is refunded; the licence stays valid to that date.',
+    body: Type.Object({ id: Id, undo: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const result = await rt.execute(subscriptionDecider, view._id, { type: 'ScheduleCancellation', data: body.undo ? { undo: true } : {}, metadata: meta() });
+      return answerWith(rt, view._id, result.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/pause',
+    access: 'admin',
+    tag: 'Subscriptions',
+    summary: 'Pause a Live or unpaid subscription (licence suspended), until `resumeAt` or until resumed. Paid time is not extended.',
+    body: Type.Object({ id: Id, resumeAt: Type.Optional(IsoDateTime) }, { additionalProperties: false }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const result = await rt.execute(subscriptionDecider, view._id, { type: 'PauseSubscription', data: body.resumeAt ? { resumeAt: body.resumeAt } : {}, metadata: meta() });
+      return answerWith(rt, view._id, result.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/resume',
+    access: 'admin',
+    tag: 'Subscriptions',
+    summary: 'Resume a paused subscription: Live while paid time runs, otherwise waiting for payment.',
+    body: Type.Object({ id: Id }, { additionalProperties: false }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      if (view.status !== 'SUBSCRIPTION_STATUS_PAUSE') throw new ConflictError('This subscription is not paused');
+      const result = await rt.execute(subscriptionDecider, view._id, { type: 'ResumeSubscription', data: {}, metadata: meta() });
+      return answerWith(rt, view._id, result.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/cancelNow',
+    access: 'admin',
+    tag: 'Subscriptions',
+    summary: 'Cancel at once; with `refund: true`, refund the unused share of the running paid period through PayPal (rounded down to the cent).',
+    body: Type.Object({ id: Id, refund: Type.Boolean() }, { additionalProperties: false }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const result = await cancelNow(rt.paymentDeps, { subscriptionId: view._id, refund: body.refund }, meta());
+      return answerWith(rt, view._id, result.cancelled.consistent ?? true, 200, { refunded: result.refunded });
+    },
+  }),
+];
