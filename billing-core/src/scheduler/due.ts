@@ -123,7 +123,9 @@ export async function runDueItems(deps: PaymentDeps, subscriptionId: string, now
     const item = nextDueItem(sub);
     if (!item || item.at > now || ran.has(item.key)) return done;
     ran.add(item.key);
-    await runDueItem(deps, sub, item, now);
+    // Recorded as of its due time, however late the scheduler ran: a cancellation at period end is dated at that
+    // end, a renewal continues the paid time without a gap (the stream's time never goes backwards regardless).
+    await runDueItem(deps, sub, item, item.at);
     done.push(item);
   }
   return done;

@@ -131,6 +131,24 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       };
     case 'SubscriptionRemoved':
       return { summary: 'Subscription removed' };
+    case 'RenewalFailed':
+      return {
+        summary: `Payment due ${event.data.dueAt.slice(0, 10)} not made (${event.data.reason === 'DECLINED' ? 'the saved PayPal account was declined' : 'no saved payment method'})${event.data.attempt ? `, retry ${event.data.attempt}` : ''}`,
+      };
+    case 'PaymentMethodVaulted':
+      return { summary: 'PayPal account saved for automatic renewals' };
+    case 'CancellationScheduled':
+      return { summary: `Cancels on ${event.data.cancelAt.slice(0, 10)}, at the end of the paid time` };
+    case 'CancellationWithdrawn':
+      return { summary: 'Cancellation at the end of the paid time withdrawn' };
+    case 'SubscriptionPaused':
+      return { summary: `Paused${event.data.reason === 'NON_PAYMENT' ? ': unpaid at the end of the grace period' : ''}${event.data.resumeAt ? `, until ${event.data.resumeAt.slice(0, 10)}` : ''}` };
+    case 'SubscriptionResumed':
+      return { summary: 'Resumed' };
+    case 'LicenceIssued':
+      return { summary: `Licence ${event.data.serial} issued, valid until ${event.data.validUntil.startsWith('9999') ? 'no end' : event.data.validUntil.slice(0, 10)}` };
+    case 'LicenceRevoked':
+      return { summary: `Licence ${event.data.serial} revoked` };
     case 'UserRegistered':
       return { summary: `Account registered (${event.data.strategy}) as ${ROLE_LABELS[event.data.role]}` };
     case 'UserSignedIn':

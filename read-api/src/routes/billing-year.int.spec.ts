@@ -1,0 +1,196 @@
+import { expect } from 'chai';
+import { startTestServer, type ApiClient, type TestServer } from '../../test/harness.js';
+import { paypalEnv, startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-standin/server.js';
+import { approveInBrowser, buyConstructor, captureBody, historyOf, type Customer } from '../../test/paypal-standin/flow.js';
+
+/**
+ * A simulated year on the test clock, through the HTTP API and the PayPal stand-in, with nothing but the clock moving
+ * (the scheduler runs only when the administrator advances the clock). Every expected date, status and amount below
+ * is written out from the rules (issue "Billing that keeps time"): monthly periods anchored to the first paid date
+ * (Jan 31 → Feb 28 → Mar 31 → Apr 30 …, UTC), dunning retries at +1, +3, +5, +7 days, licence valid to the period end
+ * plus 7 days' grace, pause at the end of the grace, cancel 14 days later. Prices: $5 per stream a month.
+ */
+
+const START = '2026-01-31T10:00:00.000Z';
+const noon = (day: string) => `${day}T12:00:00.000Z`;
+const ten = (day: string) => `${day}T10:00:00.000Z`;
+
+describe('a simulated year on the test clock (renewals, dunning, trial, end-of-term cancel, downgrade)', function () {
+  this.timeout(180_000);
+  let paypal: PayPalStandIn;
+  let server: TestServer;
+  let admin: ApiClient;
+
+  before(async () => {
+    paypal = await startPayPalStandIn();
+    server = await startTestServer({ env: { ...paypalEnv(paypal), BILLING_CLOCK: 'test', BILLING_CLOCK_START: START, SCHEDULER: 'off' } });
+    admin = await server.admin();
+  });
+  after(async () => {
+    await server?.close();
+    await paypal?.close();
+  });
+
+  const advanceTo = async (at: string) => {
+    const res = await admin.post('/admin/clock/advance', { to: at });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    return res.body.data as { now: string; ran: number };
+  };
+  const view = async (id: string) => (await admin.post('/subscriptions/findOne', { id })).body.data;
+
+  /** Buys with "save my PayPal account for renewals" ticked; answers the subscription and its saved wallet. */
+  async function subscribeSaving(customer: Customer, streams: number, type = 'SUBSCRIPTION_MONTH') {
+    const sub = type === 'SUBSCRIPTION_MONTH' ? await buyConstructor(customer, streams) : await buyAnnual(customer, streams);
+    const ordered = await customer.post('/subscriptions/createOrder', { id: sub._id, saveWallet: true });
+    expect(ordered.status, JSON.stringify(ordered.body)).to.equal(200);
+    await approveInBrowser(ordered.body.data.approveUrl);
+    const captured = await customer.post('/subscriptions/captureOrder', captureBody(customer, sub, ordered.body.data));
+    expect(captured.status, JSON.stringify(captured.body)).to.equal(200);
+    const vaultId = paypal.orders.get(ordered.body.data.paypalOrderID)!.vaultId!;
+    expect(vaultId, 'PayPal saved the wallet').to.be.a('string');
+    return { id: sub._id as string, vaultId };
+  }
+  async function buyAnnual(customer: Customer, streams: number) {
+    const created = await customer.post('/subscriptions/create', {
+      subscription_type: 'SUBSCRIPTION_YEAR', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: customer.userId,
+      modules: [{ name: 'streams', limit: streams }], payment_details: { plan_id: 'constructor', privacy_policy_confirm: true },
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    return created.body.data;
+  }
+
+  it('renews, retries, suspends, cancels and converts exactly as the rules say, and finance agrees to the cent', async () => {
+    // --- Day 0: six customers.
+    const [ann, bob, cat, dan, eve, fay] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'].map((n) => server.customer(n)));
+    const a = await subscribeSaving(ann!, 2); // monthly, $10, renews untouched all year
+    const b = await subscribeSaving(bob!, 2); // monthly, $10, renewal of month 3 declined twice, recovers at the 2nd retry
+    const c = await subscribeSaving(cat!, 2); // monthly, $10, every retry of month 3 declined → Pause → Cancel
+    const e = await subscribeSaving(eve!, 2); // monthly, $10, cancels at the end of month 5
+    const f = await subscribeSaving(fay!, 3); // monthly, $15, downgrades to 1 stream ($5) in month 1
+    // Dan: an annual plan ($120) that starts with the 7-day trial and no saved wallet.
+    const dSub = await buyAnnual(dan!, 2);
+    expect((await dan!.post('/subscriptions/startTrial', { id: dSub._id })).status).to.equal(200);
+    const d = dSub._id as string;
+
+    expect(await view(a.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: START, periodEnd: ten('2026-02-28') });
+    expect((await view(a.id)).nextRenewal).to.deep.equal({ at: ten('2026-02-28'), amount: 1000 });
+    expect((await view(a.id)).paymentMethod).to.deep.include({ vaulted: true });
+    expect((await view(a.id)).licence).to.deep.include({ serial: 1, validUntil: ten('2026-03-07'), revoked: false });
+    expect((await view(d)).status).to.equal('SUBSCRIPTION_STATUS_ACTIVE');
+    expect((await view(d)).nextEvent).to.deep.equal({ kind: 'renewal', at: ten('2026-02-07') });
+
+    // --- Feb 7: Dan's trial ends without a saved wallet → Wait payment; he pays the next day, inside the grace.
+    await advanceTo(noon('2026-02-07'));
+    expect(await view(d)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' });
+    expect((await view(d)).dunning).to.deep.include({ dueAt: ten('2026-02-07'), attempts: 1, nextRetryAt: ten('2026-02-08') });
+    await advanceTo(ten('2026-02-08').replace('10:00', '09:00'));
+    const dOrder = await dan!.post('/subscriptions/createOrder', { id: d });
+    expect(dOrder.body.data.amount).to.equal(12_000);
+    await approveInBrowser(dOrder.body.data.approveUrl);
+    expect((await dan!.post('/subscriptions/captureOrder', captureBody(dan!, dSub, dOrder.body.data))).status).to.equal(200);
+    // The year continues the trial without a gap: Feb 7 → Feb 7 next year.
+    expect(await view(d)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: ten('2026-02-07'), periodEnd: ten('2027-02-07') });
+
+    // --- Feb 10: Fay moves from 3 streams to 1: scheduled for her period's end.
+    await advanceTo(noon('2026-02-10'));
+    const revised = await fay!.post('/subscriptions/revise', { id: f.id, user_id: fay!.userId, paypalSubscriptionID: (await view(f.id)).paypalSubscriptionID, quantity: 1, modules: [{ name: 'streams', limit: 1 }] });
+    expect(revised.status, JSON.stringify(revised.body)).to.equal(200);
+    expect((await view(f.id)).scheduledChange).to.deep.include({ quantity: 1, amount: 500, effectiveAt: ten('2026-02-28') });
+
+    // Month by month. Each row: the clock's time, then what Ann's (untouched) subscription shows.
+    const monthEnds = ['2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31', '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31'];
+    const nextEnds = ['2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31', '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28'];
+    const licenceUntil = ['2026-04-07', '2026-05-07', '2026-06-07', '2026-07-07', '2026-08-07', '2026-09-07', '2026-10-07', '2026-11-07', '2026-12-07', '2027-01-07', '2027-02-07', '2027-03-07'];
+
+    for (let month = 0; month < monthEnds.length; month++) {
+      const day = monthEnds[month]!;
+      if (day === '2026-03-31') {
+        paypal.declineWallet(b.vaultId, 2);
+        paypal.declineWallet(c.vaultId, 100);
+      }
+      if (day === '2026-06-30') {
+        // Eve, in month 5, asks to cancel at the period's end.
+        await advanceTo(noon('2026-06-10'));
+        const cancel = await eve!.post('/subscriptions/cancelAtPeriodEnd', { id: e.id });
+        expect(cancel.status, JSON.stringify(cancel.body)).to.equal(200);
+        expect(cancel.body.data.cancelAt).to.equal(ten('2026-06-30'));
+        expect(cancel.body.data.licence).to.deep.include({ validUntil: ten('2026-07-07'), revoked: false });
+      }
+      await advanceTo(noon(day));
+      expect(await view(a.id), `Ann at ${day}`).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: ten(day), periodEnd: ten(nextEnds[month]!) });
+      expect((await view(a.id)).licence, `Ann's licence at ${day}`).to.deep.include({ validUntil: ten(licenceUntil[month]!), revoked: false });
+
+      if (day === '2026-02-28') {
+        // Fay's downgrade took effect at the period start and the renewal charged the new price.
+        expect(await view(f.id)).to.deep.include({ quantity: 1, amount: 500, periodStart: ten('2026-02-28'), periodEnd: ten('2026-03-31') });
+        const licences = (await historyOf(fay!, f.id)).filter((h) => h.type === 'LicenceIssued');
+        expect(licences[licences.length - 1]!.data).to.deep.include({ quantity: 1, modules: [{ name: 'streams', limit: 1 }], validUntil: ten('2026-04-07') });
+      }
+      if (day === '2026-03-31') {
+        // Bob and Cat: the saved wallet was declined at the due date → Wait payment, licence kept for the grace.
+        for (const id of [b.id, c.id]) {
+          expect(await view(id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' });
+          expect((await view(id)).dunning).to.deep.equal({
+            dueAt: ten('2026-03-31'), attempts: 1, nextRetryAt: ten('2026-04-01'), graceUntil: ten('2026-04-07'), suspendAt: ten('2026-04-07'), cancelAt: ten('2026-04-21'),
+          });
+          expect((await view(id)).licence).to.deep.include({ validUntil: ten('2026-04-07'), revoked: false });
+        }
+        await advanceTo(noon('2026-04-01')); // 1st retry: both declined
+        expect((await view(b.id)).dunning).to.deep.include({ attempts: 2, nextRetryAt: ten('2026-04-03') });
+        await advanceTo(noon('2026-04-03')); // 2nd retry: Bob's goes through, continuing his period without a gap
+        expect(await view(b.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: ten('2026-03-31'), periodEnd: ten('2026-04-30') });
+        expect((await view(b.id)).dunning).to.equal(undefined);
+        expect((await view(c.id)).dunning).to.deep.include({ attempts: 3, nextRetryAt: ten('2026-04-05') });
+        await advanceTo(noon('2026-04-07')); // retries of Apr 5 and Apr 7 fail; the grace ends → paused, licence revoked
+        expect(await view(c.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_PAUSE' });
+        expect((await view(c.id)).licence).to.deep.include({ revoked: true });
+        expect((await view(c.id)).pause).to.deep.equal({ reason: 'NON_PAYMENT' });
+        await advanceTo(noon('2026-04-21')); // 14 days later → cancelled
+        expect((await view(c.id)).status).to.equal('SUBSCRIPTION_STATUS_CANCEL');
+        const cancelledAt = (await historyOf(admin, c.id)).find((h) => h.type === 'SubscriptionCancelled') as unknown as { at: string; data: { reason: string } };
+        expect(cancelledAt.at).to.equal(ten('2026-04-21'));
+      }
+      if (day === '2026-06-30') {
+        expect((await view(e.id)).status).to.equal('SUBSCRIPTION_STATUS_CANCEL');
+        const history = (await historyOf(eve!, e.id)) as unknown as { type: string; at: string }[];
+        expect(history.find((h) => h.type === 'SubscriptionCancelled')!.at, 'cancelled exactly at the period end').to.equal(ten('2026-06-30'));
+        expect((await view(e.id)).licence).to.deep.include({ revoked: true });
+      }
+    }
+
+    // Final states after the year.
+    expect(await view(b.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodEnd: ten('2027-02-28') });
+    expect(await view(d)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodEnd: ten('2027-02-07') });
+    expect(await view(f.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', quantity: 1, periodEnd: ten('2027-02-28') });
+
+    // Charges at PayPal: merchant-initiated renewals per saved wallet (Bob's two declines took nothing).
+    expect(paypal.walletCharges(a.vaultId)).to.equal(12);
+    expect(paypal.walletCharges(b.vaultId)).to.equal(12);
+    expect(paypal.walletCharges(c.vaultId)).to.equal(1);
+    expect(paypal.walletCharges(e.vaultId)).to.equal(4);
+    expect(paypal.walletCharges(f.vaultId)).to.equal(12);
+
+    // Finance replays the events over the year: captured per subscription, to the cent.
+    const report = (await admin.post('/finance/replay', {})).body.data as { rows: { subscriptionId: string; captured: number; refunded: number }[] };
+    const captured = (id: string) => report.rows.filter((r) => r.subscriptionId === id).reduce((sum, r) => sum + r.captured, 0);
+    expect(captured(a.id)).to.equal(13 * 1000);
+    expect(captured(b.id)).to.equal(13 * 1000);
+    expect(captured(c.id)).to.equal(2 * 1000);
+    expect(captured(d)).to.equal(12_000);
+    expect(captured(e.id)).to.equal(5 * 1000);
+    expect(captured(f.id)).to.equal(1500 + 12 * 500);
+  });
+
+  it('refuses to move the system clock, and customers cannot move a test clock', async () => {
+    const customer = await server.customer('Clock');
+    expect((await customer.post('/admin/clock/advance', { days: 1 })).status).to.equal(403);
+    const plain = await startTestServer();
+    try {
+      const res = await (await plain.admin()).post('/admin/clock/advance', { days: 1 });
+      expect(res.status).to.equal(403);
+      expect(res.body.error.message).to.match(/system clock/);
+    } finally {
+      await plain.close();
+    }
+  });
+});
