@@ -57,6 +57,8 @@ export async function startTestServer(options: { env?: Record<string, string>; p
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SIGNIN_RATE_LIMIT: '10000',
     WEB_DIST: join(dataDir, 'no-web'),
+    // The billing clock's scheduler acts only where a test asks for it (it would move statuses under other tests).
+    SCHEDULER: 'off',
     ...options.env,
   });
   const logger = createLogger(config.logLevel);

@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { createRuntime } from './runtime.js';
+
+/**
+ * The billing scheduler as a process of its own (deploy: one replica, `strategy: Recreate`, so Kubernetes keeps a
+ * single one running; a second one would only duplicate work, never charges: every step is idempotent). It reads
+ * the due list from the read models, and issues the clock's commands through billing-core's workflows.
+ *
+ *   node dist/scheduler.js            runs until SIGTERM, looking for due items every SCHEDULER_INTERVAL_MS
+ *   node dist/scheduler.js --once     works through everything due now, prints how many items ran, exits
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const rt = await createRuntime({ ...config, scheduler: 'off' }, logger);
+  await rt.readSide.start();
+  // The due list must show the store's head before the first pass, or items would wait for the next one.
+  if (!(await rt.readSide.waitFor(await rt.events.headPosition(), 10 * 60_000))) logger.warn('read models behind the event store; scheduling anyway');
+  if (process.argv.includes('--once')) {
+    const ran = await rt.scheduler.runUntilIdle();
+    console.log(`billing scheduler: ran ${ran} due items at ${rt.clock.now()}`);
+    await rt.close();
+    return;
+  }
+  rt.scheduler.start();
+  console.log(`billing scheduler is running (clock: ${rt.clock.mode}, every ${config.schedulerIntervalMs} ms)`);
+  const stop = async () => {
+    await rt.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
