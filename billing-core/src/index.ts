@@ -12,6 +12,6 @@ export * from './file/index.js';
 export * as pricing from './pricing/index.js';
 export * from './claim/index.js';
 export * from './payments/index.js';
-export { createSubscription, reviseSubscription, updateSubscription, type RevisionEffect } from './subscription/workflows.js';
+export { createSubscription, reviseSubscription, startTrial, updateSubscription, type RevisionEffect } from './subscription/workflows.js';
 export * from './clock/index.js';
 export * from './scheduler/index.js';

@@ -14,6 +14,8 @@ export const claimKeys = {
   billingReference: (reference: string) => `billing-reference-${reference}`,
   licenceKey: (key: string) => `licence-key-${createHash('sha256').update(key).digest('hex')}`,
   freePlan: (userId: string) => `free-plan-${userId}`,
+  /** One free trial per customer, for ever (never released). */
+  trial: (userId: string) => `trial-${userId}`,
 } as const;
 
 function evolve(state: ClaimState, event: ClaimEvent): ClaimState {

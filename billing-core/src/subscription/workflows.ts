@@ -49,6 +49,24 @@ export async function updateSubscription(deps: Deps, subscriptionId: string, com
   return deps.execute(subscriptionDecider, subscriptionId, command, options);
 }
 
+type Trial = Extract<SubscriptionCommand, { type: 'StartTrial' }>;
+
+/**
+ * One free trial per customer, not per subscription: the decider checks this subscription may start one (checked
+ * first without recording, so a refused trial does not use the customer's up), then the customer's trial claim is
+ * taken for good, then the trial starts. Two trials at once race on the claim stream, and one loses (409).
+ */
+export async function startTrial(deps: Deps, subscriptionId: string, userId: string, command: Trial) {
+  await deps.execute(subscriptionDecider, subscriptionId, command, { dryRun: true });
+  try {
+    await deps.execute(claimDecider, claimKeys.trial(userId), { type: 'ClaimIdentifier', data: { subscriptionId }, metadata: { ...command.metadata, actorRole: 'SYSTEM' } });
+  } catch (error) {
+    if (error instanceof ConflictError) throw new ConflictError('This customer has already had a free trial; only one is allowed per customer');
+    throw error;
+  }
+  return deps.execute(subscriptionDecider, subscriptionId, command);
+}
+
 type Revise = Extract<SubscriptionCommand, { type: 'ReviseSubscription' }>;
 
 /** What a revision does (or would do, previewed): at once, pending its balance, at a date, or back to what is in force. */

@@ -56,7 +56,7 @@ describe('PayPal payments through the real SDK (stand-in PayPal)', () => {
     expect(Date.parse(captured.body.data.periodEnd) - Date.parse(captured.body.data.periodStart)).to.be.greaterThan(27 * 86_400_000);
     expect(paypal.captureCount(order.paypalOrderID)).to.equal(1);
     expect(capturesAt(order.paypalOrderID).map((r) => r.requestId)).to.deep.equal([`capture-${order.paypalOrderID}`]);
-    expect(await historyTypes(customer, sub._id)).to.deep.equal(['SubscriptionCreated', 'PaymentOrdered', 'SubscriptionStatusChanged', 'OrderCaptured', 'SubscriptionStatusChanged']);
+    expect(await historyTypes(customer, sub._id)).to.deep.equal(['SubscriptionCreated', 'PaymentOrdered', 'SubscriptionStatusChanged', 'OrderCaptured', 'SubscriptionStatusChanged', 'LicenceIssued']);
 
     // Captured again (a reload): answered from what is recorded, PayPal is not asked twice.
     const repeat = await customer.post('/subscriptions/captureOrder', captureBody(customer, sub, order));
@@ -330,7 +330,7 @@ describe('PayPal payments through the real SDK (stand-in PayPal)', () => {
     expect((await customer.post('/subscriptions/cancelAll', {})).body.data.cancelled).to.deep.equal([]);
   });
 
-  it('starts the 7-day trial of a paid plan once, before the first payment; a free plan has none', async () => {
+  it('starts the 7-day trial of a paid plan once per customer, before the first payment; a free plan has none', async () => {
     const customer = await server.customer('trial');
     const sub = await buyConstructor(customer);
     const started = await customer.post('/subscriptions/startTrial', { id: sub._id });
@@ -357,7 +357,20 @@ describe('PayPal payments through the real SDK (stand-in PayPal)', () => {
       user_id: customer.userId,
       payment_details: { plan_id: 'unlimited', privacy_policy_confirm: true },
     });
-    expect((await customer.post('/subscriptions/startTrial', { id: annual.body.data._id })).body.data.status).to.equal('SUBSCRIPTION_STATUS_ACTIVE');
+    // One trial per customer, not per subscription.
+    const second = await customer.post('/subscriptions/startTrial', { id: annual.body.data._id });
+    expect(second.status).to.equal(409);
+    expect(second.body.error.message).to.match(/already had a free trial/);
+    expect((await customer.post('/subscriptions/findOne', { id: annual.body.data._id })).body.data.status).to.equal('SUBSCRIPTION_STATUS_INITIAL');
+  });
+
+  it('gives a customer one trial even when two subscriptions start theirs at once', async () => {
+    const customer = await server.customer('twotrials');
+    const [one, two] = [await buyConstructor(customer), await buyConstructor(customer)];
+    const answers = await Promise.all([one, two].map((s) => customer.post('/subscriptions/startTrial', { id: s._id })));
+    expect(answers.map((a) => a.status).sort()).to.deep.equal([200, 409]);
+    const statuses = await Promise.all([one, two].map(async (s) => (await customer.post('/subscriptions/findOne', { id: s._id })).body.data.status));
+    expect(statuses.sort()).to.deep.equal(['SUBSCRIPTION_STATUS_ACTIVE', 'SUBSCRIPTION_STATUS_INITIAL']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { billingReferenceFor, createSubscription, deterministicUuid, pricing, reviseSubscription, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
+import { billingReferenceFor, createSubscription, deterministicUuid, pricing, reviseSubscription, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
 import {
   CancelAll,
@@ -162,13 +162,13 @@ export const subscriptionRoutes = [
     path: '/subscriptions/startTrial',
     access: 'customer',
     tag: 'Subscriptions',
-    summary: 'Start the free trial (7 days, 604,800 s) of a paid constructor or unlimited plan, once, before the first payment',
+    summary: 'Start the free trial (7 days, 604,800 s) of a paid constructor or unlimited plan, before the first payment; one trial per customer',
     body: IdBody,
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
       if (view.amount === 0) throw new ConflictError('This plan has no trial: only paid constructor and unlimited plans do');
-      const result = await rt.execute(subscriptionDecider, view._id, { type: 'StartTrial', data: {}, metadata: meta() });
-      return answerWith(rt, view._id, result.consistent);
+      const result = await startTrial(rt.paymentDeps, view._id, view.user_id, { type: 'StartTrial', data: {}, metadata: meta() });
+      return answerWith(rt, view._id, result.consistent ?? true);
     },
   }),
   defineRoute({
