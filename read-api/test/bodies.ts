@@ -34,6 +34,8 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/subscriptions/cancel': { id: c.subscriptionId },
     '/subscriptions/history': { id: c.subscriptionId },
     '/subscriptions/cancelAtPeriodEnd': { id: c.subscriptionId, undo: true },
+    '/subscriptions/walletSetup': { id: c.subscriptionId },
+    '/subscriptions/walletSave': { id: c.subscriptionId, setupTokenId: 'ST-NOT-STARTED' },
     '/subscriptions/pause': { id: 'no-such-subscription' },
     '/subscriptions/resume': { id: 'no-such-subscription' },
     '/subscriptions/cancelNow': { id: 'no-such-subscription', refund: false },

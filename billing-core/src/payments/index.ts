@@ -3,5 +3,5 @@ export { billingReferenceFor, captureRequestId, claimLicenceKey, loadSubscriptio
 export { captureOrder, recordCapture, type CaptureOutcome } from './capture.js';
 export { payDue, type OrderAnswer, type PaymentStart } from './purchase.js';
 export { cancelNow, refundCapture } from './refund.js';
-export { changePaymentMethod, createPaymentMethodOrder } from './payment-method.js';
+export { changePaymentMethod, createPaymentMethodOrder, saveWalletFromSetup, startWalletSetup } from './payment-method.js';
 export { handleWebhook, type WebhookOutcome } from './webhook.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, ForbiddenError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
+import { ConflictError, ForbiddenError, ValidationError, streamIds, type CommandMetadata } from '@relaycast/contracts';
+import { claimDecider, claimKeys } from '../claim/index.js';
 import { subscriptionDecider } from '../subscription/index.js';
 import { billingReferenceFor, claimBillingReference, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 
@@ -44,4 +45,35 @@ export async function changePaymentMethod(deps: PaymentDeps, input: { subscripti
     metadata: { ...metadata, idempotencyKey: key },
   });
   return { consistent: result.consistent ?? true, replayed: result.replayed };
+}
+
+/**
+ * Saving (or replacing) the PayPal account renewals charge, without a payment: a Vault v3 setup token the buyer
+ * approves at PayPal. The token is claimed for this subscription, so that only this subscription can turn it into
+ * its saved wallet (a token that leaked cannot attach someone else's account to another subscription).
+ */
+export async function startWalletSetup(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata) {
+  requireConfigured(deps.gateway);
+  const { sub, version } = await loadSubscription(deps, subscriptionId);
+  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError('A cancelled subscription has no payment method to change');
+  const back = `${deps.publicUrl}/user/buy-new-licence?subscription=${sub.id}`;
+  const setup = await deps.gateway.createWalletSetup({ requestId: `wallet-setup-${sub.id}-${version}`, returnUrl: `${back}&wallet=approved`, cancelUrl: `${back}&wallet=cancelled` });
+  await deps.execute(claimDecider, claimKeys.walletSetup(setup.setupTokenId), { type: 'ClaimIdentifier', data: { subscriptionId: sub.id }, metadata: { ...metadata, actorRole: 'SYSTEM' } });
+  return setup;
+}
+
+/** The approved setup token becomes the saved wallet (a payment token) and replaces the one renewals charged. No charge. */
+export async function saveWalletFromSetup(deps: PaymentDeps, input: { subscriptionId: string; setupTokenId: string }, metadata: CommandMetadata) {
+  requireConfigured(deps.gateway);
+  const owner = await deps.events.readStream(streamIds.claim(claimKeys.walletSetup(input.setupTokenId)));
+  const claimed = owner.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState()).owner;
+  if (claimed !== input.subscriptionId) throw ValidationError.field('setupTokenId', 'was not started for this subscription');
+  const { sub } = await loadSubscription(deps, input.subscriptionId);
+  const wallet = await deps.gateway.saveWallet(input.setupTokenId, `wallet-save-${input.setupTokenId}`);
+  const result = await deps.execute(subscriptionDecider, sub.id, {
+    type: 'RecordVaultedPaymentMethod',
+    data: { vaultId: wallet.vaultId, source: 'SETUP_TOKEN', ...(wallet.payerEmail ? { payerEmail: wallet.payerEmail } : {}) },
+    metadata: { ...metadata, idempotencyKey: `wallet-save-${input.setupTokenId}` },
+  });
+  return { consistent: result.consistent ?? true };
 }

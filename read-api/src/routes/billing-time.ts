@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Router } from 'express';
-import { cancelNow, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
+import { cancelNow, saveWalletFromSetup, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
 import { ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
@@ -58,6 +58,29 @@ export const billingTimeRoutes = [
       const view = await visibleSubscription(rt, user, body.id);
       const result = await rt.execute(subscriptionDecider, view._id, { type: 'ScheduleCancellation', data: body.undo ? { undo: true } : {}, metadata: meta() });
       return answerWith(rt, view._id, result.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/walletSetup',
+    access: 'customer',
+    tag: 'Payments',
+    summary: 'Start saving (or replacing) the PayPal account renewals are charged to, without a payment: answers the PayPal setup token and where the buyer approves it',
+    body: Type.Object({ id: Id }, { additionalProperties: false }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      return { data: await startWalletSetup(rt.paymentDeps, view._id, meta()) };
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/walletSave',
+    access: 'customer',
+    tag: 'Payments',
+    summary: 'After the buyer approved the setup token at PayPal: save that PayPal account for renewals (replacing the saved one). No charge.',
+    body: Type.Object({ id: Id, setupTokenId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }) }, { additionalProperties: false }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const saved = await saveWalletFromSetup(rt.paymentDeps, { subscriptionId: view._id, setupTokenId: body.setupTokenId }, meta());
+      return answerWith(rt, view._id, saved.consistent);
     },
   }),
   defineRoute({

@@ -1,0 +1,153 @@
+import { expect } from 'chai';
+import { startTestServer, type ApiClient, type TestServer } from '../../test/harness.js';
+import { paypalEnv, startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-standin/server.js';
+import { approveInBrowser, buyConstructor, captureBody, historyOf, type Customer } from '../../test/paypal-standin/flow.js';
+
+/**
+ * The lifecycle calls one at a time, on the test clock: saving a wallet without paying, end-of-term cancellation
+ * and its undo, pause with a resume date, cancel-now with a prorated refund, and a renewal meeting a checkout the
+ * customer left open. Expected dates and amounts are written out from the rules.
+ */
+const START = '2026-03-01T00:00:00.000Z';
+
+describe('billing lifecycle calls on the test clock', function () {
+  this.timeout(120_000);
+  let paypal: PayPalStandIn;
+  let server: TestServer;
+  let admin: ApiClient;
+
+  before(async () => {
+    paypal = await startPayPalStandIn();
+    server = await startTestServer({ env: { ...paypalEnv(paypal), BILLING_CLOCK: 'test', BILLING_CLOCK_START: START, SCHEDULER: 'off' } });
+    admin = await server.admin();
+  });
+  after(async () => {
+    await server?.close();
+    await paypal?.close();
+  });
+
+  const view = async (id: string) => (await admin.post('/subscriptions/findOne', { id })).body.data;
+  const advance = async (days: number) => {
+    const res = await admin.post('/admin/clock/advance', { days });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    return res.body.data as { now: string; ran: number };
+  };
+  /** Pays the first month (2 streams, $10) without saving the wallet. */
+  async function live(customer: Customer) {
+    const sub = await buyConstructor(customer, 2);
+    const ordered = await customer.post('/subscriptions/createOrder', { id: sub._id });
+    await approveInBrowser(ordered.body.data.approveUrl);
+    expect((await customer.post('/subscriptions/captureOrder', captureBody(customer, sub, ordered.body.data))).status).to.equal(200);
+    return sub;
+  }
+
+  it('saves a PayPal account without a payment (setup token → payment token), only for the subscription that started it', async () => {
+    const customer = await server.customer('Wallet');
+    const sub = await live(customer);
+    expect((await view(sub._id)).paymentMethod).to.deep.equal({ vaulted: false });
+    expect((await view(sub._id)).nextRenewal).to.deep.equal({ at: '2026-04-01T00:00:00.000Z', amount: 1000 });
+
+    const setup = await customer.post('/subscriptions/walletSetup', { id: sub._id });
+    expect(setup.status, JSON.stringify(setup.body)).to.equal(200);
+    const back = await approveInBrowser(setup.body.data.approveUrl);
+    expect(back.searchParams.get('approval_token_id')).to.equal(setup.body.data.setupTokenId);
+
+    // Another customer's subscription cannot take this token.
+    const other = await server.customer('Thief');
+    const otherSub = await buyConstructor(other, 1);
+    const stolen = await other.post('/subscriptions/walletSave', { id: otherSub._id, setupTokenId: setup.body.data.setupTokenId });
+    expect(stolen.status).to.equal(400);
+    expect(stolen.body.error.details[0].field).to.equal('setupTokenId');
+
+    const before = paypal.walletCharges();
+    const saved = await customer.post('/subscriptions/walletSave', { id: sub._id, setupTokenId: setup.body.data.setupTokenId });
+    expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+    expect(saved.body.data.paymentMethod).to.deep.equal({ vaulted: true, payerEmail: 'buyer@example.com' });
+    expect(paypal.walletCharges(), 'saving charges nothing').to.equal(before);
+
+    // The renewal now charges the saved account without the buyer.
+    await advance(31);
+    expect(await view(sub._id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: '2026-04-01T00:00:00.000Z', periodEnd: '2026-05-01T00:00:00.000Z' });
+    expect(paypal.walletCharges()).to.equal(before + 1);
+  });
+
+  it('cancels at the period end only if not undone; twice at once is one request', async () => {
+    const customer = await server.customer('Undo');
+    const sub = await live(customer); // paid from the clock's time now, a month
+    const paidEnd = (await view(sub._id)).periodEnd as string;
+    const twice = await Promise.all([1, 2].map(() => customer.post('/subscriptions/cancelAtPeriodEnd', { id: sub._id })));
+    expect(twice.map((r) => r.status)).to.deep.equal([200, 200]);
+    expect((await historyOf(customer, sub._id)).filter((h) => h.type === 'CancellationScheduled')).to.have.length(1);
+    expect((await view(sub._id)).cancelAt).to.equal(paidEnd);
+    expect((await view(sub._id)).nextEvent).to.deep.equal({ kind: 'cancel-at-period-end', at: paidEnd });
+    const undone = await customer.post('/subscriptions/cancelAtPeriodEnd', { id: sub._id, undo: true });
+    expect(undone.body.data.cancelAt).to.equal(undefined);
+    // Without a saved wallet the period's end asks for payment instead of cancelling.
+    await advance(32);
+    expect((await view(sub._id)).status).to.equal('SUBSCRIPTION_STATUS_WAIT_PAYMENT');
+  });
+
+  it('pauses until a resume date (licence revoked meanwhile, issued again on resume)', async () => {
+    const customer = await server.customer('Pause');
+    const sub = await live(customer);
+    const now = (await admin.post('/admin/clock/advance', { days: 0 })).body.data.now as string;
+    const resumeAt = new Date(Date.parse(now) + 5 * 86_400_000).toISOString();
+    const paused = await admin.post('/subscriptions/pause', { id: sub._id, resumeAt });
+    expect(paused.status, JSON.stringify(paused.body)).to.equal(200);
+    expect(paused.body.data).to.deep.include({ status: 'SUBSCRIPTION_STATUS_PAUSE', pause: { reason: 'ADMIN', resumeAt } });
+    expect(paused.body.data.licence).to.deep.include({ serial: 1, revoked: true });
+    expect((await customer.post('/subscriptions/pause', { id: sub._id })).status, 'customers cannot pause').to.equal(403);
+    await advance(5);
+    const resumed = await view(sub._id);
+    expect(resumed.status).to.equal('SUBSCRIPTION_STATUS_ACTIVE');
+    expect(resumed.licence).to.deep.include({ serial: 2, revoked: false });
+    const types = (await historyOf(admin, sub._id)).map((h) => h.type);
+    expect(types).to.include.members(['SubscriptionPaused', 'LicenceRevoked', 'SubscriptionResumed']);
+  });
+
+  it('cancels now with a refund of the unused share of the running period (rounded down)', async () => {
+    const customer = await server.customer('Refund');
+    const sub = await live(customer);
+    // The clock has moved 68 days by now (31 + 32 + 5): paid May 8 → Jun 8, 31 days.
+    expect(await view(sub._id)).to.deep.include({ periodStart: '2026-05-08T00:00:00.000Z', periodEnd: '2026-06-08T00:00:00.000Z' });
+    await advance(10);
+    const res = await admin.post('/subscriptions/cancelNow', { id: sub._id, refund: true });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    // $10.00 for 31 days, 21 of them unused: 1000 × 21 / 31 = 677.4 → 677 cents (rounded down).
+    const expected = 677;
+    expect(res.body.meta.refunded).to.equal(expected);
+    expect(res.body.data.status).to.equal('SUBSCRIPTION_STATUS_CANCEL');
+    expect(res.body.data.licence).to.deep.include({ revoked: true });
+    expect(res.body.data.totals.refunded).to.equal(expected);
+  });
+
+  it('a renewal closes the checkout a customer left open; paying it afterwards becomes credit, never a second period', async () => {
+    const customer = await server.customer('Open');
+    const sub = await live(customer);
+    // Save a wallet so the renewal charges it.
+    const setup = await customer.post('/subscriptions/walletSetup', { id: sub._id });
+    await approveInBrowser(setup.body.data.approveUrl);
+    await customer.post('/subscriptions/walletSave', { id: sub._id, setupTokenId: setup.body.data.setupTokenId });
+    // The customer opens an early-renewal checkout and approves it, but does not come back to capture.
+    const open = await customer.post('/subscriptions/createOrder', { id: sub._id });
+    await approveInBrowser(open.body.data.approveUrl);
+    const before = await view(sub._id);
+    await advance(32);
+    const after = await view(sub._id);
+    expect(after.periodStart).to.equal(before.periodEnd);
+    const late = await customer.post('/subscriptions/captureOrder', captureBody(customer, sub, open.body.data));
+    expect(late.status).to.equal(409); // superseded by the renewal: PayPal was never asked to capture it
+    expect((await view(sub._id)).periodEnd).to.equal(after.periodEnd);
+    expect(paypal.captureCount(open.body.data.paypalOrderID)).to.equal(0);
+  });
+
+  it('keeps a customer from moving the clock, and refuses a clock moving back', async () => {
+    const customer = await server.customer('NoClock');
+    expect((await customer.post('/admin/clock/advance', { days: 1 })).status).to.equal(403);
+    const back = await admin.post('/admin/clock/advance', { to: '2020-01-01T00:00:00.000Z' });
+    expect(back.status).to.equal(400);
+    expect(back.body.error.details[0].field).to.equal('to');
+    const clock = await (await fetch(`${server.baseUrl}/billing/clock`)).json();
+    expect(clock.data.mode).to.equal('test');
+  });
+});
