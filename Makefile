@@ -70,6 +70,7 @@ bench: build
 	npx tsx bench/billing.ts
 	npx tsx bench/api.ts
 	npx tsx bench/replay.ts
+	npx tsx bench/scheduler.ts
 	npm run bench -w web
 
 ## soak: 10 minutes of mixed load (80 % reads, 20 % writes) against the built server; not part of make test

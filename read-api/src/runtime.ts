@@ -150,7 +150,16 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     },
   };
   rt.scheduler = createScheduler({
-    deps: rt.paymentDeps,
+    // Nobody reads the scheduler's writes back at once: its commands do not wait for the read models (each pass
+    // waits once, below, before reading the due list again).
+    deps: {
+      ...rt.paymentDeps,
+      execute: async (decider, id, command, options) => {
+        const result = await handler.handle(decider, id, command, options);
+        metrics.commands.inc({ type: command.type, outcome: result.events.length ? 'applied' : 'unchanged' });
+        return result;
+      },
+    },
     clock,
     due: readSide.queries,
     intervalMs: config.schedulerIntervalMs,

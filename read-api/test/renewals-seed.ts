@@ -7,7 +7,7 @@ import type { PayPalStandIn } from './paypal-standin/server.js';
  * stand-in), written through the decider straight into the SQLite store of `dataDir`: after a month, `count`
  * renewals fall due at once. For the scheduler's crash test and its bench.
  */
-export async function seedDueRenewals(dataDir: string, paypal: PayPalStandIn, count: number, at: string): Promise<string[]> {
+export async function seedDueRenewals(dataDir: string, paypal: Pick<PayPalStandIn, 'wallets'>, count: number, at: string): Promise<string[]> {
   const events = await openEventStore({ kind: 'sqlite', dataDir, connectionString: null });
   const handler = createCommandHandler(events);
   const ids: string[] = [];

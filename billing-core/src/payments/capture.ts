@@ -1,5 +1,5 @@
 import { ConflictError, InvalidTransitionError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
-import { pausedForNonPayment, subscriptionDecider } from '../subscription/index.js';
+import { pausedForNonPayment, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
 import { captureRequestId, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 import type { CaptureInfo } from './gateway.js';
 
@@ -25,10 +25,18 @@ const MONEY_MOVED = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
  * Money that moved is recorded under the PayPal order id as idempotency key, the same for every path, so a capture,
  * its retry and PayPal's webhook record it once. Other outcomes are keyed by capture id and status.
  */
-export async function recordCapture(deps: PaymentDeps, subscriptionId: string, orderId: string, capture: CaptureInfo | null, metadata: CommandMetadata): Promise<CaptureOutcome> {
+export async function recordCapture(
+  deps: PaymentDeps,
+  subscriptionId: string,
+  orderId: string,
+  capture: CaptureInfo | null,
+  metadata: CommandMetadata,
+  /** The subscription as the caller just read it (its licence key, reference and quantity), to save a read. */
+  known?: ExistingSubscription,
+): Promise<CaptureOutcome> {
   if (!capture) return { outcome: 'pending', consistent: true, replayed: false };
   const moved = MONEY_MOVED.has(capture.status);
-  const { sub } = await loadSubscription(deps, subscriptionId);
+  const sub = known ?? (await loadSubscription(deps, subscriptionId)).sub;
   const licenceKey = moved ? await issueLicenceKey(deps, sub, metadata) : 'NOT-ISSUED';
   const result = await deps.execute(subscriptionDecider, subscriptionId, {
     type: 'CaptureOrder',

@@ -57,7 +57,7 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
     }
     await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: open, reason: 'RENEWAL' }, metadata: step(`close-${open}`) });
   }
-  sub = (await loadSubscription(deps, sub.id)).sub;
+  if (openOrders(sub).length > 0) sub = (await loadSubscription(deps, sub.id)).sub;
   const dueAt = sub.dunning?.timeline.dueAt ?? item.at;
   const attempt = item.kind === 'renewal' ? 0 : (sub.dunning?.attempts ?? 0);
   const failed = (reason: 'NO_PAYMENT_METHOD' | 'DECLINED', providerReason?: string) =>
@@ -78,6 +78,7 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
     return;
   }
   const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
+  // Claimed before PayPal sees it (webhooks resolve it from the claim); idempotent, and cheap when already claimed.
   await claimBillingReference(deps, reference, sub.id, metadata);
   let order;
   try {
@@ -97,12 +98,12 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
     }
     throw error;
   }
-  await deps.execute(subscriptionDecider, sub.id, {
+  const ordered = await deps.execute(subscriptionDecider, sub.id, {
     type: 'OrderPayment',
     data: { paypalOrderID: order.id, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose },
     metadata: step('order'),
   });
-  await recordCapture(deps, sub.id, order.id, order.capture, step('capture'));
+  await recordCapture(deps, sub.id, order.id, order.capture, step('capture'), ordered.state as ExistingSubscription);
 }
 
 /**

@@ -37,7 +37,7 @@ export interface Scheduler {
  * needed for correctness (every step is idempotent, commands race on stream versions), only for efficiency.
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
-  const { deps, clock, due, intervalMs = 1000, concurrency = 8 } = options;
+  const { deps, clock, due, intervalMs = 1000, concurrency = 16 } = options;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;

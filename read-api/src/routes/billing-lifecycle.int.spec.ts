@@ -147,7 +147,7 @@ describe('billing lifecycle calls on the test clock', function () {
     const back = await admin.post('/admin/clock/advance', { to: '2020-01-01T00:00:00.000Z' });
     expect(back.status).to.equal(400);
     expect(back.body.error.details[0].field).to.equal('to');
-    const clock = await (await fetch(`${server.baseUrl}/billing/clock`)).json();
+    const clock = (await (await fetch(`${server.baseUrl}/billing/clock`)).json()) as { data: { mode: string } };
     expect(clock.data.mode).to.equal('test');
   });
 });
