@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entries = [
   ['read-api/src/server.ts', 'read-api/dist/server.js'],
+  ['read-api/src/scheduler-main.ts', 'read-api/dist/scheduler.js'],
   ['projections/src/cli/run.ts', 'projections/dist/run.js'],
   ['projections/src/cli/rebuild.ts', 'projections/dist/rebuild.js'],
   ...JSON.parse(readFileSync(join(root, 'deploy/bundle-entries.json'), 'utf8')),

@@ -48,11 +48,13 @@ const SERVICES = {
   'read-api': { command: ['node', 'read-api/dist/server.js'], sources: ['read-api/src', 'projections/src/kafka', 'billing-core/src'] },
   projections: { command: ['node', 'projections/dist/run.js'], sources: ['projections/src/cli/run.ts', 'projections/src/cli/settings.ts', 'billing-core/src'] },
   publisher: { command: ['node', 'projections/dist/publish.js'], sources: ['projections/src/cli/publish.ts', 'projections/src/kafka', 'billing-core/src'] },
+  scheduler: { command: ['node', 'read-api/dist/scheduler.js'], sources: ['read-api/src', 'projections/src/kafka', 'billing-core/src'] },
 };
 const REQUIRED = {
   'read-api': ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'HOST'],
   projections: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'REDIS_URL', 'PROJECTIONS_ONLY', 'HEALTH_PORT'],
   publisher: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'REDIS_URL', 'KAFKA_BROKERS', 'HEALTH_PORT'],
+  scheduler: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'HEALTH_PORT'],
 };
 /** Read by Node itself, not by our code. */
 const RUNTIME_ENV = new Set(['NODE_ENV', 'NODE_OPTIONS', 'TZ']);
@@ -105,6 +107,7 @@ const [compose] = loadYaml('deploy/compose.yaml');
 const services = compose?.services ?? {};
 if (!compose || typeof services !== 'object') problem('deploy/compose.yaml', 'no services');
 const composeProjections = [];
+const composeSchedulers = [];
 for (const [name, svc] of Object.entries(services)) {
   const where = `deploy/compose.yaml services.${name}`;
   if (!svc.image && !svc.build) problem(where, 'has neither image nor build');
@@ -124,9 +127,12 @@ for (const [name, svc] of Object.entries(services)) {
   checkEnv(where, kind, Object.keys(env));
   for (const required of REQUIRED[kind]) if (!(required in env)) problem(where, `does not set ${required}`);
   if (kind === 'read-api' && env.PROJECTIONS !== 'external') problem(where, 'read-api replicas must leave projections to their own processes (PROJECTIONS=external)');
+  if (kind === 'read-api' && env.SCHEDULER !== 'external') problem(where, 'read-api replicas must leave the billing scheduler to its own process (SCHEDULER=external)');
+  if (kind === 'scheduler') composeSchedulers.push(name);
   if (kind === 'projections') composeProjections.push(env.PROJECTIONS_ONLY);
   if (kind === 'publisher' && svc.deploy?.replicas && svc.deploy.replicas !== 1) problem(where, 'the publisher is a single writer: one replica');
 }
+if (composeSchedulers.length !== 1) problem('deploy/compose.yaml', `${composeSchedulers.length} billing scheduler services (one wanted)`);
 for (const name of projectionNames) {
   const count = composeProjections.filter((p) => p === name).length;
   if (count !== 1) problem('deploy/compose.yaml', `read model ${name} has ${count} projections processes (one needed: a single writer)`);
@@ -203,7 +209,7 @@ for (const { file, doc } of k8s) {
     checkEnv(where, kind, Object.keys(env));
     const fromConfig = (container.envFrom ?? []).length > 0 ? configKeys : new Set();
     for (const required of REQUIRED[kind]) if (!(required in env) && !fromConfig.has(required)) problem(where, `does not set ${required}`);
-    if (kind === 'projections' || kind === 'publisher') {
+    if (kind === 'projections' || kind === 'publisher' || kind === 'scheduler') {
       if (doc.spec.replicas !== 1) problem(where, `${kind} is a single writer: replicas must be 1`);
       if (doc.spec.strategy?.type !== 'Recreate') problem(where, `${kind} must use strategy Recreate (never two writers during a rollout)`);
     }
@@ -213,6 +219,7 @@ for (const { file, doc } of k8s) {
       if (!(doc.spec.replicas >= 2)) problem(where, 'read-api should run at least 2 replicas');
       if (container.readinessProbe?.httpGet?.path !== '/ready') problem(where, 'read-api readiness probe must be GET /ready');
       if (env.PROJECTIONS !== 'external') problem(where, 'read-api must set PROJECTIONS=external');
+      if (env.SCHEDULER !== 'external') problem(where, 'read-api must set SCHEDULER=external (the scheduler is its own Deployment)');
     }
   }
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
@@ -5,7 +6,8 @@ import { createRuntime } from './runtime.js';
 /**
  * The billing scheduler as a process of its own (deploy: one replica, `strategy: Recreate`, so Kubernetes keeps a
  * single one running; a second one would only duplicate work, never charges: every step is idempotent). It reads
- * the due list from the read models, and issues the clock's commands through billing-core's workflows.
+ * the due list from the read models, and issues the clock's commands through billing-core's workflows. The read-api
+ * replicas then run with SCHEDULER=external. HEALTH_PORT serves /health and /ready.
  *
  *   node dist/scheduler.js            runs until SIGTERM, looking for due items every SCHEDULER_INTERVAL_MS
  *   node dist/scheduler.js --once     works through everything due now, prints how many items ran, exits
@@ -33,6 +35,14 @@ async function main(): Promise<void> {
     return;
   }
   rt.scheduler.start();
+  // Liveness and readiness for the orchestrator (HEALTH_PORT): alive while the process runs, ready once caught up.
+  const healthPort = Number(process.env.HEALTH_PORT ?? 0);
+  if (healthPort > 0) {
+    createServer((req, res) => {
+      const ok = req.url === '/health' || req.url === '/ready';
+      res.writeHead(ok ? 200 : 404, { 'content-type': 'text/plain' }).end(ok ? 'ok' : 'not found');
+    }).listen(healthPort, config.host);
+  }
   console.log(`billing scheduler is running (clock: ${rt.clock.mode}, every ${config.schedulerIntervalMs} ms)`);
   const stop = async () => {
     await rt.close();
