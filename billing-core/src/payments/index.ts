@@ -5,3 +5,4 @@ export { payDue, type OrderAnswer, type PaymentStart } from './purchase.js';
 export { cancelNow, refundCapture } from './refund.js';
 export { changePaymentMethod, createPaymentMethodOrder, saveWalletFromSetup, startWalletSetup } from './payment-method.js';
 export { handleWebhook, type WebhookOutcome } from './webhook.js';
+export { payWithSavedWallet, type SavedWalletOutcome } from './saved-wallet.js';

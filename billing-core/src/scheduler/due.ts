@@ -1,7 +1,8 @@
-import { AppError, NotFoundError, type CommandMetadata } from '@relaycast/contracts';
-import { nextDueItem, openOrders, dueOf, subscriptionDecider, type DueItem, type ExistingSubscription, type SubscriptionCommand } from '../subscription/index.js';
+import { NotFoundError, type CommandMetadata } from '@relaycast/contracts';
+import { nextDueItem, openOrders, subscriptionDecider, type DueItem, type ExistingSubscription, type SubscriptionCommand } from '../subscription/index.js';
 import { recordCapture } from '../payments/capture.js';
-import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, type PaymentDeps } from '../payments/context.js';
+import { loadSubscription, type PaymentDeps } from '../payments/context.js';
+import { payWithSavedWallet } from '../payments/saved-wallet.js';
 
 /**
  * What the billing clock does when a subscription's due item has come: one command per item, with the item's
@@ -66,44 +67,9 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
       data: { dueAt, attempt, reason, ...(providerReason ? { providerReason } : {}) },
       metadata: step('failed'),
     });
-  const due = dueOf(sub, metadata.now);
-  if (!due) return;
-  if (due.amount === 0) {
-    const licenceKey = await issueLicenceKey(deps, sub, metadata);
-    await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey }, metadata: step('credit') });
-    return;
-  }
-  if (!sub.vault || !deps.gateway.configured) {
-    await failed('NO_PAYMENT_METHOD');
-    return;
-  }
-  const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
-  // Claimed before PayPal sees it (webhooks resolve it from the claim); idempotent, and cheap when already claimed.
-  await claimBillingReference(deps, reference, sub.id, metadata);
-  let order;
-  try {
-    order = await deps.gateway.chargeSavedWallet({
-      vaultId: sub.vault.id,
-      subscriptionId: sub.id,
-      billingReference: reference,
-      amountCents: due.amount,
-      currency: sub.currency,
-      description: `${sub.name}: ${due.purpose === 'balance' ? 'change of plan' : 'renewal'}`,
-      requestId: item.key,
-    });
-  } catch (error) {
-    if (error instanceof AppError && (error.code === 'PAYMENT_DECLINED' || error.code === 'PAYMENT_REFUSED')) {
-      await failed('DECLINED', error.message.slice(0, 128));
-      return;
-    }
-    throw error;
-  }
-  const ordered = await deps.execute(subscriptionDecider, sub.id, {
-    type: 'OrderPayment',
-    data: { paypalOrderID: order.id, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose },
-    metadata: step('order'),
-  });
-  await recordCapture(deps, sub.id, order.id, order.capture, step('capture'), ordered.state as ExistingSubscription);
+  const paid = await payWithSavedWallet(deps, sub, item.key, metadata);
+  if (paid.kind === 'no-wallet') await failed('NO_PAYMENT_METHOD');
+  if (paid.kind === 'declined') await failed('DECLINED', paid.reason);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { ConflictError, streamIds, type CommandMetadata } from '@relaycast/contracts';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import type { PaymentDeps } from '../payments/context.js';
-import { claimLicenceKey } from '../payments/context.js';
+import { claimLicenceKey, loadSubscription } from '../payments/context.js';
+import { payWithSavedWallet } from '../payments/saved-wallet.js';
 import type { SubscriptionCommand } from './commands.js';
 import { subscriptionDecider } from './index.js';
 import { exists, type ExistingSubscription } from './state.js';
@@ -82,6 +83,8 @@ export interface RevisionEffect {
   modules?: unknown;
   /** What will be due after it. */
   amountDueAfter: number;
+  /** A pending balance tried on the saved PayPal wallet: paid (the change is in force), declined, or no wallet. */
+  savedWallet?: 'paid' | 'declined' | 'no-wallet' | 'nothing-due';
 }
 
 function effectOf(events: readonly { type: string; data: unknown }[], state: ExistingSubscription, now: string): RevisionEffect {
@@ -97,8 +100,18 @@ function effectOf(events: readonly { type: string; data: unknown }[], state: Exi
   return { effect: 'none', quantity: state.quantity, amount: state.amount, previousAmount: state.amount, modules: state.modules, proration: 0, amountDueAfter };
 }
 
-/** A revision, or its preview (decided, not recorded), with what it does. */
-export async function reviseSubscription(deps: Deps, subscriptionId: string, command: Revise, options: { preview: boolean; expectedVersion?: number }) {
+/**
+ * A revision, or its preview (decided, not recorded), with what it does. A rise that waits for its balance is paid
+ * at once from a saved PayPal wallet (a merchant-initiated order), so the upgrade is immediate; declined, it stays
+ * pending for the customer to pay.
+ */
+export async function reviseSubscription(deps: PaymentDeps, subscriptionId: string, command: Revise, options: { preview: boolean; expectedVersion?: number }) {
   const result = await deps.execute(subscriptionDecider, subscriptionId, command, { dryRun: options.preview, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
-  return { result, effect: effectOf(result.events, result.state as ExistingSubscription, command.metadata.now) };
+  const state = result.state as ExistingSubscription;
+  const effect = effectOf(result.events, state, command.metadata.now);
+  if (options.preview || effect.effect !== 'pending' || !state.vault) return { result, effect };
+  const paid = await payWithSavedWallet(deps, state, `balance-${subscriptionId}-${result.version}`, command.metadata);
+  if (paid.kind !== 'paid') return { result, effect: { ...effect, savedWallet: paid.kind } };
+  const { sub: after } = await loadSubscription(deps, subscriptionId);
+  return { result, effect: { ...effect, effect: 'immediate' as const, amountDueAfter: amountDue(after, command.metadata.now).amount, savedWallet: 'paid' as const } };
 }

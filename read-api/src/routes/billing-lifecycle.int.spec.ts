@@ -141,6 +141,32 @@ describe('billing lifecycle calls on the test clock', function () {
     expect(paypal.captureCount(open.body.data.paypalOrderID)).to.equal(0);
   });
 
+  it('an upgrade with a saved PayPal account is charged its balance at once and in force at once; declined, it waits', async () => {
+    const customer = await server.customer('Upgrade');
+    const sub = await live(customer); // 2 streams, $10 a month, paid from now
+    const setup = await customer.post('/subscriptions/walletSetup', { id: sub._id });
+    await approveInBrowser(setup.body.data.approveUrl);
+    const saved = await customer.post('/subscriptions/walletSave', { id: sub._id, setupTokenId: setup.body.data.setupTokenId });
+    const vaultId = [...paypal.wallets.keys()].pop()!;
+    expect(saved.body.data.paymentMethod.vaulted).to.equal(true);
+    const reference = (await view(sub._id)).paypalSubscriptionID;
+    // At the very start of the period: 2 → 4 streams costs the full difference, $10.00.
+    const up = await customer.post('/subscriptions/revise', { id: sub._id, user_id: customer.userId, paypalSubscriptionID: reference, quantity: 4, modules: [{ name: 'streams', limit: 4 }] });
+    expect(up.status, JSON.stringify(up.body)).to.equal(200);
+    expect(up.body.meta).to.deep.equal({ effect: 'immediate', savedWallet: 'paid' });
+    expect(up.body.data).to.deep.include({ quantity: 4, amount: 2000, balance: 0, amountDue: 2000 });
+    expect(up.body.data.pendingChange).to.equal(undefined);
+    expect(paypal.walletCharges(vaultId)).to.equal(1);
+    expect(up.body.data.totals.captured).to.equal(1000 + 1000);
+
+    paypal.declineWallet(vaultId, 1);
+    const again = await customer.post('/subscriptions/revise', { id: sub._id, user_id: customer.userId, paypalSubscriptionID: reference, quantity: 6, modules: [{ name: 'streams', limit: 6 }] });
+    expect(again.body.meta).to.deep.equal({ effect: 'pending', savedWallet: 'declined' });
+    expect(again.body.data.pendingChange).to.deep.include({ quantity: 6, amount: 3000, balance: 1000 });
+    expect(again.body.data.quantity).to.equal(4);
+    expect(paypal.walletCharges(vaultId)).to.equal(1);
+  });
+
   it('keeps a customer from moving the clock, and refuses a clock moving back', async () => {
     const customer = await server.customer('NoClock');
     expect((await customer.post('/admin/clock/advance', { days: 1 })).status).to.equal(403);

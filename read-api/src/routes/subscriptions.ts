@@ -155,7 +155,7 @@ export const subscriptionRoutes = [
       };
       const { result, effect } = await reviseSubscription(rt.paymentDeps, view._id, command, { preview: body.preview === true, ...versionOf(body) });
       if (body.preview) return { data: { ...effect, currency: view.currency, version: view.version } };
-      return answerWith(rt, view._id, result.consistent ?? true, 200, effect.effect === 'none' ? undefined : { effect: effect.effect });
+      return answerWith(rt, view._id, result.consistent ?? true, 200, effect.effect === 'none' ? undefined : { effect: effect.effect, ...(effect.savedWallet ? { savedWallet: effect.savedWallet } : {}) });
     },
   }),
   defineRoute({
