@@ -109,6 +109,14 @@ describe('subscription decider', () => {
       expect(events[1]?.data).to.deep.include({ from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE' });
     });
 
+    it('gives a free plan created with a server-issued key a licence without end at once', () => {
+      const events = given(subscriptionDecider)
+        .when(createCommand({ plan_id: 'unlimited', subscription_type: 'SUBSCRIPTION_FREE', modules: undefined, issuedLicenceKey: 'FREE-KEY-0001' }))
+        .thenEvents();
+      expect(events.map((e) => e.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionStatusChanged', 'LicenceIssued']);
+      expect(events[2]?.data).to.deep.include({ licenceKey: 'FREE-KEY-0001', serial: 1, validUntil: '9999-12-31T23:59:59.000Z', issuedAt: NOW });
+    });
+
     it('makes customers accept the privacy policy', () => {
       given(subscriptionDecider).when(createCommand({ privacy_policy_confirm: false })).thenThrows(ValidationError, /privacy_policy_confirm/);
       given(subscriptionDecider).when(createCommand({ privacy_policy_confirm: undefined }, admin)).thenEvents();

@@ -1,7 +1,7 @@
 import { ConflictError, streamIds, type CommandMetadata } from '@relaycast/contracts';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import type { PaymentDeps } from '../payments/context.js';
-import { claimLicenceKey, loadSubscription } from '../payments/context.js';
+import { claimLicenceKey, loadSubscription, newLicenceKey } from '../payments/context.js';
 import { payWithSavedWallet } from '../payments/saved-wallet.js';
 import type { SubscriptionCommand } from './commands.js';
 import { subscriptionDecider } from './index.js';
@@ -37,10 +37,17 @@ async function claimFreePlan(deps: Deps, userId: string, subscriptionId: string,
 }
 
 /** Creates a subscription: its unique identifiers (a free plan, an administrator's licence key) are claimed first. */
-export async function createSubscription(deps: Deps, command: Create) {
+export async function createSubscription(deps: Deps & Pick<PaymentDeps, 'newLicenceKey'>, command: Create) {
   const { data, metadata } = command;
-  if (data.plan_id === 'unlimited' && data.subscription_type === 'SUBSCRIPTION_FREE') await claimFreePlan(deps, data.user_id, data.subscriptionId, metadata);
+  const free = data.plan_id === 'unlimited' && data.subscription_type === 'SUBSCRIPTION_FREE';
+  if (free) await claimFreePlan(deps, data.user_id, data.subscriptionId, metadata);
   if (data.licence_key) await claimLicenceKey(deps, data.licence_key, data.subscriptionId, metadata);
+  // The free plan is Live at once: its licence (with the free limits, no end) needs a key now, claimed like any other.
+  if (free && !data.licence_key) {
+    const key = (deps.newLicenceKey ?? newLicenceKey)();
+    await claimLicenceKey(deps, key, data.subscriptionId, metadata);
+    return deps.execute(subscriptionDecider, data.subscriptionId, { ...command, data: { ...data, issuedLicenceKey: key } });
+  }
   return deps.execute(subscriptionDecider, data.subscriptionId, command);
 }
 
