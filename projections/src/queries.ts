@@ -97,13 +97,20 @@ export function createQueries(rm: ReadModelStore) {
       return ref ? rm.get<UserView>(USERS, usersModel.user, ref.userId) : null;
     },
 
-    listSubscriptions(query: ListQuery & { userId?: string; status?: string }) {
+    listSubscriptions(query: ListQuery & { userId?: string; status?: string; due?: 'renewal' | 'dunning'; dueBefore?: string }) {
       const index = query.userId
         ? subscriptionsModel.byUser(query.userId)
-        : query.status
-          ? subscriptionsModel.byStatus(query.status)
-          : subscriptionsModel.all;
-      const filter = query.userId && query.status ? (s: SubscriptionView) => s.status === query.status : undefined;
+        : query.due
+          ? subscriptionsModel.due
+          : query.status
+            ? subscriptionsModel.byStatus(query.status)
+            : subscriptionsModel.all;
+      const conditions: ((s: SubscriptionView) => boolean)[] = [];
+      if (query.status && (query.userId || query.due)) conditions.push((s) => s.status === query.status);
+      if (query.due === 'renewal') conditions.push((s) => s.nextEvent?.kind === 'renewal');
+      if (query.due === 'dunning') conditions.push((s) => s.dunning !== undefined && s.status !== 'SUBSCRIPTION_STATUS_ACTIVE');
+      if (query.due && query.dueBefore) conditions.push((s) => s.nextEvent !== undefined && s.nextEvent.at < query.dueBefore!);
+      const filter = conditions.length ? (s: SubscriptionView) => conditions.every((c) => c(s)) : undefined;
       return listIndex<SubscriptionView>(rm, SUBSCRIPTIONS, subscriptionsModel.subscription, index, query, {
         searchText: (s) => `${s.name} ${s.customer.email} ${s.customer.name} ${s.status} ${s.subscription_type} ${s.licence_key ?? ''} ${s.paypalSubscriptionID ?? ''} ${s._id}`,
         ...(filter ? { filter } : {}),

@@ -151,6 +151,10 @@ export const SubscriptionListQuery = Type.Composite([
   Type.Object({
     status: Type.Optional(StringEnum(SUBSCRIPTION_STATUSES)),
     user_id: Type.Optional(Id),
+    /** Only subscriptions whose next step is a renewal, or that are in dunning (a payment due and not made). */
+    due: Type.Optional(StringEnum(['renewal', 'dunning'] as const)),
+    /** With `due`: only those whose next step comes before this time. */
+    dueBefore: Type.Optional(IsoDateTime),
   }),
 ]);
 export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;

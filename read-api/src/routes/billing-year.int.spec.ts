@@ -137,6 +137,13 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
         }
         await advanceTo(noon('2026-04-01')); // 1st retry: both declined
         expect((await view(b.id)).dunning).to.deep.include({ attempts: 2, nextRetryAt: ten('2026-04-03') });
+        // The administrators' lists: the dunning list, and the renewals of the next 7 days (Ann's, Eve's, Fay's: Apr 30 is later).
+        const dunningList = (await admin.post('/subscriptions/findAll', { due: 'dunning', pageSize: 100 })).body.data.map((v: { _id: string }) => v._id);
+        expect(dunningList.sort()).to.deep.equal([b.id, c.id].sort());
+        const soon = (await admin.post('/subscriptions/findAll', { due: 'renewal', dueBefore: noon('2026-04-08'), pageSize: 100 })).body.data;
+        expect(soon).to.deep.equal([]);
+        const byMonthEnd = (await admin.post('/subscriptions/findAll', { due: 'renewal', dueBefore: noon('2026-04-30'), pageSize: 100 })).body.data.map((v: { _id: string }) => v._id);
+        expect(byMonthEnd.sort()).to.deep.equal([a.id, e.id, f.id].sort());
         await advanceTo(noon('2026-04-03')); // 2nd retry: Bob's goes through, continuing his period without a gap
         expect(await view(b.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: ten('2026-03-31'), periodEnd: ten('2026-04-30') });
         expect((await view(b.id)).dunning).to.equal(undefined);
