@@ -45,7 +45,8 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
   const step = (suffix: string): CommandMetadata => ({ ...metadata, idempotencyKey: `${item.key}-${suffix}` });
   let sub = first;
   // An order already open: PayPal may have completed it (ours, from a run that crashed after charging; or the
-  // customer's own checkout): record it. One still waiting for a buyer is closed: the renewal replaces it.
+  // customer's own checkout): record it. One still waiting for its buyer is closed when the saved wallet is about to
+  // pay instead; without a saved wallet it is left to the customer, who is paying the renewal with it.
   for (const open of openOrders(sub)) {
     if (sub.orders[open]!.status === 'pending') return; // PayPal is reviewing a payment: its webhook settles it
     const info = await deps.gateway.getOrder(open).catch((error: unknown) => {
@@ -56,7 +57,7 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
       await recordCapture(deps, sub.id, open, info.capture, step(`capture-${open}`));
       return;
     }
-    await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: open, reason: 'RENEWAL' }, metadata: step(`close-${open}`) });
+    if (sub.vault) await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: open, reason: 'RENEWAL' }, metadata: step(`close-${open}`) });
   }
   if (openOrders(sub).length > 0) sub = (await loadSubscription(deps, sub.id)).sub;
   const dueAt = sub.dunning?.timeline.dueAt ?? item.at;
