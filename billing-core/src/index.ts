@@ -15,3 +15,5 @@ export * from './payments/index.js';
 export { createSubscription, reviseSubscription, startTrial, updateSubscription, type RevisionEffect } from './subscription/workflows.js';
 export * from './clock/index.js';
 export * from './scheduler/index.js';
+export * from './licence/index.js';
+export { licenceDocumentOf } from './licence/document.js';

@@ -22,11 +22,12 @@ import { auditRoutes } from './routes/audit.js';
 import { mountPayPalWebhooks } from './routes/webhooks.js';
 import { paymentConfigRoutes } from './routes/payment-config.js';
 import { billingTimeRoutes, mountBillingClock } from './routes/billing-time.js';
+import { licenceRoutes, mountLicences } from './routes/licences.js';
 import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -122,7 +123,8 @@ export function createApp(rt: Runtime): Express {
   mountFinanceCsv(api, rt);
   mountReceiptDocuments(api, rt);
   mountBillingClock(api, rt);
-  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes] as RouteDef[]);
+  mountLicences(api, rt);
+  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   app.use(api);
 

@@ -39,6 +39,8 @@ export interface Config {
   /** Where the billing scheduler runs: in this process (embedded default), in its own process (deploy), or nowhere. */
   scheduler: 'in-process' | 'external' | 'off';
   schedulerIntervalMs: number;
+  /** Ed25519 key that signs licence files; null: generated once into DATA_DIR/licence-signing-key.pem. */
+  licenceSigningKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingClockStart: env.BILLING_CLOCK_START ? isoTime('BILLING_CLOCK_START', env.BILLING_CLOCK_START) : null,
     scheduler: oneOf('SCHEDULER', env.SCHEDULER, ['in-process', 'external', 'off'] as const, 'in-process'),
     schedulerIntervalMs: integer('SCHEDULER_INTERVAL_MS', env.SCHEDULER_INTERVAL_MS, 5000, 50),
+    licenceSigningKey: env.LICENCE_SIGNING_KEY || null,
   };
 }
 

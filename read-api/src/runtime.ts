@@ -10,6 +10,7 @@ import {
   systemClock,
   type Clock,
   type Scheduler,
+  type SigningKey,
   type CommandHandler,
   type Decider,
   type EventStore,
@@ -38,6 +39,7 @@ import { createFileStorage, type FileStorage } from './services/file-storage.js'
 import { createTokenSigner, type TokenSigner } from './auth/tokens.js';
 import { sessionSecret } from './auth/secret.js';
 import { createPayPalGateway } from './payments/paypal.js';
+import { licenceSigningKey } from './licence/signing-key.js';
 
 /**
  * The writes one request made, so that an answer which cannot read its result back (read models down) still
@@ -67,6 +69,8 @@ export interface Runtime {
   redis: Redis | null;
   /** Billing time (BILLING_CLOCK): the wall clock, or the test clock. */
   clock: Clock;
+  /** Signs licence files (LICENCE_SIGNING_KEY, or generated into DATA_DIR). */
+  licenceKey: SigningKey;
   /** The billing scheduler of this process (idle when SCHEDULER is not in-process: `runUntilIdle` still works for the test clock). */
   scheduler: Scheduler;
   /** Runs a command and waits until the read models show its events, so the caller reads its own write. */
@@ -124,6 +128,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     },
     redis,
     clock,
+    licenceKey: licenceSigningKey(config),
     scheduler: null as unknown as Scheduler,
     async execute(decider, id, command, options) {
       try {

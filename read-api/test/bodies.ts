@@ -40,6 +40,7 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/subscriptions/resume': { id: 'no-such-subscription' },
     '/subscriptions/cancelNow': { id: 'no-such-subscription', refund: false },
     '/admin/clock/advance': { days: 0 },
+    '/licence/verify': { licence: 'not a licence file' },
     '/admin/entry/create': { entry_type: 'TEMPLATE', template: [{ property_i18n: 'name', defaultValue: 'Awesome template', dataType: 'STRING', formEntityType: 'TEXT' }] },
     '/admin/entry/update': { _id: c.entryId, entry_type: 'MATERIAL', url: '/how-to-use', template: [{ property_i18n: 'title', defaultValue: 'Hi', dataType: 'STRING', formEntityType: 'TEXT' }] },
     '/admin/entry/getAll': { entry_type: 'TEMPLATE' },
