@@ -51,10 +51,10 @@ const SERVICES = {
   scheduler: { command: ['node', 'read-api/dist/scheduler.js'], sources: ['read-api/src', 'projections/src/kafka', 'billing-core/src'] },
 };
 const REQUIRED = {
-  'read-api': ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'HOST'],
+  'read-api': ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'LICENCE_SIGNING_KEY', 'HOST'],
   projections: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'REDIS_URL', 'PROJECTIONS_ONLY', 'HEALTH_PORT'],
   publisher: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'REDIS_URL', 'KAFKA_BROKERS', 'HEALTH_PORT'],
-  scheduler: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'HEALTH_PORT'],
+  scheduler: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'LICENCE_SIGNING_KEY', 'HEALTH_PORT'],
 };
 /** Read by Node itself, not by our code. */
 const RUNTIME_ENV = new Set(['NODE_ENV', 'NODE_OPTIONS', 'TZ']);

@@ -116,10 +116,14 @@ describe('deploy: compose services, with their own commands and environment, on 
     expect(commands.filter((c) => c === 'node read-api/dist/server.js')).to.have.length(2);
     expect(commands.filter((c) => c === 'node projections/dist/run.js')).to.have.length(6);
     expect(commands.filter((c) => c === 'node projections/dist/publish.js')).to.have.length(1);
+    expect(commands.filter((c) => c === 'node read-api/dist/scheduler.js')).to.have.length(1);
   });
 
-  it('projections ×6 and the publisher, then read-api ×2: a write on one replica is read on the other and reaches Kafka', async () => {
-    const secrets = { SESSION_SECRET: randomUUID() + randomUUID(), ADMIN_PASSWORD: 'deploy-admin-password', ADMIN_EMAIL: 'admin@deploy.test', PUBLIC_URL: 'http://127.0.0.1:8080' };
+  it('projections ×6, the publisher and the scheduler, then read-api ×2: a write on one replica is read on the other and reaches Kafka', async () => {
+    const secrets = {
+      SESSION_SECRET: randomUUID() + randomUUID(), ADMIN_PASSWORD: 'deploy-admin-password', ADMIN_EMAIL: 'admin@deploy.test', PUBLIC_URL: 'http://127.0.0.1:8080',
+      LICENCE_SIGNING_KEY: '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60',
+    };
     const workers = apps.filter(([, s]) => s.command![1] !== 'read-api/dist/server.js');
     await Promise.all(workers.map(([name, s]) => start(name, s, { ...secrets, KAFKA_BROKERS: kafka.broker, KAFKA_IDEMPOTENT: 'false' })));
     // As compose's restart policy would after a lost race on the first administrator: one replica first.
