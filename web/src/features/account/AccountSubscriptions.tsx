@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/authApi.js';
 import { HistoryTimeline } from './HistoryTimeline.js';
 import { CancelSubscription, PayNow, ReviseForm, paymentDue } from './SubscriptionActions.js';
 import { StatusBadge, SubscriptionSummary } from './SubscriptionSummary.js';
+import { CancelAtPeriodEnd, LicenceDownload, SaveWallet, useWalletReturn } from './BillingTime.js';
 import { useFindMySubscriptionsQuery } from './subscriptionsApi.js';
 
 function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionView; me: SessionUser }) {
@@ -35,6 +36,9 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
             {t('actions.changePaymentMethod')}
           </AppLink>
         )}
+        <LicenceDownload subscription={s} />
+        {open && s.totals.payments > 0 && <SaveWallet subscription={s} />}
+        <CancelAtPeriodEnd subscription={s} />
         <CancelSubscription subscription={s} />
       </div>
       {revising && <ReviseForm subscription={s} onRevised={() => setRevising(false)} />}
@@ -50,6 +54,7 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
 /** The customer's own subscriptions (POST /subscriptions/findAllByToken), each with its history and actions. */
 export function AccountSubscriptions({ user }: { user: SessionUser }) {
   const { t } = useT('account');
+  useWalletReturn();
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useFindMySubscriptionsQuery({ page, pageSize: 10, sort: 'createdAt', order: 'desc' });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

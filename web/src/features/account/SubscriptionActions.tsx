@@ -21,6 +21,8 @@ import {
 export function paymentDue(s: SubscriptionView): 'first' | 'balance' | null {
   if (s.amountDue <= 0) return null;
   if (s.status === 'SUBSCRIPTION_STATUS_INITIAL' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return 'first';
+  // Paused for non-payment: paying resumes it.
+  if (s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT') return 'first';
   if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && s.balance > 0) return 'balance';
   return null;
 }
@@ -37,6 +39,10 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
   const [capture] = useCaptureOrderMutation();
   const [state, setState] = useState<{ kind: 'idle' | 'capturing' | 'pending' | 'failed' | 'cancelled'; message?: string }>({ kind: 'idle' });
   const references = useRef(new Map<string, string>());
+  // Renewing plans offer to save the PayPal account for automatic renewals (ticked by default, once none is saved).
+  const offerWallet = s.plan.billingMonths > 0 && !s.paymentMethod?.vaulted;
+  const [saveWallet, setSaveWallet] = useState(true);
+  const walletId = useId();
 
   return (
     <div className="pay-now" data-testid="pay-now" data-state={state.kind}>
@@ -63,12 +69,18 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
           {t('pay.cancelled')}
         </p>
       )}
+      {offerWallet && (
+        <label className="checkbox-row" htmlFor={walletId}>
+          <input id={walletId} type="checkbox" checked={saveWallet} onChange={(e) => setSaveWallet(e.target.checked)} data-testid="save-wallet-at-checkout" />
+          <span>{t('time.saveWalletAtCheckout')}</span>
+        </label>
+      )}
       <PayPalButton
         intent="capture"
         disabled={state.kind === 'capturing'}
         createOrder={async () => {
           setState({ kind: 'idle' });
-          const r = await createOrder(s._id);
+          const r = await createOrder({ id: s._id, saveWallet: offerWallet && saveWallet });
           const order = dataOf(r);
           if (!order) {
             setState({ kind: 'failed', message: errorMessageOf(r) });
@@ -140,6 +152,8 @@ export function ReviseForm({ subscription: s, onRevised }: { subscription: Subsc
     onRevised?.();
   };
   const doneMessage = (p: RevisePreview, revised: SubscriptionView) => {
+    // A saved PayPal account paid the balance at once.
+    if (p.effect === 'pending' && !revised.pendingChange && revised.quantity === p.quantity) return t('time.revisePaidSaved');
     if (p.effect === 'pending') return t('revise.donePending', { amount: formatUsd(revised.balance, lang, { cents: true }) });
     if (p.effect === 'scheduled') return t('revise.doneScheduled', { date: formatDate(p.effectiveAt, lang) });
     if (p.effect === 'withdrawn') return t('revise.doneWithdrawn');

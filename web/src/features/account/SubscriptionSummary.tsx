@@ -3,6 +3,7 @@ import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../pricing/format.js';
 import { formatDate } from '../admin/ui/common.js';
 import { planLabel, statusLabel, statusTone } from './labels.js';
+import { billingTimeRows } from './BillingTime.js';
 
 export function StatusBadge({ status }: { status: SubscriptionView['status'] }) {
   const { t } = useT('account');
@@ -39,6 +40,7 @@ export function SubscriptionSummary({ subscription: s, detailed = false }: { sub
   }
   if (s.credit) rows.push(['credit', t('fields.credit'), money(s.credit)]);
   if (s.trialStartDate) rows.push(['trial', t('fields.trial'), `${formatDate(s.trialStartDate, lang)} – ${formatDate(s.trialEndDate, lang)}`]);
+  rows.push(...billingTimeRows(s, t, lang));
   if (detailed) {
     rows.push(['due', t('fields.amountDue'), formatUsd(s.amountDue, lang, { cents: true })]);
     rows.push(['paid', t('fields.paid'), `${formatUsd(s.totals.captured, lang, { cents: true })} (${t('fields.payments', { n: s.totals.payments })})`]);

@@ -70,7 +70,7 @@ const subscriptionsApiBase = api.enhanceEndpoints({ addTagTypes: ['Subscriptions
 /** Subscription and payment calls (seed §7), shared by the purchase page, the account and the admin area. */
 export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
   endpoints: (build) => ({
-    findAllSubscriptions: build.query<ListPage<SubscriptionView>, ListArgs & { status?: SubscriptionStatus }>({
+    findAllSubscriptions: build.query<ListPage<SubscriptionView>, ListArgs & { status?: SubscriptionStatus; due?: 'renewal' | 'dunning'; dueWithinDays?: number }>({
       query: (args) => ({ url: '/subscriptions/findAll', body: listBody(args) }),
       transformResponse: (data: unknown, meta) => toPage<SubscriptionView>(data, meta),
       extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findAll },
@@ -131,9 +131,38 @@ export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
       extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
       invalidatesTags: ['Subscriptions'],
     }),
-    createOrder: build.mutation<OrderAnswer, string>({
-      query: (id) => ({ url: '/subscriptions/createOrder', body: { id } }),
+    createOrder: build.mutation<OrderAnswer, { id: string; saveWallet?: boolean }>({
+      query: ({ id, saveWallet }) => ({ url: '/subscriptions/createOrder', body: { id, ...(saveWallet ? { saveWallet: true } : {}) } }),
       extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+    }),
+    cancelAtPeriodEnd: build.mutation<SubscriptionView, { id: string; undo?: boolean }>({
+      query: (body) => ({ url: '/subscriptions/cancelAtPeriodEnd', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    walletSetup: build.mutation<{ setupTokenId: string; approveUrl: string | null }, string>({
+      query: (id) => ({ url: '/subscriptions/walletSetup', body: { id } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.changePaymentMethod },
+    }),
+    walletSave: build.mutation<SubscriptionView, { id: string; setupTokenId: string }>({
+      query: (body) => ({ url: '/subscriptions/walletSave', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.changePaymentMethod },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    pauseSubscription: build.mutation<SubscriptionView, { id: string; resumeAt?: string }>({
+      query: (body) => ({ url: '/subscriptions/pause', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    resumeSubscription: build.mutation<SubscriptionView, string>({
+      query: (id) => ({ url: '/subscriptions/resume', body: { id } }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
+    cancelNow: build.mutation<SubscriptionView, { id: string; refund: boolean }>({
+      query: (body) => ({ url: '/subscriptions/cancelNow', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
     }),
     captureOrder: build.mutation<SubscriptionView, CaptureBody>({
       query: (body) => ({ url: '/subscriptions/captureOrder', body }),
@@ -167,6 +196,12 @@ export const {
   useCancelSubscriptionMutation,
   useStartTrialMutation,
   useCreateOrderMutation,
+  useCancelAtPeriodEndMutation,
+  useWalletSetupMutation,
+  useWalletSaveMutation,
+  usePauseSubscriptionMutation,
+  useResumeSubscriptionMutation,
+  useCancelNowMutation,
   useCaptureOrderMutation,
   useCreatePaymentMethodOrderMutation,
   useCaptureChangePaymentMethodMutation,

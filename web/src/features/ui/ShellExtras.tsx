@@ -1,6 +1,7 @@
 import { CookieConsent } from './CookieConsent.js';
 import { Toaster } from './Toaster.js';
 import { TooltipHost } from './Tooltip.js';
+import { TestClockBanner } from './TestClockBanner.js';
 
 /**
  * The parts of the shell that render nothing in prerendered HTML (the cookie window, toasts, the tooltip):
@@ -9,6 +10,7 @@ import { TooltipHost } from './Tooltip.js';
 export default function ShellExtras() {
   return (
     <>
+      <TestClockBanner />
       <CookieConsent />
       <Toaster />
       <TooltipHost />

@@ -1,3 +1,5 @@
+import { LifecycleActions } from './LifecycleActions.js';
+import { CancelAtPeriodEnd, LicenceDownload } from '../../account/BillingTime.js';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SUBSCRIPTION_STATUSES, TERMINAL_STATUSES } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
@@ -87,6 +89,8 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
                 {ta('actions.changePaymentMethod')}
               </AppLink>
             )}
+            <LicenceDownload subscription={s} />
+            {!admin && <CancelAtPeriodEnd subscription={s} />}
             <CancelSubscription subscription={s} />
             {admin && (
               <ConfirmButton
@@ -103,6 +107,7 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
               />
             )}
           </div>
+          {admin && <LifecycleActions subscription={s} />}
           {admin && open && (
             <div className="field status-field">
               <label htmlFor="subscription-status">{t('details.setStatus')}</label>

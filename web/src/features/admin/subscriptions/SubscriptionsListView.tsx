@@ -13,13 +13,17 @@ import { type Column } from '../ui/DataTable.js';
 import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 
+/** What the administrators follow over time: renewals of the next 7 days, and subscriptions in dunning. */
+const DUE_FILTERS = ['renewal', 'dunning'] as const;
+
 function AllSubscriptions() {
   const { t } = useT(['admin', 'account']);
   const { t: ta } = useT('account');
   const lang = useLang();
   const list = useListState({ sort: 'createdAt', order: 'desc' });
   const [status, setStatus] = useQueryFilter('status', SUBSCRIPTION_STATUSES);
-  const query = useFindAllSubscriptionsQuery({ ...list.args, ...(status ? { status } : {}) });
+  const [due, setDue] = useQueryFilter('due', DUE_FILTERS);
+  const query = useFindAllSubscriptionsQuery({ ...list.args, ...(status ? { status } : {}), ...(due === 'renewal' ? { due, dueWithinDays: 7 } : due ? { due } : {}) });
   const columns: Column<SubscriptionView>[] = [
     {
       key: 'name',
@@ -32,6 +36,12 @@ function AllSubscriptions() {
     { key: 'plan', label: t('subscriptions.plan'), sort: 'plan.plan_id', render: (s) => planLabel(s, ta) },
     { key: 'quantity', label: t('subscriptions.quantity'), sort: 'quantity', render: (s) => s.quantity, className: 'num' },
     { key: 'amount', label: t('subscriptions.amount'), sort: 'amount', render: (s) => formatUsd(s.amount, lang, { cents: true }), className: 'num' },
+    {
+      key: 'next',
+      label: t('subscriptions.next'),
+      sort: 'nextEvent.at',
+      render: (s) => (s.nextEvent ? `${t(`subscriptions.nextKinds.${s.nextEvent.kind}`)} · ${formatDate(s.nextEvent.at, lang)}` : '—'),
+    },
     { key: 'createdAt', label: t('subscriptions.created'), sort: 'createdAt', render: (s) => formatDate(s.createdAt, lang) },
   ];
   return (
@@ -44,7 +54,12 @@ function AllSubscriptions() {
       list={list}
       searchLabel={t('subscriptions.search')}
       empty={t('subscriptions.empty')}
-      toolbar={<ListFilter id="subscriptions-status-filter" label={t('subscriptions.status')} value={status} onChange={setStatus} options={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`account:status.${s}`) }))} />}
+      toolbar={
+        <>
+          <ListFilter id="subscriptions-status-filter" label={t('subscriptions.status')} value={status} onChange={setStatus} options={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`account:status.${s}`) }))} />
+          <ListFilter id="subscriptions-due-filter" label={t('subscriptions.due')} value={due} onChange={setDue} options={DUE_FILTERS.map((d) => ({ value: d, label: t(`subscriptions.dueFilters.${d}`) }))} />
+        </>
+      }
     />
   );
 }

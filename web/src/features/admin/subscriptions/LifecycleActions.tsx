@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import type { SubscriptionView } from '@relaycast/contracts';
+import { useLang, useT } from '../../../app/hooks.js';
+import { formatUsd } from '../../pricing/format.js';
+import { useCancelNowMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { ConfirmButton, dataOf, useToast } from '../ui/common.js';
+
+/** Administrators over time: pause (optionally until a date), resume, cancel at once with an optional prorated refund. */
+export function LifecycleActions({ subscription: s }: { subscription: SubscriptionView }) {
+  const { t } = useT('admin');
+  const lang = useLang();
+  const toast = useToast();
+  const ids = useId();
+  const [resumeAt, setResumeAt] = useState('');
+  const [refund, setRefund] = useState(true);
+  const [pause] = usePauseSubscriptionMutation();
+  const [resume, resuming] = useResumeSubscriptionMutation();
+  const [cancelNow] = useCancelNowMutation();
+  if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
+  const pausable = s.status === 'SUBSCRIPTION_STATUS_ACTIVE' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT';
+  return (
+    <div className="lifecycle-actions" data-testid="lifecycle-actions">
+      {pausable && (
+        <div className="inline-fields">
+          <div className="field">
+            <label htmlFor={`${ids}-resume`}>{t('details.resumeAt')}</label>
+            <input id={`${ids}-resume`} type="date" value={resumeAt} onChange={(e) => setResumeAt(e.target.value)} />
+          </div>
+          <ConfirmButton
+            label={t('details.pause')}
+            question={t('details.pauseQuestion', { name: s.name })}
+            confirmLabel={t('details.pauseConfirm')}
+            testId="pause-subscription"
+            onConfirm={async () => {
+              const body = resumeAt ? { id: s._id, resumeAt: new Date(`${resumeAt}T00:00:00.000Z`).toISOString() } : { id: s._id };
+              if (dataOf(await pause(body))) toast(t('details.paused', { name: s.name }), 'success');
+            }}
+          />
+        </div>
+      )}
+      {s.status === 'SUBSCRIPTION_STATUS_PAUSE' && (
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          disabled={resuming.isLoading}
+          data-testid="resume-subscription"
+          onClick={async () => {
+            if (dataOf(await resume(s._id))) toast(t('details.resumed', { name: s.name }), 'success');
+          }}
+        >
+          {t('details.resume')}
+        </button>
+      )}
+      <div className="inline-fields">
+        <label className="checkbox-row" htmlFor={`${ids}-refund`}>
+          <input id={`${ids}-refund`} type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} data-testid="cancel-now-refund" />
+          <span>{t('details.refundUnused')}</span>
+        </label>
+        <ConfirmButton
+          label={t('details.cancelNow')}
+          question={t('details.cancelNowQuestion', { name: s.name })}
+          confirmLabel={t('details.cancelNowConfirm')}
+          testId="cancel-now"
+          onConfirm={async () => {
+            const r = await cancelNow({ id: s._id, refund });
+            const done = dataOf(r);
+            if (!done) return;
+            const refunded = done.totals.refunded - s.totals.refunded;
+            toast(refunded > 0 ? t('details.cancelledRefunded', { name: s.name, amount: formatUsd(refunded, lang, { cents: true }) }) : t('details.cancelledNow', { name: s.name }), 'success');
+          }}
+        />
+      </div>
+    </div>
+  );
+}
