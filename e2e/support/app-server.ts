@@ -51,7 +51,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`read-api did not become ready in 30 s:\n${output()}`);
 }
 
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run "node deploy/bundle.mjs" first (make build does)`);
   if (!existsSync(WEB)) throw new Error(`${WEB} is missing: run "npm run build -w web" first (make build does)`);
   const [google, paypal, port] = await Promise.all([startGoogleStandIn(), startPayPalStandIn(), freePort()]);
@@ -71,6 +71,7 @@ export async function startAppServer(): Promise<AppServer> {
     SIGNIN_RATE_LIMIT: '10000',
     ...google.env(baseUrl),
     ...paypalEnv(paypal, { PAYPAL_SDK_URL: `${paypal.url}/sdk/js`, PAYPAL_TIMEOUT_MS: '5000' }),
+    ...extraEnv,
   };
   let output = '';
   const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -124,8 +125,8 @@ export interface AppSession {
 }
 
 /** The server with its stand-ins, a browser and one page on it; `prepare` runs before the browser context opens. */
-export async function startAppSession(prepare?: (app: AppServer) => void): Promise<AppSession> {
-  const [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+export async function startAppSession(prepare?: (app: AppServer) => void, env: Record<string, string> = {}): Promise<AppSession> {
+  const [app, browser] = await Promise.all([startAppServer(env), launchBrowser()]);
   prepare?.(app);
   const context = await app.context(browser);
   const page = await context.newPage();

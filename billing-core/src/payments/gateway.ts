@@ -81,7 +81,7 @@ export interface PaymentGateway {
   /** Captures an approved order; capturing one already captured returns the existing capture. */
   captureOrder(orderId: string, requestId: string): Promise<OrderInfo>;
   /** Authorizes an approved order and voids the authorization at once: proves a funding source without charging it. */
-  verifyFundingSource(orderId: string, requestId: string): Promise<{ authorizationId: string; status: string }>;
+  verifyFundingSource(orderId: string, requestId: string): Promise<{ authorizationId: string; status: string; vault: OrderInfo['vault'] }>;
   getCapture(captureId: string): Promise<CaptureDetails>;
   /** Refunds (part of) a capture; the same request id never refunds twice. */
   refundCapture(captureId: string, amount: { amountCents: number; currency: string }, requestId: string): Promise<RefundInfo>;

@@ -20,6 +20,8 @@ export async function createPaymentMethodOrder(deps: PaymentDeps, subscriptionId
     description: `${sub.name}: verify new payment method (not charged)`,
     requestId: `pm-${sub.id}-${version}-${randomUUID()}`,
     intent: 'AUTHORIZE',
+    // PayPal saves the approved wallet with the authorization: it becomes the account renewals charge.
+    ...(sub.plan.billingMonths > 0 ? { saveWallet: true } : {}),
     returnUrl: `${deps.publicUrl}/admin/subscriptions/change-payment-method?subscription=${sub.id}`,
     cancelUrl: `${deps.publicUrl}/admin/subscriptions/change-payment-method?subscription=${sub.id}&cancelled=1`,
   });
@@ -38,7 +40,15 @@ export async function changePaymentMethod(deps: PaymentDeps, input: { subscripti
   const order = await deps.gateway.getOrder(input.paypalOrderID);
   if (order.intent !== 'AUTHORIZE') throw ValidationError.field('paypalOrderID', 'is not a payment-method order (create one with /subscriptions/createPaymentMethodOrder)');
   if (order.customId !== input.paypalSubscriptionID) throw new ForbiddenError('This PayPal order was not made for this subscription');
-  await deps.gateway.verifyFundingSource(input.paypalOrderID, `verify-${input.paypalOrderID}`);
+  const verified = await deps.gateway.verifyFundingSource(input.paypalOrderID, `verify-${input.paypalOrderID}`);
+  // The saved wallet first: the change below is what marks this order done (a retry stops there).
+  if (verified.vault?.status === 'VAULTED') {
+    await deps.execute(subscriptionDecider, sub.id, {
+      type: 'RecordVaultedPaymentMethod',
+      data: { vaultId: verified.vault.id, source: 'PAYMENT_METHOD_CHANGE', ...(verified.vault.payerEmail ? { payerEmail: verified.vault.payerEmail } : {}) },
+      metadata: { ...metadata, idempotencyKey: `${key}-vault` },
+    });
+  }
   const result = await deps.execute(subscriptionDecider, sub.id, {
     type: 'ChangePaymentMethod',
     data: { paypalOrderID: input.paypalOrderID, paypalSubscriptionID: input.paypalSubscriptionID, quantity: input.quantity },
@@ -56,7 +66,8 @@ export async function startWalletSetup(deps: PaymentDeps, subscriptionId: string
   requireConfigured(deps.gateway);
   const { sub, version } = await loadSubscription(deps, subscriptionId);
   if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError('A cancelled subscription has no payment method to change');
-  const back = `${deps.publicUrl}/user/buy-new-licence?subscription=${sub.id}`;
+  // Back to the customer's subscriptions, which save the approved token (web: useWalletReturn).
+  const back = `${deps.publicUrl}/admin/subscriptions/list?subscription=${sub.id}`;
   const setup = await deps.gateway.createWalletSetup({ requestId: `wallet-setup-${sub.id}-${version}`, returnUrl: `${back}&wallet=approved`, cancelUrl: `${back}&wallet=cancelled` });
   await deps.execute(claimDecider, claimKeys.walletSetup(setup.setupTokenId), { type: 'ClaimIdentifier', data: { subscriptionId: sub.id }, metadata: { ...metadata, actorRole: 'SYSTEM' } });
   return setup;

@@ -124,7 +124,7 @@ export const EndUnpaidData = Type.Object({ step: StringEnum(['SUSPEND', 'CANCEL'
 export const RecordVaultedPaymentMethodData = Type.Object({
   vaultId: Type.String({ minLength: 1, maxLength: 128 }),
   payerEmail: Type.Optional(Type.String({ maxLength: 320 })),
-  source: StringEnum(['PURCHASE', 'SETUP_TOKEN'] as const),
+  source: StringEnum(['PURCHASE', 'SETUP_TOKEN', 'PAYMENT_METHOD_CHANGE'] as const),
 });
 /** Cancel when the paid time ends (`undo: true` withdraws it); the billing clock's `AT_PERIOD_END` carries it out. */
 export const ScheduleCancellationData = Type.Object({ undo: Type.Optional(Type.Boolean()) });

@@ -271,7 +271,7 @@ export type RenewalFailed = Static<typeof RenewalFailed>;
 export const PaymentMethodVaulted = Type.Object({
   vaultId: Type.String({ minLength: 1, maxLength: 128 }),
   payerEmail: Type.Optional(Type.String({ maxLength: 320 })),
-  source: StringEnum(['PURCHASE', 'SETUP_TOKEN'] as const),
+  source: StringEnum(['PURCHASE', 'SETUP_TOKEN', 'PAYMENT_METHOD_CHANGE'] as const),
   /** The wallet it replaced, if any. */
   previousVaultId: Type.Optional(Type.String({ maxLength: 128 })),
 });

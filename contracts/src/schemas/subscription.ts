@@ -155,6 +155,8 @@ export const SubscriptionListQuery = Type.Composite([
     due: Type.Optional(StringEnum(['renewal', 'dunning'] as const)),
     /** With `due`: only those whose next step comes before this time. */
     dueBefore: Type.Optional(IsoDateTime),
+    /** With `due`: only those whose next step comes within this many days of the billing clock's time. */
+    dueWithinDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 366 })),
   }),
 ]);
 export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;

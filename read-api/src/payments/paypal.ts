@@ -210,7 +210,8 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
         throw new AppError('PAYMENT_DECLINED', PAYPAL_MESSAGES.declined);
       }
       await call('release the authorization', (s) => s.payments.voidPayment({ authorizationId: authorization.id!, paypalRequestId: `void-${authorization.id}` }));
-      return { authorizationId: authorization.id, status: 'VOIDED' };
+      // The wallet PayPal saved with this authorization (asked for with the order): it replaces the one renewals charge.
+      return { authorizationId: authorization.id, status: 'VOIDED', vault: vaultOf(result) };
     },
     async getCapture(captureId): Promise<CaptureDetails> {
       const { result } = await call('show the capture', (s) => s.payments.getCapturedPayment({ captureId }));

@@ -167,6 +167,25 @@ describe('billing lifecycle calls on the test clock', function () {
     expect(paypal.walletCharges(vaultId)).to.equal(1);
   });
 
+  it('the change of payment method (authorized and voided, no charge) replaces the saved account renewals charge', async () => {
+    const customer = await server.customer('Switcher');
+    const sub = await live(customer);
+    const ordered = await customer.post('/subscriptions/createPaymentMethodOrder', { id: sub._id });
+    expect(ordered.status, JSON.stringify(ordered.body)).to.equal(200);
+    await approveInBrowser(ordered.body.data.approveUrl);
+    const reference = (await view(sub._id)).paypalSubscriptionID;
+    const changed = await customer.post('/subscriptions/captureChangePaymentMethod', { id: sub._id, user_id: customer.userId, paypalOrderID: ordered.body.data.paypalOrderID, paypalSubscriptionID: reference, quantity: 2 });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    expect(changed.body.data.paymentMethod).to.deep.equal({ vaulted: true, payerEmail: 'buyer@example.com' });
+    const order = paypal.orders.get(ordered.body.data.paypalOrderID)!;
+    expect(order.authorizations[0]!.status, 'nothing charged').to.equal('VOIDED');
+    const before = paypal.walletCharges(order.vaultId!);
+    await advance(32);
+    expect(paypal.walletCharges(order.vaultId!), 'the renewal charged the new account').to.equal(before + 1);
+    expect((await view(sub._id)).status).to.equal('SUBSCRIPTION_STATUS_ACTIVE');
+    expect((await historyOf(customer, sub._id)).map((h) => h.type)).to.include.members(['PaymentMethodVaulted', 'PaymentMethodChanged']);
+  });
+
   it('keeps a customer from moving the clock, and refuses a clock moving back', async () => {
     const customer = await server.customer('NoClock');
     expect((await customer.post('/admin/clock/advance', { days: 1 })).status).to.equal(403);

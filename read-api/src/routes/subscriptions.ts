@@ -80,7 +80,9 @@ export const subscriptionRoutes = [
     summary: 'All subscriptions (paging, sorting, status and user filters, text search)',
     body: SubscriptionListQuery,
     async handle({ body, rt }) {
-      const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: body.user_id });
+      const { dueWithinDays, ...query } = body;
+      const dueBefore = dueWithinDays !== undefined ? new Date(Date.parse(rt.clock.now()) + dueWithinDays * 86_400_000).toISOString() : query.dueBefore;
+      const page = await rt.readSide.queries.listSubscriptions({ ...query, ...(dueBefore ? { dueBefore } : {}), userId: body.user_id });
       return pageAnswer(page);
     },
   }),

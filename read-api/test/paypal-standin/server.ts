@@ -547,6 +547,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       authorizations.set(authorization.id, authorization);
       order.authorizations.push(authorization);
       order.status = 'COMPLETED';
+      if (order.vaultRequested && order.payer && !order.vaultId) {
+        order.vaultId = `VT-${paypalId().slice(0, 12)}`;
+        wallets.set(order.vaultId, order.payer.email_address);
+      }
       order.update_time = now();
       return { status: 201, body: orderJson(order) };
     });

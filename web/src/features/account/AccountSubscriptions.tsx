@@ -37,7 +37,7 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
           </AppLink>
         )}
         <LicenceDownload subscription={s} />
-        {open && s.totals.payments > 0 && <SaveWallet subscription={s} />}
+        {open && s.totals.payments > 0 && !s.paymentMethod?.vaulted && <SaveWallet subscription={s} />}
         <CancelAtPeriodEnd subscription={s} />
         <CancelSubscription subscription={s} />
       </div>
