@@ -144,3 +144,16 @@ function isoTime(name: string, value: string): string {
   if (!Number.isFinite(t)) throw new ConfigError(`${name} must be an ISO-8601 time (got "${value}")`);
   return new Date(t).toISOString();
 }
+
+/** The configuration of a process's environment, or exit 2 with the problem said plainly (every service's start). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

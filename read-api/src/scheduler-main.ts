@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 
@@ -13,16 +13,7 @@ import { createRuntime } from './runtime.js';
  *   node dist/scheduler.js --once     works through everything due now, prints how many items ran, exits
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const rt = await createRuntime({ ...config, scheduler: 'off' }, logger);
   await rt.readSide.start();

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 import { createApp } from './app.js';
@@ -10,16 +10,7 @@ import { ensureAdmin } from './auth/bootstrap.js';
  * SQLite under DATA_DIR and the read models are rebuilt in memory at start.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const rt = await createRuntime(config, logger);
 

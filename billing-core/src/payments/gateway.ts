@@ -1,18 +1,22 @@
 /**
  * The PaymentGateway port: what the billing workflows need from PayPal (Orders v2, Payments v2 refunds, webhook
  * verification). The adapter in read-api/src/payments/paypal.ts uses the real @paypal/paypal-server-sdk; tests
- * run it against the stand-in. Amounts cross this boundary as integer cents. Vault operations (saved wallets,
- * merchant-initiated orders) come with the billing clock.
+ * run it against the stand-in. Amounts cross this boundary as integer cents. Vault operations: saved wallets
+ * (with an order, or a setup token) and merchant-initiated orders charged to them.
  */
-export interface OrderRequest {
+/** What any order of ours carries: the subscription, our billing reference, the money, and PayPal's idempotency key. */
+export interface OrderBasics {
   subscriptionId: string;
   /** Our PayPal billing reference for the subscription, sent as the order's custom_id so PayPal events map back. */
   billingReference: string;
   amountCents: number;
   currency: string;
   description: string;
-  /** PayPal-Request-Id: a retried request with the same id is not executed twice by PayPal. */
+  /** PayPal-Request-Id: a retried request with the same id is not executed twice by PayPal (for a saved-wallet charge, derived from the due item's key). */
   requestId: string;
+}
+
+export interface OrderRequest extends OrderBasics {
   intent: 'CAPTURE' | 'AUTHORIZE';
   returnUrl: string;
   cancelUrl: string;
@@ -21,15 +25,8 @@ export interface OrderRequest {
 }
 
 /** A merchant-initiated payment with a saved wallet: created and captured by PayPal in one call, without the buyer. */
-export interface SavedWalletCharge {
+export interface SavedWalletCharge extends OrderBasics {
   vaultId: string;
-  subscriptionId: string;
-  billingReference: string;
-  amountCents: number;
-  currency: string;
-  description: string;
-  /** Derived from the due item's key: a scheduler that crashed and retries gets the same order, never a second charge. */
-  requestId: string;
 }
 
 export interface OrderInfo {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { startTestServer, type ApiClient, type TestServer } from '../../test/harness.js';
-import { paypalEnv, startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-standin/server.js';
+import { startTestServer } from '../../test/harness.js';
+import { useClockServer } from '../../test/clock-server.js';
 import { approveInBrowser, buyConstructor, captureBody, historyOf, type Customer } from '../../test/paypal-standin/flow.js';
 
 /**
@@ -17,26 +17,9 @@ const ten = (day: string) => `${day}T10:00:00.000Z`;
 
 describe('a simulated year on the test clock (renewals, dunning, trial, end-of-term cancel, downgrade)', function () {
   this.timeout(180_000);
-  let paypal: PayPalStandIn;
-  let server: TestServer;
-  let admin: ApiClient;
-
-  before(async () => {
-    paypal = await startPayPalStandIn();
-    server = await startTestServer({ env: { ...paypalEnv(paypal), BILLING_CLOCK: 'test', BILLING_CLOCK_START: START, SCHEDULER: 'off' } });
-    admin = await server.admin();
-  });
-  after(async () => {
-    await server?.close();
-    await paypal?.close();
-  });
-
-  const advanceTo = async (at: string) => {
-    const res = await admin.post('/admin/clock/advance', { to: at });
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body.data as { now: string; ran: number };
-  };
-  const view = async (id: string) => (await admin.post('/subscriptions/findOne', { id })).body.data;
+  const clock = useClockServer(START);
+  const advanceTo = (at: string) => clock.advance({ to: at });
+  const view = (id: string) => clock.view(id);
 
   /** Buys with "save my PayPal account for renewals" ticked; answers the subscription and its saved wallet. */
   async function subscribeSaving(customer: Customer, streams: number, type = 'SUBSCRIPTION_MONTH') {
@@ -46,7 +29,7 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     await approveInBrowser(ordered.body.data.approveUrl);
     const captured = await customer.post('/subscriptions/captureOrder', captureBody(customer, sub, ordered.body.data));
     expect(captured.status, JSON.stringify(captured.body)).to.equal(200);
-    const vaultId = paypal.orders.get(ordered.body.data.paypalOrderID)!.vaultId!;
+    const vaultId = clock.paypal.orders.get(ordered.body.data.paypalOrderID)!.vaultId!;
     expect(vaultId, 'PayPal saved the wallet').to.be.a('string');
     return { id: sub._id as string, vaultId };
   }
@@ -61,7 +44,7 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
 
   it('renews, retries, suspends, cancels and converts exactly as the rules say, and finance agrees to the cent', async () => {
     // --- Day 0: six customers.
-    const [ann, bob, cat, dan, eve, fay] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'].map((n) => server.customer(n)));
+    const [ann, bob, cat, dan, eve, fay] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'].map((n) => clock.server.customer(n)));
     const a = await subscribeSaving(ann!, 2); // monthly, $10, renews untouched all year
     const b = await subscribeSaving(bob!, 2); // monthly, $10, renewal of month 3 declined twice, recovers at the 2nd retry
     const c = await subscribeSaving(cat!, 2); // monthly, $10, every retry of month 3 declined → Pause → Cancel
@@ -105,8 +88,8 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     for (let month = 0; month < monthEnds.length; month++) {
       const day = monthEnds[month]!;
       if (day === '2026-03-31') {
-        paypal.declineWallet(b.vaultId, 2);
-        paypal.declineWallet(c.vaultId, 100);
+        clock.paypal.declineWallet(b.vaultId, 2);
+        clock.paypal.declineWallet(c.vaultId, 100);
       }
       if (day === '2026-06-30') {
         // Eve, in month 5, asks to cancel at the period's end.
@@ -138,11 +121,11 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
         await advanceTo(noon('2026-04-01')); // 1st retry: both declined
         expect((await view(b.id)).dunning).to.deep.include({ attempts: 2, nextRetryAt: ten('2026-04-03') });
         // The administrators' lists: the dunning list, and the renewals of the next 7 days (Ann's, Eve's, Fay's: Apr 30 is later).
-        const dunningList = (await admin.post('/subscriptions/findAll', { due: 'dunning', pageSize: 100 })).body.data.map((v: { _id: string }) => v._id);
+        const dunningList = (await clock.admin.post('/subscriptions/findAll', { due: 'dunning', pageSize: 100 })).body.data.map((v: { _id: string }) => v._id);
         expect(dunningList.sort()).to.deep.equal([b.id, c.id].sort());
-        const soon = (await admin.post('/subscriptions/findAll', { due: 'renewal', dueBefore: noon('2026-04-08'), pageSize: 100 })).body.data;
+        const soon = (await clock.admin.post('/subscriptions/findAll', { due: 'renewal', dueBefore: noon('2026-04-08'), pageSize: 100 })).body.data;
         expect(soon).to.deep.equal([]);
-        const byMonthEnd = (await admin.post('/subscriptions/findAll', { due: 'renewal', dueBefore: noon('2026-04-30'), pageSize: 100 })).body.data.map((v: { _id: string }) => v._id);
+        const byMonthEnd = (await clock.admin.post('/subscriptions/findAll', { due: 'renewal', dueBefore: noon('2026-04-30'), pageSize: 100 })).body.data.map((v: { _id: string }) => v._id);
         expect(byMonthEnd.sort()).to.deep.equal([a.id, e.id, f.id].sort());
         await advanceTo(noon('2026-04-03')); // 2nd retry: Bob's goes through, continuing his period without a gap
         expect(await view(b.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: ten('2026-03-31'), periodEnd: ten('2026-04-30') });
@@ -154,7 +137,7 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
         expect((await view(c.id)).pause).to.deep.equal({ reason: 'NON_PAYMENT' });
         await advanceTo(noon('2026-04-21')); // 14 days later → cancelled
         expect((await view(c.id)).status).to.equal('SUBSCRIPTION_STATUS_CANCEL');
-        const cancelledAt = (await historyOf(admin, c.id)).find((h) => h.type === 'SubscriptionCancelled') as unknown as { at: string; data: { reason: string } };
+        const cancelledAt = (await historyOf(clock.admin, c.id)).find((h) => h.type === 'SubscriptionCancelled') as unknown as { at: string; data: { reason: string } };
         expect(cancelledAt.at).to.equal(ten('2026-04-21'));
       }
       if (day === '2026-06-30') {
@@ -171,14 +154,14 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     expect(await view(f.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', quantity: 1, periodEnd: ten('2027-02-28') });
 
     // Charges at PayPal: merchant-initiated renewals per saved wallet (Bob's two declines took nothing).
-    expect(paypal.walletCharges(a.vaultId)).to.equal(12);
-    expect(paypal.walletCharges(b.vaultId)).to.equal(12);
-    expect(paypal.walletCharges(c.vaultId)).to.equal(1);
-    expect(paypal.walletCharges(e.vaultId)).to.equal(4);
-    expect(paypal.walletCharges(f.vaultId)).to.equal(12);
+    expect(clock.paypal.walletCharges(a.vaultId)).to.equal(12);
+    expect(clock.paypal.walletCharges(b.vaultId)).to.equal(12);
+    expect(clock.paypal.walletCharges(c.vaultId)).to.equal(1);
+    expect(clock.paypal.walletCharges(e.vaultId)).to.equal(4);
+    expect(clock.paypal.walletCharges(f.vaultId)).to.equal(12);
 
     // Finance replays the events over the year: captured per subscription, to the cent.
-    const report = (await admin.post('/finance/replay', {})).body.data as { rows: { subscriptionId: string; captured: number; refunded: number }[] };
+    const report = (await clock.admin.post('/finance/replay', {})).body.data as { rows: { subscriptionId: string; captured: number; refunded: number }[] };
     const captured = (id: string) => report.rows.filter((r) => r.subscriptionId === id).reduce((sum, r) => sum + r.captured, 0);
     expect(captured(a.id)).to.equal(13 * 1000);
     expect(captured(b.id)).to.equal(13 * 1000);
@@ -189,7 +172,7 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
   });
 
   it('refuses to move the system clock, and customers cannot move a test clock', async () => {
-    const customer = await server.customer('Clock');
+    const customer = await clock.server.customer('Clock');
     expect((await customer.post('/admin/clock/advance', { days: 1 })).status).to.equal(403);
     const plain = await startTestServer();
     try {
