@@ -122,6 +122,8 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     await page.getByTestId('continue').click();
     await page.getByTestId('purchase').waitFor();
     const builderId = new URL(page.url()).searchParams.get('subscription')!;
+    // This buyer does not save the PayPal account: a later rise waits for its balance (billing-time.spec.ts covers the saved account).
+    await page.getByTestId('save-wallet-at-checkout').uncheck();
 
     // The buyer closes PayPal's window: a clear state, nothing charged.
     app.paypal.buyerNext('cancel');

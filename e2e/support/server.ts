@@ -94,6 +94,8 @@ export function createStaticServer(dist = DIST): Server {
       return json(res, 404, { error: { code: 'NOT_FOUND', message: `No API at ${url.pathname} in the static test server` } });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: { code: 'METHOD', message: 'GET only' } });
+    // The billing clock every page asks about (the shell's test-clock banner): the system clock here.
+    if (url.pathname === '/billing/clock') return json(res, 200, { data: { mode: 'system', now: new Date().toISOString() } });
     const { file, status } = resolvePath(url.pathname, routes, dist);
     send(req, res, file, status);
   });

@@ -33,13 +33,13 @@ describe('the billing scheduler killed at random points during 1,000 due renewal
   });
 
   /** Runs the scheduler process; with `killAfterMs`, SIGKILLs it then. Answers its output and how it ended. */
-  const run = (killAfterMs?: number) =>
+  const run = (killAfterMs?: number, on = dataDir) =>
     new Promise<{ out: string; code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
       const proc = spawn(process.execPath, ['--import', 'tsx', SCHEDULER, '--once'], {
         env: {
           ...process.env,
           ...paypalEnv(paypal, { PAYPAL_TIMEOUT_MS: '10000' }),
-          DATA_DIR: dataDir,
+          DATA_DIR: on,
           BILLING_CLOCK: 'test',
           BILLING_CLOCK_START: '2026-05-01T00:00:00.000Z',
           LOG_LEVEL: 'warn',
@@ -86,6 +86,28 @@ describe('the billing scheduler killed at random points during 1,000 due renewal
       expect(failures, 'no renewal skipped or failed').to.have.length(0);
     } finally {
       await events.close();
+    }
+  });
+
+  it('two schedulers at once (a rollout overlap) still charge each renewal once', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'relaycast-scheduler-twice-'));
+    try {
+      const before = paypal.walletCharges();
+      await seedDueRenewals(other, paypal, 200, PAID_AT, 'sub-twice');
+      const [one, two] = await Promise.all([run(undefined, other), run(undefined, other)]);
+      expect(one.code, one.out).to.equal(0);
+      expect(two.code, two.out).to.equal(0);
+      expect(paypal.walletCharges() - before, 'charges at PayPal').to.equal(200);
+      const events = await openEventStore({ kind: 'sqlite', dataDir: other, connectionString: null });
+      try {
+        const renewals = (await events.readAll()).filter((e) => e.type === 'OrderCaptured' && (e.data as { periodStart?: string }).periodStart === DUE_AT);
+        expect(renewals).to.have.length(200);
+        expect(new Set(renewals.map((e) => e.streamId)).size).to.equal(200);
+      } finally {
+        await events.close();
+      }
+    } finally {
+      rmSync(other, { recursive: true, force: true });
     }
   });
 });

@@ -7,14 +7,14 @@ import type { PayPalStandIn } from './paypal-standin/server.js';
  * stand-in), written through the decider straight into the SQLite store of `dataDir`: after a month, `count`
  * renewals fall due at once. For the scheduler's crash test and its bench.
  */
-export async function seedDueRenewals(dataDir: string, paypal: Pick<PayPalStandIn, 'wallets'>, count: number, at: string): Promise<string[]> {
+export async function seedDueRenewals(dataDir: string, paypal: Pick<PayPalStandIn, 'wallets'>, count: number, at: string, prefix = 'sub-seed'): Promise<string[]> {
   const events = await openEventStore({ kind: 'sqlite', dataDir, connectionString: null });
   const handler = createCommandHandler(events);
   const ids: string[] = [];
   const meta = (i: number, step: string): CommandMetadata => ({ now: at, actorId: 'seed', actorRole: 'SYSTEM', correlationId: `seed-${i}-${step}`, causationId: null });
   try {
     for (let i = 0; i < count; i++) {
-      const id = `sub-seed-${String(i).padStart(5, '0')}`;
+      const id = `${prefix}-${String(i).padStart(5, '0')}`;
       const vaultId = `VT-SEED-${i}`;
       paypal.wallets.set(vaultId, `buyer${i}@example.com`);
       await handler.handle(subscriptionDecider, id, {
@@ -25,7 +25,7 @@ export async function seedDueRenewals(dataDir: string, paypal: Pick<PayPalStandI
       await handler.handle(subscriptionDecider, id, { type: 'OrderPayment', data: { paypalOrderID: `SEED-${i}`, paypalSubscriptionID: `RCS-SEED-${i}`, amount: 1000, currency: 'USD', purpose: 'period' }, metadata: meta(i, 'order') });
       await handler.handle(subscriptionDecider, id, {
         type: 'CaptureOrder',
-        data: { paypalOrderID: `SEED-${i}`, paypalSubscriptionID: `RCS-SEED-${i}`, captureId: `SEED-CAP-${i}`, quantity: 2, amount: 1000, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: `LIC-SEED-${String(i).padStart(5, '0')}` },
+        data: { paypalOrderID: `SEED-${i}`, paypalSubscriptionID: `RCS-SEED-${i}`, captureId: `SEED-CAP-${i}`, quantity: 2, amount: 1000, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: `LIC-${prefix}-${String(i).padStart(5, '0')}` },
         metadata: meta(i, 'capture'),
       });
       await handler.handle(subscriptionDecider, id, { type: 'RecordVaultedPaymentMethod', data: { vaultId, source: 'PURCHASE' }, metadata: meta(i, 'vault') });

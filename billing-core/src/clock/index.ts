@@ -66,7 +66,8 @@ function readTime(file: string): string | null {
 
 function save(file: string, at: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  // Written aside and renamed: a reader never sees half a file.
-  writeFileSync(`${file}.tmp`, JSON.stringify({ now: at }));
-  renameSync(`${file}.tmp`, file);
+  // Written aside (one name per process) and renamed: a reader never sees half a file.
+  const aside = `${file}.${process.pid}.tmp`;
+  writeFileSync(aside, JSON.stringify({ now: at }));
+  renameSync(aside, file);
 }

@@ -1,6 +1,5 @@
-import { AppError, type CommandMetadata } from '@relaycast/contracts';
+import { AppError, PaymentProviderError, type CommandMetadata } from '@relaycast/contracts';
 import { dueOf, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { recordCapture } from './capture.js';
 import { billingReferenceFor, claimBillingReference, issueLicenceKey, type PaymentDeps } from './context.js';
 
 export type SavedWalletOutcome = { kind: 'paid' } | { kind: 'nothing-due' } | { kind: 'no-wallet' } | { kind: 'declined'; reason: string };
@@ -39,11 +38,18 @@ export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscri
     if (error instanceof AppError && (error.code === 'PAYMENT_DECLINED' || error.code === 'PAYMENT_REFUSED')) return { kind: 'declined', reason: error.message.slice(0, 128) };
     throw error;
   }
-  const ordered = await deps.execute(subscriptionDecider, sub.id, {
-    type: 'OrderPayment',
-    data: { paypalOrderID: order.id, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose },
-    metadata: step('order'),
+  // PayPal took the money when it created the order: recorded in one command, whatever changed meanwhile (a
+  // revision, a cancellation): the decider grants what is due if it still matches, else keeps the money as credit.
+  const capture = order.capture;
+  if (!capture) throw new PaymentProviderError('PayPal created the saved-wallet order without capturing it', true);
+  const licenceKey = await issueLicenceKey(deps, sub, metadata);
+  await deps.execute(subscriptionDecider, sub.id, {
+    type: 'RecordSavedWalletPayment',
+    data: {
+      paypalOrderID: order.id, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose,
+      captureId: capture.captureId, providerStatus: capture.status, capturedAmount: capture.amountCents, licenceKey,
+    },
+    metadata: { ...step('payment'), actorRole: 'SYSTEM' },
   });
-  await recordCapture(deps, sub.id, order.id, order.capture, step('capture'), ordered.state as ExistingSubscription);
   return { kind: 'paid' };
 }

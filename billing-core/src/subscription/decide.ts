@@ -448,6 +448,31 @@ function recordVaultedPaymentMethod(command: Cmd<'RecordVaultedPaymentMethod'>, 
   return [{ type: 'PaymentMethodVaulted', data: { ...data, ...(sub.vault ? { previousVaultId: sub.vault.id } : {}) } }];
 }
 
+/**
+ * A saved-wallet payment PayPal already captured. Recorded whatever happened meanwhile: as the payment of what is
+ * due when it still matches (and no other order is open), else as an order captured for nothing current, whose money
+ * is account credit. Recorded once per PayPal order.
+ */
+function recordSavedWalletPayment(command: Cmd<'RecordSavedWalletPayment'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = existing(state, metadata);
+  requireClock(metadata, 'record a saved-wallet payment');
+  if (sub.orders[data.paypalOrderID]) {
+    return captureOrder({ type: 'CaptureOrder', data: { ...data, quantity: sub.quantity, amount: data.capturedAmount }, metadata }, state);
+  }
+  const due = dueOf(sub, metadata.now);
+  const current = due !== null && due.amount === data.amount && due.purpose === data.purpose && openOrders(sub).length === 0 && sub.status !== CANCEL;
+  const ordered: SubscriptionEvent = current
+    ? { type: 'PaymentOrdered', data: orderedData(data.paypalOrderID, data.paypalSubscriptionID, sub.currency, due!) }
+    : { type: 'PaymentOrdered', data: { paypalOrderID: data.paypalOrderID, paypalSubscriptionID: data.paypalSubscriptionID, amount: data.amount, currency: data.currency, purpose: data.purpose } };
+  const after = evolve(sub, ordered) as ExistingSubscription;
+  // Not current: the order is closed before its capture, so the capture is kept as credit and grants nothing.
+  const closed: SubscriptionEvent[] = current ? [] : [{ type: 'PaymentOrderSuperseded', data: { paypalOrderID: data.paypalOrderID, reason: 'CONFIGURATION_CHANGED' } }];
+  const settledOn = closed.reduce(evolve, after as SubscriptionState);
+  const capture = captureOrder({ type: 'CaptureOrder', data: { ...data, quantity: sub.quantity, amount: data.capturedAmount }, metadata }, settledOn);
+  return [ordered, ...closed, ...capture];
+}
+
 /** Cancel when the covered time ends (or undo that). Nothing covered is running: cancel it now instead. */
 function scheduleCancellation(command: Cmd<'ScheduleCancellation'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
@@ -667,6 +692,8 @@ function decideOnly(command: SubscriptionCommand, state: SubscriptionState): Sub
       return endUnpaid(command, state);
     case 'RecordVaultedPaymentMethod':
       return recordVaultedPaymentMethod(command, state);
+    case 'RecordSavedWalletPayment':
+      return recordSavedWalletPayment(command, state);
     case 'ScheduleCancellation':
       return scheduleCancellation(command, state);
     case 'CancelAtPeriodEnd':

@@ -203,4 +203,54 @@ describe('payment rules (given / when / then)', () => {
     given(subscriptionDecider, [CREATED, ...ORDERED]).when(order('ORDER-2', 500)).then([]);
     given(subscriptionDecider, [CREATED]).when(order('ORDER-2', 400)).thenThrows(ConflictError, /changed while the order was being created/);
   });
+
+  describe('a saved-wallet payment PayPal already captured', () => {
+    const wallet = (amount: number, purpose: 'period' | 'balance'): SubscriptionCommand => ({
+      type: 'RecordSavedWalletPayment',
+      data: { paypalOrderID: 'MIT-1', paypalSubscriptionID: 'RCS-1', amount, currency: 'USD', purpose, captureId: 'CAP-MIT-1', providerStatus: 'COMPLETED', capturedAmount: amount, licenceKey: 'KEY-NEW-0001' },
+      metadata: at('2026-04-01T00:00:00.000Z', 'SYSTEM'),
+    });
+
+    it('pays the renewal that is due, continuing the paid time (Apr 1 → May 1)', () => {
+      given(subscriptionDecider, LIVE)
+        .when(wallet(500, 'period'))
+        .then([
+          {
+            type: 'PaymentOrdered',
+            data: { paypalOrderID: 'MIT-1', paypalSubscriptionID: 'RCS-1', amount: 500, currency: 'USD', purpose: 'period', configuration: streams(1), periodStart: '2026-04-01T00:00:00.000Z', periodEnd: '2026-05-01T00:00:00.000Z' },
+          },
+          {
+            type: 'OrderCaptured',
+            data: {
+              paypalOrderID: 'MIT-1', paypalSubscriptionID: 'RCS-1', captureId: 'CAP-MIT-1', amount: 500, currency: 'USD', quantity: 1, capturedAt: '2026-04-01T00:00:00.000Z',
+              purpose: 'period', configuration: streams(1), periodStart: '2026-04-01T00:00:00.000Z', periodEnd: '2026-05-01T00:00:00.000Z',
+            },
+          },
+          {
+            type: 'LicenceIssued',
+            data: { licenceKey: 'KEY-1', serial: 1, modules: [{ name: 'streams', limit: 1 }], quantity: 1, issuedAt: '2026-04-01T00:00:00.000Z', validUntil: '2026-05-08T00:00:00.000Z' },
+          },
+        ]);
+    });
+
+    it('keeps the money as credit when what is due changed while PayPal was charging (never lost, grants nothing)', () => {
+      // The customer asked for 3 units meanwhile: what is due is no longer the $5 period the wallet paid.
+      const changed: SubscriptionEvent[] = [...LIVE, { type: 'SubscriptionRevised', data: { paypalSubscriptionID: 'RCS-1', ...streams(3), previousQuantity: 1, previousAmount: 500, proration: 0, effectiveAt: '2026-04-01T00:00:00.000Z', reason: 'IMMEDIATE' } }];
+      given(subscriptionDecider, changed)
+        .when(wallet(500, 'period'))
+        .then([
+          { type: 'PaymentOrdered', data: { paypalOrderID: 'MIT-1', paypalSubscriptionID: 'RCS-1', amount: 500, currency: 'USD', purpose: 'period' } },
+          { type: 'PaymentOrderSuperseded', data: { paypalOrderID: 'MIT-1', reason: 'CONFIGURATION_CHANGED' } },
+          {
+            type: 'OrderCaptured',
+            data: { paypalOrderID: 'MIT-1', paypalSubscriptionID: 'RCS-1', captureId: 'CAP-MIT-1', amount: 500, currency: 'USD', quantity: 3, capturedAt: '2026-04-01T00:00:00.000Z', purpose: 'period', credited: true },
+          },
+        ]);
+    });
+
+    it('is recorded once: the same PayPal order again changes nothing', () => {
+      const paid = given(subscriptionDecider, LIVE).when(wallet(500, 'period')).thenEvents();
+      given(subscriptionDecider, [...LIVE, ...paid]).when(wallet(500, 'period')).then([]);
+    });
+  });
 });

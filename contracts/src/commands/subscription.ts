@@ -126,6 +126,24 @@ export const RecordVaultedPaymentMethodData = Type.Object({
   payerEmail: Type.Optional(Type.String({ maxLength: 320 })),
   source: StringEnum(['PURCHASE', 'SETUP_TOKEN', 'PAYMENT_METHOD_CHANGE'] as const),
 });
+/**
+ * A merchant-initiated payment with the saved wallet, which PayPal captured when it created the order: recorded in
+ * one step, always (the money moved). It pays what is due when it still matches; otherwise it becomes account credit.
+ */
+export const RecordSavedWalletPaymentData = Type.Object({
+  paypalOrderID: Id,
+  paypalSubscriptionID: Id,
+  /** What the order was created for (the amount due when charged). */
+  amount: Cents,
+  currency: Type.String({ minLength: 3, maxLength: 3 }),
+  purpose: StringEnum(['period', 'balance'] as const),
+  captureId: Id,
+  /** PayPal's capture status (COMPLETED, PENDING) and what it captured. */
+  providerStatus: Type.String({ maxLength: 64 }),
+  capturedAmount: Cents,
+  licenceKey: Type.String({ minLength: 8, maxLength: 512 }),
+});
+
 /** Cancel when the paid time ends (`undo: true` withdraws it); the billing clock's `AT_PERIOD_END` carries it out. */
 export const ScheduleCancellationData = Type.Object({ undo: Type.Optional(Type.Boolean()) });
 export const CancelAtPeriodEndData = Type.Object({});
@@ -151,6 +169,7 @@ export const SubscriptionCommandSchemas = {
   RecordRenewalFailure: RecordRenewalFailureData,
   EndUnpaid: EndUnpaidData,
   RecordVaultedPaymentMethod: RecordVaultedPaymentMethodData,
+  RecordSavedWalletPayment: RecordSavedWalletPaymentData,
   ScheduleCancellation: ScheduleCancellationData,
   CancelAtPeriodEnd: CancelAtPeriodEndData,
   PauseSubscription: PauseSubscriptionData,
@@ -176,6 +195,7 @@ export type SubscriptionCommand =
   | Command<'RecordRenewalFailure', Static<typeof RecordRenewalFailureData>>
   | Command<'EndUnpaid', Static<typeof EndUnpaidData>>
   | Command<'RecordVaultedPaymentMethod', Static<typeof RecordVaultedPaymentMethodData>>
+  | Command<'RecordSavedWalletPayment', Static<typeof RecordSavedWalletPaymentData>>
   | Command<'ScheduleCancellation', Static<typeof ScheduleCancellationData>>
   | Command<'CancelAtPeriodEnd', Static<typeof CancelAtPeriodEndData>>
   | Command<'PauseSubscription', Static<typeof PauseSubscriptionData>>

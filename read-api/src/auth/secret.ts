@@ -13,6 +13,12 @@ export function sessionSecret(config: Config): string {
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process on the same DATA_DIR (the scheduler beside the server) wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(path, 'utf8').trim();
+    throw error;
+  }
   return secret;
 }
