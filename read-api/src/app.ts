@@ -108,6 +108,13 @@ export function createApp(rt: Runtime): Express {
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
   app.use(cookieParser());
+  // Our cookies are strings. cookie-parser turns `j:{…}` values into objects: a client could hand any code that
+  // reads a cookie a value of the wrong type. Such cookies are dropped here, for every reader at once.
+  app.use((req, _res, next) => {
+    const cookies = req.cookies as Record<string, unknown> | undefined;
+    if (cookies) for (const [name, value] of Object.entries(cookies)) if (typeof value !== 'string') delete cookies[name];
+    next();
+  });
   app.use(sessionMiddleware(rt));
   app.use(csrfGuard(config.publicUrl));
 

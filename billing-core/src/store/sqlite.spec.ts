@@ -38,6 +38,20 @@ describe('SQLite event store across processes', () => {
   });
 });
 
+describe('SQLite event store durability', () => {
+  it('commits with synchronous=FULL in WAL mode: an acknowledged append survives a power loss (issue 14, item 7)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relaycast-durable-'));
+    const store = createSqliteEventStore(join(dir, 'events.db'));
+    try {
+      // SQLite's codes: synchronous 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA.
+      expect(store.durability()).to.deep.equal({ journalMode: 'wal', synchronous: 2 });
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('SQLite event store when storage fails', () => {
   const event = () => ({ id: randomUUID(), type: 'Filler', occurredAt: new Date().toISOString(), data: { text: 'x'.repeat(3000) }, metadata: { actorId: 'a', actorRole: 'SYSTEM' as const, correlationId: 'c', causationId: null } });
 
