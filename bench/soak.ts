@@ -25,7 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'relaycast-soak-'));
 const redis = READ_MODEL === 'redis' ? await startRedisServer() : null;
 const server = spawn(process.execPath, ['--expose-gc', 'read-api/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, ...(redis ? { READ_MODEL: 'redis', REDIS_URL: redis.url } : { READ_MODEL: 'memory' }), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', ADMIN_EMAIL: 'soak@example.com', ADMIN_PASSWORD: 'soak-password', SIGNIN_RATE_LIMIT: '100000' },
+  env: { ...process.env, ...(redis ? { READ_MODEL: 'redis', REDIS_URL: redis.url } : { READ_MODEL: 'memory' }), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', ADMIN_EMAIL: 'soak@example.com', ADMIN_PASSWORD: 'soak-password', SIGNIN_RATE_LIMIT: '100000', METRICS_TOKEN: 'soak-metrics-token' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const port = await new Promise<number>((resolve, reject) => {
@@ -115,7 +115,7 @@ const write: autocannon.Request = {
 };
 
 async function metric(name: string): Promise<Record<string, number>> {
-  const text = await new Promise<string>((resolve) => http.get(`${base}/metrics`, (res) => { let t = ''; res.on('data', (c: Buffer) => (t += c)); res.on('end', () => resolve(t)); }));
+  const text = await new Promise<string>((resolve) => http.get(`${base}/metrics`, { headers: { authorization: 'Bearer soak-metrics-token' } }, (res) => { let t = ''; res.on('data', (c: Buffer) => (t += c)); res.on('end', () => resolve(t)); }));
   const out: Record<string, number> = {};
   for (const line of text.split('\n')) if (line.startsWith(name)) out[line.slice(0, line.lastIndexOf(' '))] = Number(line.slice(line.lastIndexOf(' ') + 1));
   return out;

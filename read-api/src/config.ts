@@ -41,6 +41,8 @@ export interface Config {
   schedulerIntervalMs: number;
   /** Ed25519 key that signs licence files; null: generated once into DATA_DIR/licence-signing-key.pem. */
   licenceSigningKey: string | null;
+  /** Bearer token for /metrics and /ready's details; null: no metrics endpoint at all. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scheduler: oneOf('SCHEDULER', env.SCHEDULER, ['in-process', 'external', 'off'] as const, 'in-process'),
     schedulerIntervalMs: integer('SCHEDULER_INTERVAL_MS', env.SCHEDULER_INTERVAL_MS, 5000, 50),
     licenceSigningKey: env.LICENCE_SIGNING_KEY || null,
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }
 

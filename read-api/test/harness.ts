@@ -59,6 +59,7 @@ export async function startTestServer(options: { env?: Record<string, string>; p
     WEB_DIST: join(dataDir, 'no-web'),
     // The billing clock's scheduler acts only where a test asks for it (it would move statuses under other tests).
     SCHEDULER: 'off',
+    METRICS_TOKEN: 'test-metrics-token',
     ...options.env,
   });
   const logger = createLogger(config.logLevel);

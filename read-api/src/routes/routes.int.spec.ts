@@ -164,7 +164,7 @@ describe('API routes, happy paths (real HTTP)', function () {
     expect((await server.client().get('/health')).body).to.equal('{"status":"ok"}');
     const ready = JSON.parse((await server.client().get('/ready')).body);
     expect(ready.status).to.equal('ready');
-    const metrics = (await server.client().get('/metrics')).body;
+    const metrics = (await server.client().get('/metrics', { headers: { authorization: `Bearer ${server.config.metricsToken}` } })).body;
     expect(metrics).to.match(/relaycast_commands_total\{type="RegisterUser",outcome="applied"\} \d+/);
     expect(metrics).to.match(/relaycast_projection_lag_positions\{projection="subscriptions"\} 0/);
     const doc = JSON.parse((await server.client().get('/openapi.json')).body);
