@@ -119,6 +119,9 @@ const withoutChanges = (s: ExistingSubscription): ExistingSubscription => {
   return rest;
 };
 
+/** What SubscriptionUpdated may change (the fields of UpdateSubscription). */
+const DESCRIPTIVE_FIELDS = ['name', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate'] as const;
+
 export function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   if (event.type === 'SubscriptionCreated') {
     const d = event.data;
@@ -150,8 +153,12 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
   }
   if (!exists(state)) return state;
   switch (event.type) {
-    case 'SubscriptionUpdated':
-      return { ...state, ...(event.data.changes as Partial<ExistingSubscription>) };
+    case 'SubscriptionUpdated': {
+      // Descriptive fields only, whatever an event carries: status, money and entitlement change through their own events.
+      const changes = event.data.changes;
+      const descriptive = Object.fromEntries(DESCRIPTIVE_FIELDS.filter((k) => k in changes).map((k) => [k, changes[k]]));
+      return { ...state, ...(descriptive as Partial<ExistingSubscription>) };
+    }
     case 'SubscriptionRevised': {
       const d = event.data;
       // A paid balance pays the running periods up to the new price from now on.

@@ -28,7 +28,7 @@ export const CreateSubscriptionData = Type.Object({
   endDate: Type.Optional(IsoDateTime),
   /** A licence key the server issued (and claimed) for a plan that is live at creation: the free plan. */
   issuedLicenceKey: Type.Optional(Type.String({ minLength: 8, maxLength: 512 })),
-});
+}, { additionalProperties: false });
 
 /** Descriptive fields only: price-bearing changes go through ReviseSubscription, status through SetSubscriptionStatus. */
 export const UpdateSubscriptionData = Type.Object({
@@ -38,14 +38,14 @@ export const UpdateSubscriptionData = Type.Object({
   hardware_key: Type.Optional(Type.String({ maxLength: 512 })),
   startDate: Type.Optional(IsoDateTime),
   endDate: Type.Optional(IsoDateTime),
-});
+}, { additionalProperties: false });
 
 export const ReviseSubscriptionData = Type.Object({
   paypalSubscriptionID: Id,
   quantity: Quantity,
   modules: Type.Optional(ModuleSelections),
   amount: Type.Optional(Cents),
-});
+}, { additionalProperties: false });
 
 /** Ask PayPal for the amount due: the decider says how much and why; the route has created the order for it. */
 export const OrderPaymentData = Type.Object({
@@ -56,7 +56,7 @@ export const OrderPaymentData = Type.Object({
   currency: Type.String({ minLength: 3, maxLength: 3 }),
   /** What the order was created for; the decider checks it is still what is due. */
   purpose: Type.Optional(StringEnum(['period', 'balance'] as const)),
-});
+}, { additionalProperties: false });
 
 export const CaptureOrderData = Type.Object({
   paypalOrderID: Id,
@@ -71,16 +71,16 @@ export const CaptureOrderData = Type.Object({
   providerStatus: Type.String({ maxLength: 64 }),
   /** A fresh licence key, used when the subscription has none yet (decide stays free of randomness). */
   licenceKey: Type.String({ minLength: 8, maxLength: 512 }),
-});
+}, { additionalProperties: false });
 
 /** When what is due is covered by account credit: the period or balance is paid from it, without PayPal. */
-export const PayFromCreditData = Type.Object({ licenceKey: Type.String({ minLength: 8, maxLength: 512 }) });
+export const PayFromCreditData = Type.Object({ licenceKey: Type.String({ minLength: 8, maxLength: 512 }) }, { additionalProperties: false });
 
 /** An open order PayPal no longer holds open (expired, voided): closed, so a new one can be made. */
-export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED', 'RENEWAL'] as const) });
+export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED', 'RENEWAL'] as const) }, { additionalProperties: false });
 
 /** A scheduled downgrade whose date has come takes effect (the billing clock's command). */
-export const ApplyScheduledChangeData = Type.Object({});
+export const ApplyScheduledChangeData = Type.Object({}, { additionalProperties: false });
 
 export const RecordDisputeData = Type.Object({
   disputeId: Id,
@@ -91,18 +91,18 @@ export const RecordDisputeData = Type.Object({
   outcome: Type.Optional(Type.String({ maxLength: 128 })),
   amount: Type.Optional(Cents),
   currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
-});
+}, { additionalProperties: false });
 
 export const ChangePaymentMethodData = Type.Object({
   paypalOrderID: Id,
   paypalSubscriptionID: Id,
   quantity: Quantity,
-});
+}, { additionalProperties: false });
 
-export const SetSubscriptionStatusData = Type.Object({ status: Status, reason: Type.Optional(ShortText) });
-export const CancelSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) });
-export const RemoveSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) });
-export const StartTrialData = Type.Object({ trialPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 31_536_000 })) });
+export const SetSubscriptionStatusData = Type.Object({ status: Status, reason: Type.Optional(ShortText) }, { additionalProperties: false });
+export const CancelSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) }, { additionalProperties: false });
+export const RemoveSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) }, { additionalProperties: false });
+export const StartTrialData = Type.Object({ trialPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 31_536_000 })) }, { additionalProperties: false });
 export const RecordRefundData = Type.Object({
   captureId: Id,
   refundId: Id,
@@ -110,7 +110,7 @@ export const RecordRefundData = Type.Object({
   currency: Type.String({ minLength: 3, maxLength: 3 }),
   /** PayPal reversed the capture (PAYMENT.CAPTURE.REVERSED) rather than us refunding it. */
   reversal: Type.Optional(Type.Boolean()),
-});
+}, { additionalProperties: false });
 
 /** The billing clock: a payment that fell due (paid time or trial ended) was not made; `attempt` 0 at the due date. */
 export const RecordRenewalFailureData = Type.Object({
@@ -118,14 +118,14 @@ export const RecordRenewalFailureData = Type.Object({
   attempt: Type.Integer({ minimum: 0, maximum: 20 }),
   reason: StringEnum(['NO_PAYMENT_METHOD', 'DECLINED'] as const),
   providerReason: Type.Optional(Type.String({ maxLength: 128 })),
-});
+}, { additionalProperties: false });
 /** The billing clock: still unpaid at the end of the grace period (pause), or at the end of dunning (cancel). */
-export const EndUnpaidData = Type.Object({ step: StringEnum(['SUSPEND', 'CANCEL'] as const) });
+export const EndUnpaidData = Type.Object({ step: StringEnum(['SUSPEND', 'CANCEL'] as const) }, { additionalProperties: false });
 export const RecordVaultedPaymentMethodData = Type.Object({
   vaultId: Type.String({ minLength: 1, maxLength: 128 }),
   payerEmail: Type.Optional(Type.String({ maxLength: 320 })),
   source: StringEnum(['PURCHASE', 'SETUP_TOKEN', 'PAYMENT_METHOD_CHANGE'] as const),
-});
+}, { additionalProperties: false });
 /**
  * A merchant-initiated payment with the saved wallet, which PayPal captured when it created the order: recorded in
  * one step, always (the money moved). It pays what is due when it still matches; otherwise it becomes account credit.
@@ -142,13 +142,13 @@ export const RecordSavedWalletPaymentData = Type.Object({
   providerStatus: Type.String({ maxLength: 64 }),
   capturedAmount: Cents,
   licenceKey: Type.String({ minLength: 8, maxLength: 512 }),
-});
+}, { additionalProperties: false });
 
 /** Cancel when the paid time ends (`undo: true` withdraws it); the billing clock's `AT_PERIOD_END` carries it out. */
-export const ScheduleCancellationData = Type.Object({ undo: Type.Optional(Type.Boolean()) });
-export const CancelAtPeriodEndData = Type.Object({});
-export const PauseSubscriptionData = Type.Object({ resumeAt: Type.Optional(IsoDateTime) });
-export const ResumeSubscriptionData = Type.Object({});
+export const ScheduleCancellationData = Type.Object({ undo: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const CancelAtPeriodEndData = Type.Object({}, { additionalProperties: false });
+export const PauseSubscriptionData = Type.Object({ resumeAt: Type.Optional(IsoDateTime) }, { additionalProperties: false });
+export const ResumeSubscriptionData = Type.Object({}, { additionalProperties: false });
 
 export const SubscriptionCommandSchemas = {
   CreateSubscription: CreateSubscriptionData,
@@ -205,8 +205,8 @@ export const ClaimIdentifierData = Type.Object({
   subscriptionId: Id,
   /** Take the identifier over from a holder that no longer uses it (a cancelled subscription's free plan). */
   takeoverFrom: Type.Optional(Id),
-});
-export const ReleaseIdentifierData = Type.Object({ subscriptionId: Id });
+}, { additionalProperties: false });
+export const ReleaseIdentifierData = Type.Object({ subscriptionId: Id }, { additionalProperties: false });
 export const ClaimCommandSchemas = { ClaimIdentifier: ClaimIdentifierData, ReleaseIdentifier: ReleaseIdentifierData } as const;
 export type ClaimCommand =
   | Command<'ClaimIdentifier', Static<typeof ClaimIdentifierData>>

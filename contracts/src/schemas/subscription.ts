@@ -58,7 +58,8 @@ export const InfrastructureDetails = Type.Object(
     power: Type.Optional(Type.Boolean()),
     billing: Type.Optional(Type.String({ maxLength: 32 })),
   },
-  { additionalProperties: true },
+  // The seed's fields only: anything else would be stored, replayed and served back for ever (issue 14, item 1).
+  { additionalProperties: false },
 );
 export type InfrastructureDetails = Static<typeof InfrastructureDetails>;
 

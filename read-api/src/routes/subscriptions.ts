@@ -116,15 +116,18 @@ export const subscriptionRoutes = [
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
       const fields = pick(body, ['name', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate']);
+      const reason = (body as { reason?: unknown }).reason;
+      const statusChange: SubscriptionCommand | null =
+        body.status && body.status !== view.status
+          ? { type: 'SetSubscriptionStatus', data: { status: body.status, ...(typeof reason === 'string' && reason ? { reason: reason.slice(0, 2000) } : {}) }, metadata: meta() }
+          : null;
+      // All or nothing: a status move that would be refused (role, status machine) is refused before anything is written.
+      if (statusChange) await rt.execute(subscriptionDecider, view._id, statusChange, { dryRun: true });
       let consistent = true;
       if (Object.keys(fields).length) {
         consistent = (await updateSubscription(rt.paymentDeps, view._id, { type: 'UpdateSubscription', data: fields, metadata: meta() }, versionOf(body))).consistent ?? true;
       }
-      if (body.status && body.status !== view.status) {
-        const reason = (body as { reason?: unknown }).reason;
-        const data = { status: body.status, ...(typeof reason === 'string' && reason ? { reason: reason.slice(0, 2000) } : {}) };
-        consistent = (await rt.execute(subscriptionDecider, view._id, { type: 'SetSubscriptionStatus', data, metadata: meta() })).consistent && consistent;
-      }
+      if (statusChange) consistent = (await rt.execute(subscriptionDecider, view._id, statusChange)).consistent && consistent;
       return answerWith(rt, view._id, consistent);
     },
   }),

@@ -13,6 +13,8 @@ import {
 import { useT } from '../../../app/hooks.js';
 import { useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
 import { dataOf, useToast } from '../ui/common.js';
+
+const INFRASTRUCTURE_FIELDS: readonly string[] = ['name', 'password', 'data_center', 'cpu', 'ram', 'disk_size_0', 'disk_src_0', 'network_name_0', 'power', 'billing'];
 import { validationMessage } from '../validation.js';
 
 export interface Infrastructure {
@@ -78,7 +80,9 @@ export function InfrastructureDetails({ subscription: s, editable }: { subscript
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const body = { id: s._id, infrastructure_details: { ...s.infrastructure_details, ...form } };
+    // The seed's fields only (the server refuses others): a subscription stored with extra keys can still be edited.
+    const known = Object.fromEntries(Object.entries(s.infrastructure_details ?? {}).filter(([k]) => INFRASTRUCTURE_FIELDS.includes(k)));
+    const body = { id: s._id, infrastructure_details: { ...known, ...form } };
     const problem = validationMessage('SubscriptionUpdate', body);
     if (problem) {
       toast(problem, 'error');
