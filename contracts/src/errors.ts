@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PRICE_MISMATCH'
+  /** An Idempotency-Key already used with a different request body. */
+  | 'IDEMPOTENCY_KEY_REUSED'
   | 'RATE_LIMITED'
   /** PayPal did not answer or failed: nothing was charged, try again. */
   | 'PAYMENT_PROVIDER_FAILED'

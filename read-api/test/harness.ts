@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -132,6 +133,8 @@ export function createClient(baseUrl: string): ApiClient {
     token: null,
     async post(path, body, init = {}) {
       const headers: Record<string, string> = { origin: baseUrl, ...init.headers };
+      // Purchases need an Idempotency-Key (the web app always sends one): a fresh one per call unless the test chose.
+      if (path === '/subscriptions/create' && !('Idempotency-Key' in headers)) headers['Idempotency-Key'] = `test-${randomUUID()}`;
       if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       let payload: string | Uint8Array | FormData | Blob | undefined = init.raw;
       if (payload === undefined && body !== undefined) {

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { billingReferenceFor, createSubscription, deterministicUuid, pricing, reviseSubscription, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
 import {
+  AppError,
   CancelAll,
   ConflictError,
   HistoryQuery,
@@ -19,6 +20,15 @@ import {
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { answerWith, checkUser, pick, resolveSubscription, versionOf, visibleSubscription } from './subscription-access.js';
 
+/** JSON with object keys sorted at every level: the same request body always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value as object).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
 export const subscriptionRoutes = [
   defineRoute({
     path: '/subscriptions/create',
@@ -28,9 +38,12 @@ export const subscriptionRoutes = [
     body: SubscriptionCreate,
     async handle({ body, rt, req, user, meta }) {
       const key = req.get('Idempotency-Key');
-      if (key !== undefined && (key.length < 8 || key.length > 128)) throw ValidationError.field('Idempotency-Key', 'must be 8 to 128 characters');
-      // With a key, the id is derived from it: a repeated request targets the same stream and cannot create twice.
-      const subscriptionId = key ? deterministicUuid(`${user!._id}\u0000${key}`) : randomUUID();
+      if (!key) checkUser(user, body.user_id); // someone else's purchase is refused as such, before the missing key
+      if (!key || key.length < 8 || key.length > 128) throw ValidationError.field('Idempotency-Key', 'is required: 8 to 128 characters, one per purchase (a retry sends the same)');
+      // The id is derived from the key: a repeated request targets the same stream and cannot create twice. The
+      // body's fingerprint rides with the key, so the same key with another body is told apart (422).
+      const subscriptionId = deterministicUuid(`${user!._id}\u0000${key}`);
+      const fingerprint = createHash('sha256').update(canonicalJson(body)).digest('base64url').slice(0, 22);
       const pd = body.payment_details ?? {};
       const command: SubscriptionCommand = {
         type: 'CreateSubscription',
@@ -46,15 +59,18 @@ export const subscriptionRoutes = [
           ...(pd.privacy_policy_confirm !== undefined ? { privacy_policy_confirm: pd.privacy_policy_confirm } : {}),
           ...(pd.client_id ? { client_id: pd.client_id } : {}),
         },
-        metadata: meta(),
+        metadata: meta({ idempotencyKey: `create:${key}:${fingerprint}` }),
       };
       try {
         const result = await createSubscription(rt.paymentDeps, command);
         return answerWith(rt, subscriptionId, result.consistent ?? true, 201);
       } catch (error) {
-        // A repeated key: the first request's subscription (another conflict, such as a second free plan, stands).
-        if (key && error instanceof ConflictError && (await rt.readSide.queries.getSubscription(subscriptionId))) return { data: await visibleSubscription(rt, user, subscriptionId, 'read') };
-        throw error;
+        if (!(error instanceof ConflictError)) throw error;
+        // The key was used before: with this body, the first request's subscription; with another, a 422.
+        const first = (await rt.events.readStream(subscriptionDecider.streamId(subscriptionId), { maxCount: 1 }).catch(() => []))[0];
+        if (!first) throw error; // another conflict (a second free plan) stands
+        if (first.metadata.idempotencyKey !== `create:${key}:${fingerprint}`) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different purchase: use a new key for a new purchase');
+        return { data: await visibleSubscription(rt, user, subscriptionId, 'read') };
       }
     },
   }),

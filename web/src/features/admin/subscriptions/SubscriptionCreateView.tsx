@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { quoteSubscription, QuoteError } from '@relaycast/billing-core/pricing';
 import {
@@ -50,6 +50,7 @@ export default function SubscriptionCreateView(_props: ViewProps) {
   const [name, setName] = useState('');
   const [modules, setModules] = useState<Record<ModuleName, number>>(() => Object.fromEntries(BUILDER_MODULES.map((m) => [m.name, m.initial])) as Record<ModuleName, number>);
   const [create, creating] = useCreateSubscriptionMutation();
+  const purchaseKey = useRef(crypto.randomUUID());
 
   const selections = BUILDER_MODULES.map((m) => ({ name: m.name, limit: modules[m.name] })).filter((m) => m.limit > 0);
   const priced = useMemo(() => {
@@ -83,8 +84,10 @@ export default function SubscriptionCreateView(_props: ViewProps) {
       toast(priced.error ?? '', 'error');
       return;
     }
-    const created = dataOf(await create({ body }));
+    // One Idempotency-Key per subscription being created: a double click or a retry creates it once.
+    const created = dataOf(await create({ body, idempotencyKey: purchaseKey.current }));
     if (!created) return;
+    purchaseKey.current = crypto.randomUUID();
     toast(t('subscriptions.createdToast', { name: created.name }), 'success');
     navigate(localizePath(`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(created._id)}`, lang));
   };
