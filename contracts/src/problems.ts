@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_PATTERN } from './schemas/common.js';
 import type { ErrorObject } from 'ajv';
 import type { FieldProblem } from './errors.js';
 
@@ -43,7 +44,15 @@ function toProblem(error: ErrorObject): FieldProblem {
     case 'format':
       return {
         field: fieldName(error.instancePath),
-        message: params.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(params.format)}`,
+        message:
+          params.format === 'email'
+            ? 'must be a valid email address'
+            : `must be a valid ${String(params.format)}`,
+      };
+    case 'pattern':
+      return {
+        field: fieldName(error.instancePath),
+        message: params.pattern === DISPLAY_NAME_PATTERN ? 'must be readable text: no control, invisible or text-direction characters' : 'has characters that are not allowed here',
       };
     case 'minLength':
       return Number(params.limit) === 1

@@ -13,7 +13,6 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  */
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 addFormats(ajv);
-
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
 function compiledFor(schema: TSchema): ValidateFunction {

@@ -9,7 +9,14 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 
 /** Identifiers we hand out (uuids) or receive from PayPal; bounded so a huge string never reaches a store. */
 export const Id = Type.String({ minLength: 1, maxLength: 128, description: 'Identifier' });
-export const Name = Type.String({ minLength: NAME_MIN_LENGTH, maxLength: NAME_MAX_LENGTH });
+/**
+ * Text people read as a name: at least one visible character; no control characters (NUL, line breaks, tabs), no
+ * bidirectional overrides or isolates (a name that reads differently than it is), no zero-width characters. Empty is
+ * minLength's to report. A pattern, not a custom format, so the browser's build-time validators check it too.
+ */
+export const DISPLAY_NAME_PATTERN =
+  '^(?:|(?=[\\s\\S]*[^\\s\\u200B-\\u200D\\u2060\\uFEFF])[^\\u0000-\\u001F\\u007F-\\u009F\\u200B-\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\uFEFF]*)$';
+export const Name = Type.String({ minLength: NAME_MIN_LENGTH, maxLength: NAME_MAX_LENGTH, pattern: DISPLAY_NAME_PATTERN });
 /** Any valid address; top-level domains are not restricted (seed §5). */
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Quantity = Type.Integer({ minimum: MIN_UNIT_QUANTITY, maximum: MAX_UNIT_QUANTITY, description: 'Licence units' });
