@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { userDecider } from '@relaycast/billing-core';
+import { deterministicUuid, userDecider } from '@relaycast/billing-core';
 import { ConflictError } from '@relaycast/contracts';
 import type { Runtime } from '../runtime.js';
 import { hashPassword } from './passwords.js';
@@ -26,7 +26,10 @@ export async function ensureAdmin(rt: Runtime, attempt = 1): Promise<{ email: st
   const password = adminPassword ?? randomBytes(12).toString('base64url');
   let user;
   try {
-    user = await registerUser(rt, { email: adminEmail, givenName: 'Site', familyName: 'Administrator', role: 'ROLE_ADMIN', strategy: 'local' }, metadata());
+    // The administrator's id derives from the address: replicas bootstrapping at once register the same user (one
+    // stream, one registration), never two users with one address.
+    const userId = deterministicUuid(`administrator\u0000${adminEmail}`);
+    user = await registerUser(rt, { userId, email: adminEmail, givenName: 'Site', familyName: 'Administrator', role: 'ROLE_ADMIN', strategy: 'local' }, metadata());
   } catch (error) {
     // Another replica starting at the same moment registered the administrator first: use theirs.
     if (!(error instanceof ConflictError) || attempt >= 5) throw error;

@@ -13,6 +13,9 @@ export interface NewUser {
   strategy: AuthStrategy;
 }
 
+/** How old a claim without its user must be to count as a registration that never finished. */
+const ABANDONED_CLAIM_MS = 10 * 60_000;
+
 /** Claims an address for a user; a claim left by a registration that never finished is taken over. */
 async function claimEmail(rt: Runtime, email: string, userId: string, metadata: CommandMetadata): Promise<void> {
   const key = emailStreamKey(email);
@@ -21,9 +24,13 @@ async function claimEmail(rt: Runtime, email: string, userId: string, metadata: 
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     const claim = await rt.events.readStream(emailDecider.streamId(key));
-    const owner = (claim[claim.length - 1]?.data as { userId?: string } | undefined)?.userId;
+    const last = claim[claim.length - 1];
+    const owner = (last?.data as { userId?: string } | undefined)?.userId;
     const ownerEvents = owner ? await rt.events.readStream(userDecider.streamId(owner)) : [];
-    const ownerGone = ownerEvents.length === 0 || ownerEvents.some((e) => e.type === 'UserRemoved' || e.type === 'UserErased');
+    // A claim whose user was never written is abandoned only when it is old: a fresh one is a registration still
+    // in progress (another request, another replica), and taking it over would make two users with one address.
+    const abandoned = ownerEvents.length === 0 && last !== undefined && Date.parse(metadata.now) - Date.parse(last.occurredAt) > ABANDONED_CLAIM_MS;
+    const ownerGone = abandoned || ownerEvents.some((e) => e.type === 'UserRemoved' || e.type === 'UserErased');
     if (!ownerGone) throw error;
     await rt.handler.handle(emailDecider, key, { type: 'ClaimEmail', data: { userId, takeover: true }, metadata });
   }
