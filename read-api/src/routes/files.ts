@@ -57,6 +57,8 @@ const ALLOWED = new Set<string>(UPLOAD_MIME_TYPES);
 export function mountFileTransfer(router: Router, rt: Runtime): void {
   const upload = multer({
     storage: multer.memoryStorage(),
+    // Browsers send file names as UTF-8 without saying so; busboy's default (latin1) garbles every non-ASCII name.
+    defParamCharset: 'utf8',
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
     fileFilter: (_req, file, accept) => {
       if (ALLOWED.has(file.mimetype)) return accept(null, true);
@@ -71,7 +73,12 @@ export function mountFileTransfer(router: Router, rt: Runtime): void {
       if (!req.is('multipart/form-data')) return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"'));
       next();
     },
-    upload.single('file'),
+    (req, res, next) =>
+      // A body busboy cannot read (cut short, no boundary, bad headers) is the client's: 400 naming the field.
+      upload.single('file')(req, res, (error?: unknown) => {
+        const ours = error instanceof AppError || (typeof (error as { code?: unknown })?.code === 'string' && String((error as { code: string }).code).startsWith('LIMIT_'));
+        next(error && !ours ? ValidationError.field('file', 'the upload is not valid multipart/form-data: send the file in the field "file"') : error);
+      }),
     async (req, res) => {
       const file = req.file;
       if (!file) throw ValidationError.field('file', 'is required');

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -12,8 +12,21 @@ export interface FileStorage {
   remove(storageKey: string): Promise<void>;
 }
 
+/** A partial file this old belongs to an upload that crashed (one in progress is written within seconds). */
+const STALE_PARTIAL_MS = 3_600_000;
+
 export function createFileStorage(root: string): FileStorage {
   mkdirSync(root, { recursive: true });
+  // Leftovers of uploads that crashed between writing and renaming: removed at start, never served, never kept.
+  for (const name of readdirSync(root)) {
+    if (!/^\.[A-Za-z0-9-]+\.partial$/.test(name)) continue;
+    const path = join(root, name);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > STALE_PARTIAL_MS) rmSync(path, { force: true });
+    } catch {
+      // Gone already (another process cleaned it): nothing to do.
+    }
+  }
   const pathOf = (key: string) => {
     if (!/^[A-Za-z0-9-]+$/.test(key)) throw new AppError('VALIDATION_FAILED', 'storageKey is invalid');
     return join(root, key);
