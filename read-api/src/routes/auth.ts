@@ -10,6 +10,7 @@ import { defineRoute, mount, type RouteContext } from '../http/route.js';
 import { httpStatusOf } from '../http/errors.js';
 import { clearAuthCookies, setAuthCookies } from '../auth/cookies.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { requireStrongPassword } from '../auth/password-strength.js';
 import { registerUser } from '../services/users.js';
 import { startSession } from '../auth/session.js';
 import type { Runtime } from '../runtime.js';
@@ -83,6 +84,7 @@ const localRoutes = [
     body: LocalRegister,
     async handle(ctx) {
       const { body, rt, req } = ctx;
+      requireStrongPassword(body.password, [body.email, body.givenName, body.familyName]);
       const userId = randomUUID();
       const passwordHash = await hashPassword(body.password);
       const metadata = { now: new Date().toISOString(), actorId: userId, actorRole: 'ROLE_CUSTOMER' as const, correlationId: String(req.id), causationId: null };

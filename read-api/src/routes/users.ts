@@ -1,6 +1,7 @@
 import { IdBody, NotFoundError, UserForm, UserListQuery, UserUpdate, ValidationError, type UserView } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { hashPassword } from '../auth/passwords.js';
+import { requireStrongPassword } from '../auth/password-strength.js';
 import { registerUser, removeUser, updateUser } from '../services/users.js';
 import type { Runtime } from '../runtime.js';
 
@@ -23,6 +24,7 @@ export const userRoutes = [
       if (password !== undefined && (typeof password !== 'string' || password.length < 8 || password.length > 200)) {
         throw ValidationError.field('password', 'must be a string of 8 to 200 characters');
       }
+      if (typeof password === 'string') requireStrongPassword(password, [body.email, body.givenName, body.familyName]);
       const user = await registerUser(
         rt,
         { email: body.email, givenName: body.givenName, familyName: body.familyName, role: body.role, strategy: password ? 'local' : 'google' },
