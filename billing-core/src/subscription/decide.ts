@@ -523,9 +523,12 @@ function resume(command: Cmd<'ResumeSubscription'>, state: SubscriptionState): S
   ];
 }
 
-function cancelled(sub: ExistingSubscription, reason: string | undefined): SubscriptionEvent[] {
+function cancelled(sub: ExistingSubscription, reason: string | undefined, note?: string): SubscriptionEvent[] {
   if (sub.status === CANCEL) return [];
-  return [...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), { type: 'SubscriptionCancelled', data: { from: sub.status, ...(reason ? { reason } : {}) } }];
+  return [
+    ...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'),
+    { type: 'SubscriptionCancelled', data: { from: sub.status, ...(reason ? { reason } : {}), ...(note ? { note } : {}) } },
+  ];
 }
 
 function setStatus(command: Cmd<'SetSubscriptionStatus'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -536,21 +539,24 @@ function setStatus(command: Cmd<'SetSubscriptionStatus'>, state: SubscriptionSta
   if (!canSetStatus(sub.status, data.status, metadata.actorRole === 'ROLE_ADMIN')) {
     throw new InvalidTransitionError(sub.status, data.status);
   }
-  if (data.status === CANCEL) return cancelled(sub, data.reason);
+  // What an administrator writes is their note: administrators read it, customers do not.
+  if (data.status === CANCEL) return cancelled(sub, undefined, data.reason);
   return [
     ...supersedeOpenOrders(sub, 'STATUS_CHANGED'),
-    { type: 'SubscriptionStatusChanged', data: { from: sub.status, to: data.status, ...(data.reason ? { reason: data.reason } : {}) } },
+    { type: 'SubscriptionStatusChanged', data: { from: sub.status, to: data.status, ...(data.reason ? { note: data.reason } : {}) } },
   ];
 }
 
 function cancel(command: Cmd<'CancelSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
-  return cancelled(existing(state, command.metadata), command.data.reason);
+  const { metadata, data } = command;
+  // A customer's reason is theirs to read; an administrator's is a note for administrators.
+  return metadata.actorRole === 'ROLE_ADMIN' ? cancelled(existing(state, metadata), undefined, data.reason) : cancelled(existing(state, metadata), data.reason);
 }
 
 function remove(command: Cmd<'RemoveSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
   existing(state, command.metadata);
   requireAdmin(command.metadata, 'remove subscriptions');
-  return [{ type: 'SubscriptionRemoved', data: command.data.reason ? { reason: command.data.reason } : {} }];
+  return [{ type: 'SubscriptionRemoved', data: command.data.reason ? { note: command.data.reason } : {} }];
 }
 
 function startTrial(command: Cmd<'StartTrial'>, state: SubscriptionState): SubscriptionEvent[] {

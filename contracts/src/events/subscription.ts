@@ -221,7 +221,8 @@ export const PaymentMethodChanged = Type.Object({
 });
 export type PaymentMethodChanged = Static<typeof PaymentMethodChanged>;
 
-export const SubscriptionStatusChanged = Type.Object({ from: Status, to: Status, reason: OptionalText });
+/** `reason`: why, as the system says it (shown to everyone); `note`: what an administrator wrote (administrators only). */
+export const SubscriptionStatusChanged = Type.Object({ from: Status, to: Status, reason: OptionalText, note: OptionalText });
 export type SubscriptionStatusChanged = Static<typeof SubscriptionStatusChanged>;
 
 export const TrialStarted = Type.Object({
@@ -231,10 +232,10 @@ export const TrialStarted = Type.Object({
 });
 export type TrialStarted = Static<typeof TrialStarted>;
 
-export const SubscriptionCancelled = Type.Object({ from: Status, reason: OptionalText });
+export const SubscriptionCancelled = Type.Object({ from: Status, reason: OptionalText, note: OptionalText });
 export type SubscriptionCancelled = Static<typeof SubscriptionCancelled>;
 
-export const SubscriptionRemoved = Type.Object({ reason: OptionalText });
+export const SubscriptionRemoved = Type.Object({ reason: OptionalText, note: OptionalText });
 export type SubscriptionRemoved = Static<typeof SubscriptionRemoved>;
 
 /** The billing policy a dunning run follows, recorded when it starts so that later configuration changes do not rewrite it. */

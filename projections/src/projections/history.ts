@@ -31,6 +31,9 @@ function changesOf(data: { changes: Record<string, unknown>; previous: Record<st
   return out;
 }
 
+/** An administrator's note, appended as ` — note: …` (the read API leaves it out for customers). */
+export const noteOf = (data: { note?: string }): string => (data.note ? ` — note: ${data.note}` : '');
+
 /** A sentence for people, a structured diff for programs. */
 function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'amount' | 'currency'> {
   const status = (s: keyof typeof SUBSCRIPTION_STATUS_LABELS) => SUBSCRIPTION_STATUS_LABELS[s];
@@ -119,18 +122,18 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       };
     case 'SubscriptionStatusChanged':
       return {
-        summary: `Status: ${status(event.data.from)} → ${status(event.data.to)}${event.data.reason ? ` (${event.data.reason})` : ''}`,
+        summary: `Status: ${status(event.data.from)} → ${status(event.data.to)}${event.data.reason ? ` (${event.data.reason})` : ''}${noteOf(event.data)}`,
         changes: { status: { from: event.data.from, to: event.data.to } },
       };
     case 'TrialStarted':
       return { summary: `Trial started, ends ${event.data.trialEndDate.slice(0, 10)}` };
     case 'SubscriptionCancelled':
       return {
-        summary: `Cancelled${event.data.reason ? `: ${event.data.reason}` : ''}`,
+        summary: `Cancelled${event.data.reason ? `: ${event.data.reason}` : ''}${noteOf(event.data)}`,
         changes: { status: { from: event.data.from, to: 'SUBSCRIPTION_STATUS_CANCEL' } },
       };
     case 'SubscriptionRemoved':
-      return { summary: 'Subscription removed' };
+      return { summary: `Subscription removed${noteOf(event.data)}` };
     case 'RenewalFailed':
       return {
         summary: `Payment due ${event.data.dueAt.slice(0, 10)} not made (${event.data.reason === 'DECLINED' ? 'the saved PayPal account was declined' : 'no saved payment method'})${event.data.attempt ? `, retry ${event.data.attempt}` : ''}`,

@@ -70,7 +70,9 @@ describe('API routes, happy paths (real HTTP)', function () {
     const history = await customer.post('/subscriptions/history', { id: sub._id });
     expect(history.body.data.map((h: { type: string }) => h.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionStatusChanged', 'SubscriptionRevised']);
     expect(history.body.data[2].actor.role).to.equal('ROLE_ADMIN');
-    expect(history.body.data[2].summary).to.equal('Status: Creating → Live (paid by bank transfer)');
+    // The administrator's note is internal: the customer reads the change, the administrator also reads why.
+    expect(history.body.data[2].summary).to.equal('Status: Creating → Live');
+    expect((await admin.post('/subscriptions/history', { id: sub._id })).body.data[2].summary).to.equal('Status: Creating → Live — note: paid by bank transfer');
     const filtered = await customer.post('/subscriptions/history', { id: sub._id, types: ['SubscriptionRevised'] });
     expect(filtered.body.data).to.have.length(1);
 

@@ -19,6 +19,7 @@ import {
 } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { answerWith, checkUser, pick, resolveSubscription, versionOf, visibleSubscription } from './subscription-access.js';
+import { historyForReader } from './history-view.js';
 
 /** JSON with object keys sorted at every level: the same request body always gives the same text. */
 function canonicalJson(value: unknown): string {
@@ -230,7 +231,7 @@ export const subscriptionRoutes = [
     body: HistoryQuery,
     async handle({ body, rt, user }) {
       const view = await visibleSubscription(rt, user, body.id, 'read');
-      return { data: await rt.readSide.queries.history({ streamId: streamIds.subscription(view._id) }, body) };
+      return { data: historyForReader(await rt.readSide.queries.history({ streamId: streamIds.subscription(view._id) }, body), user) };
     },
   }),
 ];
