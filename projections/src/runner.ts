@@ -1,3 +1,4 @@
+import { StaleWriterError } from './readmodel/port.js';
 import type { EventEnvelope } from '@relaycast/contracts';
 import type { EventStore, StoreSubscription } from '@relaycast/billing-core';
 import type { ReadModelStore } from './readmodel/port.js';
@@ -57,6 +58,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   function scheduleRestart(error: unknown) {
     lastError = error instanceof Error ? error.message : String(error);
     options.onError?.(error, projection.name);
+    // A stale writer does not come back: another process owns this read model now.
+    if (error instanceof StaleWriterError) {
+      running = false;
+      waiters.releaseAll();
+      return;
+    }
     // Whoever waits for a position will not see it soon: tell them now rather than at their timeout.
     waiters.releaseAll();
     if (running && !restartTimer) restartTimer = setTimeout(() => void start(), restartDelayMs);
@@ -76,7 +83,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
     const flush = async () => {
       if (seen === position && uow.size === 0) return;
-      await readModels.commit(projection.name, uow.pending(), seen);
+      // Fenced on the checkpoint this runner last committed: if another writer moved it, this one is refused and stops.
+      await readModels.commit(projection.name, uow.pending(), seen, position);
       options.onCommit?.(projection.name, seen, applied);
       committed(seen);
       uow = new UnitOfWork(readModels, projection.name);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ReadModelStore } from '../src/readmodel/port.js';
+import { StaleWriterError, type ReadModelStore } from '../src/readmodel/port.js';
 
 /** The read-model contract, run against every adapter. */
 export function readModelConformance(name: string, make: () => Promise<{ store: ReadModelStore; cleanup: () => Promise<void> }>): void {
@@ -52,6 +52,24 @@ export function readModelConformance(name: string, make: () => Promise<{ store: 
       await store.commit('p', [{ op: 'delete', collection: 'c', id: 'a' }, { op: 'unindex', index: 'i', id: 'a' }], 3n);
       expect(await store.get('p', 'c', 'a')).to.equal(null);
       expect(await store.members('p', 'i')).to.deep.equal(['b']);
+    });
+
+    it('two writers: a commit based on a checkpoint another writer has moved is refused, and changes nothing (issue 14, item 8)', async () => {
+      // Both writers read checkpoint 0; the first commits events up to 5, the second still believes it is at 0.
+      await store.commit('p', [{ op: 'put', collection: 'receipts', id: 'next', doc: { number: 1 } }], 5n, 0n);
+      let refused: unknown = null;
+      try {
+        await store.commit('p', [{ op: 'put', collection: 'receipts', id: 'next', doc: { number: 2 } }, { op: 'index', index: 'i', id: 'x', score: 1 }], 5n, 0n);
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).to.be.instanceOf(StaleWriterError);
+      expect(await store.get('p', 'receipts', 'next')).to.deep.equal({ number: 1 });
+      expect(await store.count('p', 'i')).to.equal(0);
+      expect(await store.checkpoint('p')).to.equal(5n);
+      // The writer that moved it goes on from where it is.
+      await store.commit('p', [{ op: 'put', collection: 'receipts', id: 'next', doc: { number: 2 } }], 7n, 5n);
+      expect(await store.checkpoint('p')).to.equal(7n);
     });
 
     it('moves the checkpoint even when a batch changes nothing', async () => {

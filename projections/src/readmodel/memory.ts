@@ -1,4 +1,4 @@
-import { canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
+import { StaleWriterError, canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
 
 interface Space {
   checkpoint: bigint;
@@ -40,8 +40,9 @@ export function createMemoryReadModelStore(): ReadModelStore {
     async checkpoint(projection) {
       return space(projection).checkpoint;
     },
-    async commit(projection, changes: readonly Change[], checkpoint) {
+    async commit(projection, changes: readonly Change[], checkpoint, expected) {
       const s = space(projection);
+      if (expected !== undefined && s.checkpoint !== expected) throw new StaleWriterError(projection, expected, s.checkpoint);
       for (const c of changes) {
         if (c.op === 'put' || c.op === 'delete') {
           let collection = s.docs.get(c.collection);

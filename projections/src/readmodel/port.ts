@@ -20,8 +20,12 @@ export interface ReadModelStore {
   readonly kind: string;
   /** Last event position the projection has committed, 0n when it has none. */
   checkpoint(projection: string): Promise<bigint>;
-  /** Applies the changes and moves the checkpoint in one atomic step. */
-  commit(projection: string, changes: readonly Change[], checkpoint: bigint): Promise<void>;
+  /**
+   * Applies the changes and moves the checkpoint in one atomic step. With `expected` (the checkpoint this writer read
+   * or last committed), the commit is refused with StaleWriterError when the stored checkpoint is another: a second
+   * writer moved it, and applying these changes would apply events twice (fencing).
+   */
+  commit(projection: string, changes: readonly Change[], checkpoint: bigint, expected?: bigint): Promise<void>;
   get<T>(projection: string, collection: string, id: string): Promise<T | null>;
   getMany<T>(projection: string, collection: string, ids: readonly string[]): Promise<(T | null)[]>;
   /** The stored JSON text of documents, for answers that pass documents through unchanged (no parse, no stringify). */
@@ -35,6 +39,14 @@ export interface ReadModelStore {
   /** A canonical text of everything a projection holds, identical across adapters for identical content. */
   dump(projection: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** Another writer moved the checkpoint this one based its changes on: nothing was applied, and this writer must stop. */
+export class StaleWriterError extends Error {
+  constructor(projection: string, expected: bigint, found: bigint) {
+    super(`projection ${projection}: another writer moved the checkpoint (expected ${expected}, found ${found}); this writer stops`);
+    this.name = 'StaleWriterError';
+  }
 }
 
 /** Canonical dump lines: one per document and per index entry, sorted. */

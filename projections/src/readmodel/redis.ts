@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { UnavailableError } from '@relaycast/contracts';
-import { canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
+import { StaleWriterError, canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
 
 /**
  * Read models in Redis. Layout under a key prefix (default "rm"): a hash per collection
@@ -41,6 +41,27 @@ function unavailable(error: unknown): never {
   throw new UnavailableError(`Read models are unavailable (Redis: ${message})`);
 }
 
+/**
+ * KEYS[1] the checkpoint, KEYS[1+i] the key of change i; ARGV[1] the expected checkpoint ('' = no check), ARGV[2]
+ * the new one, then three values per change: op, member, value. A refused fence answers "STALE <found>".
+ */
+const COMMIT_SCRIPT = `
+local current = redis.call('GET', KEYS[1]) or '0'
+if ARGV[1] ~= '' and current ~= ARGV[1] then return redis.error_reply('STALE ' .. current) end
+for i = 2, #KEYS do
+  local a = 3 + (i - 2) * 3
+  local op, member, value = ARGV[a], ARGV[a + 1], ARGV[a + 2]
+  local r
+  if op == 'put' then r = redis.pcall('HSET', KEYS[i], member, value)
+  elseif op == 'delete' then r = redis.pcall('HDEL', KEYS[i], member)
+  elseif op == 'index' then r = redis.pcall('ZADD', KEYS[i], value, member)
+  else r = redis.pcall('ZREM', KEYS[i], member) end
+  if type(r) == 'table' and r.err then return redis.error_reply('CHANGE ' .. r.err) end
+end
+redis.call('SET', KEYS[1], ARGV[2])
+return 'OK'
+`;
+
 export function createRedisReadModelStore(client: Redis, options: RedisReadModelOptions = {}): ReadModelStore {
   const prefix = options.prefix ?? 'rm';
   const docKey = (p: string, c: string) => `${prefix}:${p}:doc:${c}`;
@@ -65,28 +86,25 @@ export function createRedisReadModelStore(client: Redis, options: RedisReadModel
       const value = await guard(client.get(cpKey(projection)));
       return value ? BigInt(value) : 0n;
     },
-    async commit(projection, changes: readonly Change[], checkpoint) {
-      const multi = client.multi();
+    async commit(projection, changes: readonly Change[], checkpoint, expected) {
+      // One Lua script: check the checkpoint (fencing), apply every change, move the checkpoint last — atomic in
+      // Redis, and a change that fails leaves the checkpoint where it was (the batch is applied again on restart).
+      const keys = [cpKey(projection)];
+      const args: string[] = [expected === undefined ? '' : expected.toString(), checkpoint.toString()];
       for (const c of changes) {
-        switch (c.op) {
-          case 'put':
-            multi.hset(docKey(projection, c.collection), c.id, JSON.stringify(c.doc));
-            break;
-          case 'delete':
-            multi.hdel(docKey(projection, c.collection), c.id);
-            break;
-          case 'index':
-            multi.zadd(idxKey(projection, c.index), c.score, c.id);
-            break;
-          case 'unindex':
-            multi.zrem(idxKey(projection, c.index), c.id);
-            break;
-        }
+        const key = c.op === 'put' || c.op === 'delete' ? docKey(projection, c.collection) : idxKey(projection, c.index);
+        keys.push(key);
+        if (c.op === 'put') args.push('put', c.id, JSON.stringify(c.doc));
+        else if (c.op === 'delete') args.push('delete', c.id, '');
+        else if (c.op === 'index') args.push('index', c.id, String(c.score));
+        else args.push('unindex', c.id, '');
       }
-      multi.set(cpKey(projection), checkpoint.toString());
-      const results = await guard(multi.exec());
-      const failed = results?.find(([error]) => error);
-      if (!results || failed) throw new Error(`read model commit failed: ${failed?.[0]?.message ?? 'transaction aborted'}`);
+      const answer = await guard(client.eval(COMMIT_SCRIPT, keys.length, ...keys, ...args)).catch((error: unknown) => {
+        const found = /STALE (\d+)/.exec(error instanceof Error ? error.message : '');
+        if (found && expected !== undefined) throw new StaleWriterError(projection, expected, BigInt(found[1]!));
+        throw error;
+      });
+      if (answer !== 'OK') throw new Error(`read model commit failed: ${String(answer)}`);
     },
     async get<T>(projection: string, collection: string, id: string) {
       const json = await guard(client.hget(docKey(projection, collection), id));
