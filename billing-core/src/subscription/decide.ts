@@ -22,7 +22,7 @@ import { diff, isAdmin, requireAdmin, requireOwnerOrAdmin, unreachable } from '.
 import type { SubscriptionCommand } from './commands.js';
 import type { SubscriptionEvent } from './events.js';
 import { configurationOf, evolve, exists, type ExistingSubscription, type SubscriptionState } from './state.js';
-import { coveredUntil, downgradeDate, dueOf, hasPaidTimeRunning, openOrders, nextPeriodStart, pausedForNonPayment, periodEndFrom, prorateRise, sameConfiguration, type Due } from './payments.js';
+import { coveredUntil, downgradeDate, paidThrough, dueOf, hasPaidTimeRunning, openOrders, nextPeriodStart, pausedForNonPayment, periodEndFrom, prorateRise, sameConfiguration, type Due } from './payments.js';
 import { billingPolicy, dunningTimeline, NO_END, plusDays } from './lifecycle.js';
 
 type Cmd<T extends SubscriptionCommand['type']> = Extract<SubscriptionCommand, { type: T }>;
@@ -650,7 +650,7 @@ function entitlementOf(s: ExistingSubscription): { modules: { name: string; limi
   const live = s.status === ACTIVE || (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && s.dunning !== undefined);
   if (!live || s.removed || !s.licence_key) return null;
   const covered = coveredUntil(s);
-  const paidEnd = s.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
+  const paidEnd = paidThrough(s);
   const validUntil = s.plan.billingMonths === 0 ? NO_END : covered === undefined ? null : covered === paidEnd ? plusDays(covered, billingPolicy().graceDays) : covered;
   if (!validUntil) return null;
   return { modules: s.modules.map(({ name, limit }) => ({ name, limit })), quantity: s.quantity, validUntil };

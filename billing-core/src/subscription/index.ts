@@ -15,7 +15,7 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
 export { decide, canSetStatus } from './decide.js';
 export { evolve, initialState, exists, configurationOf } from './state.js';
 export { amountDue, dueOf, paidThrough, hasPaidTimeRunning, openOrders, type Due } from './payments.js';
-export { billingPolicy, dueItemsOf, dunningTimeline, nextDueItem, DEFAULT_BILLING_POLICY, NO_END, type BillingPolicy, type DueItem, type DueKind } from './lifecycle.js';
+export { billingPolicy, dueItemsOf, dunningTimeline, nextDueItem, nextRetryOf, DEFAULT_BILLING_POLICY, NO_END, type BillingPolicy, type DueItem, type DueKind } from './lifecycle.js';
 export { coveredUntil, pausedForNonPayment } from './payments.js';
 export type { SubscriptionState, ExistingSubscription } from './state.js';
 export type { SubscriptionCommand } from './commands.js';

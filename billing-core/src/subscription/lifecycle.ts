@@ -64,6 +64,11 @@ export interface DueItem {
 /** Same instant: a change of plan first (the renewal charges the new price), a cancellation before a renewal. */
 const ORDER: DueKind[] = ['scheduled-change', 'cancel-at-period-end', 'renewal', 'dunning-retry', 'suspend', 'cancel-unpaid', 'resume'];
 
+/** When a failed payment is tried next (the first failure was attempt 0, at the due date), if a retry is left. */
+export function nextRetryOf(dunning: { timeline: { retries: string[] }; attempts: number }): string | undefined {
+  return dunning.timeline.retries[dunning.attempts - 1];
+}
+
 /** Everything timed that is waiting on this subscription, the earliest first. */
 export function dueItemsOf(s: ExistingSubscription): DueItem[] {
   if (s.removed || s.status === 'SUBSCRIPTION_STATUS_CANCEL') return [];
@@ -80,7 +85,7 @@ export function dueItemsOf(s: ExistingSubscription): DueItem[] {
     if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && billed && covered && !s.cancelAt) add('renewal', covered, 'renewal');
     if (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && s.dunning) {
       const { timeline, attempts } = s.dunning;
-      const retry = timeline.retries[attempts - 1];
+      const retry = nextRetryOf(s.dunning);
       if (retry !== undefined && retry <= timeline.suspendAt) items.push({ kind: 'dunning-retry', at: retry, key: `renewal-${s.id}-${timeline.dueAt}-retry-${attempts}` });
       add('suspend', timeline.suspendAt, 'suspend');
     }

@@ -1,6 +1,6 @@
 import type { Configuration } from '@relaycast/contracts';
 import { addMonths } from '../pricing/proration.js';
-import { configurationOf, type ExistingSubscription } from './state.js';
+import { configurationOf, paidThrough, type ExistingSubscription } from './state.js';
 
 /**
  * The payment rules that both the decider and the read model need: what is due now, and for what. Pure functions
@@ -22,10 +22,7 @@ export interface Due {
   periodEnd?: string;
 }
 
-/** The end of the paid time (the last paid period's end), or undefined when nothing was ever paid. */
-export function paidThrough(s: Pick<ExistingSubscription, 'paid'>): string | undefined {
-  return s.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
-}
+export { paidThrough } from './state.js';
 
 /** Paid time still running at `now` (the current period, and any period paid ahead). */
 export function hasPaidTimeRunning(s: Pick<ExistingSubscription, 'paid'>, now: string): boolean {

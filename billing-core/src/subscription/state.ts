@@ -109,6 +109,11 @@ export function exists(state: SubscriptionState): state is ExistingSubscription 
   return state.status !== 'NONE';
 }
 
+/** The end of the paid time (the last paid period's end), or undefined when nothing was ever paid. */
+export function paidThrough(s: Pick<ExistingSubscription, 'paid'>): string | undefined {
+  return s.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
+}
+
 /** The configuration in force. */
 export function configurationOf(s: Pick<ExistingSubscription, 'modules' | 'quantity' | 'amount'>): Configuration {
   return { modules: s.modules, quantity: s.quantity, amount: s.amount };
@@ -210,7 +215,7 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         captures: [...state.captures, { captureId: d.captureId, paypalOrderID: d.paypalOrderID, amount: d.amount, refunded: 0, purpose: d.purpose, credited }],
       };
       if (!paysPeriod) return next;
-      const through = state.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
+      const through = paidThrough(state);
       const continues = through !== undefined ? d.periodStart! <= through : state.anchor !== undefined;
       const { dunning: _d, ...paidUp } = next;
       return {

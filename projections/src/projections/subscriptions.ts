@@ -1,5 +1,5 @@
 import { entityIdOf, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
-import { amountDue, dueOf, exists, nextDueItem, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
+import { amountDue, dueOf, exists, nextDueItem, nextRetryOf, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
 import { scoreOf, type Projection } from '../projection.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 
@@ -92,7 +92,7 @@ function timeFigures(s: ExistingSubscription): Partial<SubscriptionView> {
   const next = nextDueItem(s);
   const renewal = next?.kind === 'renewal' ? dueOf(s, next.at) : null;
   const dunning = s.dunning;
-  const retry = dunning ? dunning.timeline.retries[dunning.attempts - 1] : undefined;
+  const retry = dunning ? nextRetryOf(dunning) : undefined;
   return {
     ...(next ? { nextEvent: { kind: next.kind, at: next.at } } : {}),
     ...(next && renewal ? { nextRenewal: { at: next.at, amount: renewal.amount } } : {}),
