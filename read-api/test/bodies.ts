@@ -49,6 +49,12 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/admin/entry/getEntriesByURL': { url: '/how-to-use' },
     '/admin/files/remove': { _id: 'no-such-file' },
     '/admin/files/getAll': { page: 1 },
+    '/users/history': { id: c.userId },
+    '/users/erase': { id: 'no-such-user', reason: 'test' },
+    '/receipts/findOne': { number: 'R-999999' },
+    '/subscriptions/refund': { id: 'no-such-subscription', captureId: 'CAPTURE-X' },
+    '/finance/replay': {},
+    '/finance/verify': {},
   };
   return bodies[path] ?? {};
 }

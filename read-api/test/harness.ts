@@ -145,7 +145,8 @@ export function createClient(baseUrl: string): ApiClient {
       const res = await fetch(baseUrl + path, { method: 'POST', headers, body: payload as RequestInit['body'], redirect: 'manual' });
       remember(res);
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+      const json = (res.headers.get('content-type') ?? '').includes('json');
+      return { status: res.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: res.headers };
     },
     async get(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
