@@ -43,10 +43,107 @@ function createCommand(overrides: Partial<Extract<SubscriptionCommand, { type: '
   };
 }
 
-/** The events that create sub-1 for user-1: a 3-stream constructor at $15 a month. */
-function created(): SubscriptionEvent[] {
-  return given(subscriptionDecider).when(createCommand()).thenEvents();
-}
+/**
+ * The history of sub-1, written out (not produced by `decide`): user-1's 3-stream self-hosted constructor at $15 a
+ * month (seed §9: one stream per unit, $5 a unit), created at NOW.
+ */
+const CREATED: SubscriptionEvent[] = [
+  {
+    type: 'SubscriptionCreated',
+    data: {
+      subscriptionId: 'sub-1',
+      user_id: 'user-1',
+      name: 'Subscription 2026-11-23',
+      infrastructure_type: 'self-hosted',
+      subscription_type: 'SUBSCRIPTION_MONTH',
+      status: 'SUBSCRIPTION_STATUS_INITIAL',
+      plan: { plan_id: 'constructor', billingMonths: 1 },
+      ...THREE_STREAMS,
+      currency: 'USD',
+      payment_details: { payment_method: 'PAYPAL', plan_id: 'constructor', amount: 1500, unitQuantity: 3, privacy_policy_confirm: true },
+      infrastructure_details: {},
+    },
+  },
+];
+const created = (): SubscriptionEvent[] => structuredClone(CREATED);
+
+/** …then a PayPal order ORDER-1 for its first month, NOW to a month later. */
+const ORDERED: SubscriptionEvent[] = [
+  ...CREATED,
+  {
+    type: 'PaymentOrdered',
+    data: {
+      paypalOrderID: 'ORDER-1',
+      paypalSubscriptionID: 'PAYPAL-SUB-1',
+      amount: 1500,
+      currency: 'USD',
+      purpose: 'period',
+      configuration: THREE_STREAMS,
+      periodStart: NOW,
+      periodEnd: '2026-12-23T10:00:00.000Z',
+    },
+  },
+  { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: 'PayPal order created' } },
+];
+const ordered = (): SubscriptionEvent[] => structuredClone(ORDERED);
+
+/** …then ORDER-1 captured (CAPTURE-1, $15): Live to 2026-12-23, licence LIC-0000-1111-2222 valid 7 days' grace beyond. */
+const PAID: SubscriptionEvent[] = [
+  ...ORDERED,
+  {
+    type: 'OrderCaptured',
+    data: {
+      paypalOrderID: 'ORDER-1',
+      paypalSubscriptionID: 'PAYPAL-SUB-1',
+      captureId: 'CAPTURE-1',
+      amount: 1500,
+      currency: 'USD',
+      quantity: 3,
+      capturedAt: NOW,
+      purpose: 'period',
+      configuration: THREE_STREAMS,
+      periodStart: NOW,
+      periodEnd: '2026-12-23T10:00:00.000Z',
+      licence_key: 'LIC-0000-1111-2222',
+    },
+  },
+  { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'payment captured' } },
+  {
+    type: 'LicenceIssued',
+    data: { licenceKey: 'LIC-0000-1111-2222', serial: 1, modules: [{ name: 'streams', limit: 3 }], quantity: 3, validUntil: '2026-12-30T10:00:00.000Z', issuedAt: NOW },
+  },
+];
+const paid = (): SubscriptionEvent[] => structuredClone(PAID);
+
+/** user-1's free unlimited plan (seed: one unit of each module free, 50 VOD viewers, 5 PPV viewers, 5 rooms), Live at once. */
+const FREE_PLAN: SubscriptionEvent[] = [
+  {
+    type: 'SubscriptionCreated',
+    data: {
+      subscriptionId: 'sub-1',
+      user_id: 'user-1',
+      name: 'Subscription 2026-11-23',
+      infrastructure_type: 'self-hosted',
+      subscription_type: 'SUBSCRIPTION_FREE',
+      status: 'SUBSCRIPTION_STATUS_INITIAL',
+      plan: { plan_id: 'unlimited', period: 'free', billingMonths: 0 },
+      modules: [
+        { name: 'streams', limit: 1, units: 0, free: true, amount: 0, labels: { en: 'Publishing streams', ru: 'Публикуемые потоки' } },
+        { name: 'restream', limit: 1, units: 0, free: true, amount: 0, labels: { en: 'Re-streams', ru: 'Ретрансляции' } },
+        { name: 'recordings', limit: 1, units: 0, free: true, amount: 0, labels: { en: 'Recordings', ru: 'Записи' } },
+        { name: 'vodViewers', limit: 50, units: 0, free: true, amount: 0, labels: { en: 'VOD viewers', ru: 'Зрители VOD' } },
+        { name: 'ppvViewers', limit: 5, units: 0, free: true, amount: 0, labels: { en: 'Pay-per-view viewers', ru: 'Зрители pay-per-view' } },
+        { name: 'conferenceRooms', limit: 5, units: 0, free: true, amount: 0, labels: { en: 'Conference rooms', ru: 'Конференц-комнаты' } },
+      ],
+      quantity: 1,
+      amount: 0,
+      currency: 'USD',
+      payment_details: { payment_method: 'PAYPAL', plan_id: 'unlimited', amount: 0, unitQuantity: 1, privacy_policy_confirm: true },
+      infrastructure_details: {},
+    },
+  },
+  { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'free plan: no payment needed' } },
+];
 
 function inStatus(status: SubscriptionStatus): SubscriptionEvent[] {
   const history = created();
@@ -60,11 +157,6 @@ const order = (paypalOrderID = 'ORDER-1', amount = 1500, metadata = customer): S
   data: { paypalOrderID, paypalSubscriptionID: 'PAYPAL-SUB-1', amount, currency: 'USD' },
   metadata,
 });
-
-/** sub-1 with a PayPal order for its first period. */
-function ordered(history: SubscriptionEvent[] = created(), paypalOrderID = 'ORDER-1', amount = 1500): SubscriptionEvent[] {
-  return [...history, ...given(subscriptionDecider, history).when(order(paypalOrderID, amount)).thenEvents()];
-}
 
 const capture = (overrides: Partial<Extract<SubscriptionCommand, { type: 'CaptureOrder' }>['data']> = {}, metadata = customer): SubscriptionCommand => ({
   type: 'CaptureOrder',
@@ -85,13 +177,8 @@ const capture = (overrides: Partial<Extract<SubscriptionCommand, { type: 'Captur
 describe('subscription decider', () => {
   describe('CreateSubscription', () => {
     it('records the catalogue price, not the browser’s, with the seed’s name and defaults', () => {
-      const [event] = created();
-      expect(event?.type).to.equal('SubscriptionCreated');
-      const data = (event as Extract<SubscriptionEvent, { type: 'SubscriptionCreated' }>).data;
-      expect(data).to.include({ subscriptionId: 'sub-1', user_id: 'user-1', amount: 1500, quantity: 3, currency: 'USD', status: 'SUBSCRIPTION_STATUS_INITIAL' });
-      expect(data.name).to.equal('Subscription 2026-11-23');
-      expect(data.payment_details).to.deep.equal({ payment_method: 'PAYPAL', plan_id: 'constructor', amount: 1500, unitQuantity: 3, privacy_policy_confirm: true });
-      expect(data.plan).to.deep.equal({ plan_id: 'constructor', billingMonths: 1 });
+      // The whole event, written out above: catalogue amount and modules, the seed's default name, payment details.
+      given(subscriptionDecider).when(createCommand()).then(CREATED);
     });
 
     it('accepts a browser amount equal to the catalogue and refuses any other with 422', () => {
@@ -104,9 +191,7 @@ describe('subscription decider', () => {
     });
 
     it('activates a free unlimited plan at once, saying why', () => {
-      const events = given(subscriptionDecider).when(createCommand({ plan_id: 'unlimited', subscription_type: 'SUBSCRIPTION_FREE', modules: undefined })).thenEvents();
-      expect(events.map((e) => e.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionStatusChanged']);
-      expect(events[1]?.data).to.deep.include({ from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE' });
+      given(subscriptionDecider).when(createCommand({ plan_id: 'unlimited', subscription_type: 'SUBSCRIPTION_FREE', modules: undefined })).then(FREE_PLAN);
     });
 
     it('gives a free plan created with a server-issued key a licence without end at once', () => {
@@ -232,8 +317,7 @@ describe('subscription decider', () => {
     it('refuses orders on cancelled or paused subscriptions, and when nothing is due', () => {
       given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_CANCEL')).when(order()).thenThrows(InvalidTransitionError);
       given(subscriptionDecider, inStatus('SUBSCRIPTION_STATUS_PAUSE')).when(order()).thenThrows(InvalidTransitionError);
-      const free = given(subscriptionDecider).when(createCommand({ plan_id: 'unlimited', subscription_type: 'SUBSCRIPTION_FREE', modules: undefined })).thenEvents();
-      given(subscriptionDecider, free).when(order('ORDER-F', 0)).thenThrows(ConflictError, /Nothing is due/);
+      given(subscriptionDecider, FREE_PLAN).when(order('ORDER-F', 0)).thenThrows(ConflictError, /Nothing is due/);
     });
     it('keeps one PayPal billing reference per subscription', () => {
       given(subscriptionDecider, ordered())
@@ -272,8 +356,7 @@ describe('subscription decider', () => {
     });
 
     it('records nothing for an order already captured', () => {
-      const paid = [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
-      given(subscriptionDecider, paid).when(capture()).then([]);
+      given(subscriptionDecider, paid()).when(capture()).then([]);
     });
 
     it('refuses a capture of an order this subscription never made', () => {
@@ -281,8 +364,22 @@ describe('subscription decider', () => {
     });
 
     it('a renewal while Live extends the period and keeps the first licence key', () => {
-      const paid = [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
-      const renewalOrdered = ordered(paid, 'ORDER-2', 1500);
+      const renewalOrdered: SubscriptionEvent[] = [
+        ...paid(),
+        {
+          type: 'PaymentOrdered',
+          data: {
+            paypalOrderID: 'ORDER-2',
+            paypalSubscriptionID: 'PAYPAL-SUB-1',
+            amount: 1500,
+            currency: 'USD',
+            purpose: 'period',
+            configuration: THREE_STREAMS,
+            periodStart: '2026-12-23T10:00:00.000Z',
+            periodEnd: '2027-01-23T10:00:00.000Z',
+          },
+        },
+      ];
       const [renewal, ...rest] = given(subscriptionDecider, renewalOrdered)
         .when(capture({ paypalOrderID: 'ORDER-2', captureId: 'CAPTURE-2', licenceKey: 'LIC-NEW-NEW-NEW' }))
         .thenEvents();
@@ -329,7 +426,6 @@ describe('subscription decider', () => {
       data: { paypalSubscriptionID: 'PAYPAL-SUB-1', quantity, ...extra },
       metadata,
     });
-    const paid = () => [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
 
     it('a rise inside the paid period is pending: the rest of the period prorated, in force once paid', () => {
       const later = { ...customer, now: '2026-12-08T10:00:00.000Z' };
@@ -353,7 +449,27 @@ describe('subscription decider', () => {
     });
 
     it('a quantity-only revision keeps the other modules, and cannot go below what they need', () => {
-      const withViewers = [...created(), ...given(subscriptionDecider, created()).when(revise(5, { modules: [{ name: 'streams', limit: 2 }, { name: 'vodViewers', limit: 200 }] })).thenEvents()];
+      // 2 streams (2 units) and 200 VOD viewers (seed: 50 a unit beyond the 50 free: 3 units), $25 a month.
+      const withViewers: SubscriptionEvent[] = [
+        ...created(),
+        {
+          type: 'SubscriptionRevised',
+          data: {
+            paypalSubscriptionID: 'PAYPAL-SUB-1',
+            quantity: 5,
+            previousQuantity: 3,
+            modules: [
+              { name: 'streams', limit: 2, units: 2, free: false, amount: 1000, labels: { en: 'Publishing streams', ru: 'Публикуемые потоки' } },
+              { name: 'vodViewers', limit: 200, units: 3, free: false, amount: 1500, labels: { en: 'VOD viewers', ru: 'Зрители VOD' } },
+            ],
+            amount: 2500,
+            previousAmount: 1500,
+            proration: 0,
+            effectiveAt: NOW,
+            reason: 'IMMEDIATE',
+          },
+        },
+      ];
       const [event] = given(subscriptionDecider, withViewers).when(revise(4)).thenEvents();
       expect((event?.data as { modules: { name: string; limit: number }[] }).modules.map((m) => [m.name, m.limit])).to.deep.equal([['streams', 1], ['vodViewers', 200]]);
       given(subscriptionDecider, withViewers).when(revise(2)).thenThrows(ValidationError, /quantity must be at least 3/);
@@ -392,31 +508,35 @@ describe('subscription decider', () => {
     });
 
     it('a payment during a trial pays for the period that starts when the trial ends', () => {
-      const trial = given(subscriptionDecider, ordered()).when({ type: 'StartTrial', data: {}, metadata: customer }).thenEvents();
+      const trial: SubscriptionEvent[] = [
+        { type: 'TrialStarted', data: { trialStartDate: NOW, trialEndDate: '2026-11-30T10:00:00.000Z', trialPeriod: 604800 } },
+        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'trial started' } },
+      ];
       const [captured] = given(subscriptionDecider, [...ordered(), ...trial]).when(capture()).thenEvents();
       expect(captured?.data).to.include({ periodStart: '2026-11-30T10:00:00.000Z', periodEnd: '2026-12-30T10:00:00.000Z' });
     });
 
     it('StartTrial runs seven days by default and only once', () => {
-      const events = given(subscriptionDecider, created()).when({ type: 'StartTrial', data: {}, metadata: customer }).thenEvents();
-      expect(events[0]).to.deep.equal({ type: 'TrialStarted', data: { trialStartDate: NOW, trialEndDate: '2026-11-30T10:00:00.000Z', trialPeriod: 604800 } });
-      expect(events[1]?.data).to.deep.include({ to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'trial started' });
-      given(subscriptionDecider, [...created(), ...events]).when({ type: 'StartTrial', data: {}, metadata: customer }).thenThrows(ConflictError);
+      const trial: SubscriptionEvent[] = [
+        { type: 'TrialStarted', data: { trialStartDate: NOW, trialEndDate: '2026-11-30T10:00:00.000Z', trialPeriod: 604800 } },
+        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE', reason: 'trial started' } },
+      ];
+      given(subscriptionDecider, created()).when({ type: 'StartTrial', data: {}, metadata: customer }).then(trial);
+      given(subscriptionDecider, [...created(), ...trial]).when({ type: 'StartTrial', data: {}, metadata: customer }).thenThrows(ConflictError);
     });
 
     it('RemoveSubscription is for administrators, and a removed subscription is gone', () => {
       given(subscriptionDecider, created()).when({ type: 'RemoveSubscription', data: {}, metadata: customer }).thenThrows(ForbiddenError);
-      const removed = [...created(), ...given(subscriptionDecider, created()).when({ type: 'RemoveSubscription', data: {}, metadata: admin }).thenEvents()];
-      given(subscriptionDecider, removed).when(capture()).thenThrows(NotFoundError);
+      given(subscriptionDecider, created()).when({ type: 'RemoveSubscription', data: {}, metadata: admin }).then([{ type: 'SubscriptionRemoved', data: {} }]);
+      given(subscriptionDecider, [...created(), { type: 'SubscriptionRemoved', data: {} }]).when(capture()).thenThrows(NotFoundError);
     });
 
     it('RecordRefund refunds at most what was captured, once per refund id', () => {
-      const paid = [...ordered(), ...given(subscriptionDecider, ordered()).when(capture()).thenEvents()];
       const refund = (amount: number, refundId = 'REFUND-1'): SubscriptionCommand => ({ type: 'RecordRefund', data: { captureId: 'CAPTURE-1', refundId, amount, currency: 'USD' }, metadata: system });
-      const events = given(subscriptionDecider, paid).when(refund(1000)).thenEvents();
-      expect(events[0]?.type).to.equal('PaymentRefunded');
-      given(subscriptionDecider, [...paid, ...events]).when(refund(1000)).then([]);
-      given(subscriptionDecider, [...paid, ...events]).when(refund(1000, 'REFUND-2')).thenThrows(ValidationError, /amount exceeds/);
+      const refunded: SubscriptionEvent = { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 1000, currency: 'USD', refundedAt: NOW } };
+      given(subscriptionDecider, paid()).when(refund(1000)).then([refunded]);
+      given(subscriptionDecider, [...paid(), refunded]).when(refund(1000)).then([]);
+      given(subscriptionDecider, [...paid(), refunded]).when(refund(1000, 'REFUND-2')).thenThrows(ValidationError, /amount exceeds/);
     });
   });
 });

@@ -51,9 +51,9 @@ describe('user decider', () => {
   });
 
   it('erases personal fields once; the state forgets them', () => {
-    const erased = given(userDecider, [registered]).when({ type: 'EraseUser', data: { reason: 'GDPR request #12' }, metadata: meta() }).thenEvents();
-    expect(erased).to.deep.equal([{ type: 'UserErased', data: { reason: 'GDPR request #12' } }]);
-    const g = given(userDecider, [registered, ...erased]);
+    const erased: UserEvent = { type: 'UserErased', data: { reason: 'GDPR request #12' } };
+    given(userDecider, [registered]).when({ type: 'EraseUser', data: { reason: 'GDPR request #12' }, metadata: meta() }).then([erased]);
+    const g = given(userDecider, [registered, erased]);
     expect(g.state).to.include({ status: 'ERASED', email: '', givenName: '' });
     g.when({ type: 'EraseUser', data: { reason: 'again' }, metadata: meta() }).then([]);
   });
@@ -71,7 +71,7 @@ describe('e-mail claims', () => {
   it('releases only the owner’s claim', () => {
     const claimed = [{ type: 'EmailClaimed' as const, data: { userId: 'u1' } }];
     given(emailDecider, claimed).when({ type: 'ReleaseEmail', data: { userId: 'u2' }, metadata: meta() }).then([]);
-    const released = given(emailDecider, claimed).when({ type: 'ReleaseEmail', data: { userId: 'u1' }, metadata: meta() }).thenEvents();
-    given(emailDecider, [...claimed, ...released]).when(claim('u2')).then([{ type: 'EmailClaimed', data: { userId: 'u2' } }]);
+    given(emailDecider, claimed).when({ type: 'ReleaseEmail', data: { userId: 'u1' }, metadata: meta() }).then([{ type: 'EmailReleased', data: { userId: 'u1' } }]);
+    given(emailDecider, [...claimed, { type: 'EmailReleased', data: { userId: 'u1' } }]).when(claim('u2')).then([{ type: 'EmailClaimed', data: { userId: 'u2' } }]);
   });
 });
