@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { CALCULATOR_DEFAULTS, CALCULATOR_LIMITS } from '@relaycast/contracts/constants';
-import { estimateCalculator } from '@relaycast/billing-core/pricing';
 import { makeStore } from '../../app/store.js';
 import {
   calculatorReset,
@@ -78,16 +77,15 @@ describe('calculatorSlice (through a real store)', () => {
     expect(selectCalculator(store.getState())).to.deep.equal(CALCULATOR_DEFAULTS);
   });
 
-  it('the estimate is billing-core estimateCalculator of the state (same numbers as the server), memoised', () => {
+  it('the estimate prices the self-hosted units by the seed’s tiers, memoised', () => {
     const store = makeStore();
     store.dispatch(publishersChanged(25));
     store.dispatch(viewersChanged(400));
     const state = store.getState();
     const estimate = selectCalculatorEstimate(state);
-    expect(estimate).to.deep.equal(estimateCalculator(selectCalculator(state)));
     expect(selectCalculatorEstimate(state)).to.equal(estimate);
     // 25 publishers (units 1–20 at $5, 21–25 at $4) and 400 viewers (50 free, then 7 units, ordinals 26–32 at $4)
-    expect(estimate.unitQuantity).to.equal(25 + Math.ceil((400 - 50) / 50));
-    expect(estimate.selfHostedMonthlyCents).to.equal(20 * 500 + 12 * 400);
+    expect(estimate.unitQuantity).to.equal(32);
+    expect(estimate.selfHostedMonthlyCents).to.equal(14_800); // 20 × $5 + 12 × $4
   });
 });

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { BUILDER_MODULES, SIGN_IN_PATH } from '@relaycast/contracts/constants';
-import { quoteSubscription } from '@relaycast/billing-core/pricing';
+import { SIGN_IN_PATH } from '@relaycast/contracts/constants';
 import { makeStore } from '../../app/store.js';
 import { formatNumber, formatUsd } from './format.js';
 import { builderModuleChanged, clampBuilderValue, periodChanged, selectBuilderQuote, selectPeriod } from './pricingSlice.js';
@@ -14,24 +13,33 @@ describe('pricingSlice', () => {
     expect(selectPeriod(store.getState())).to.equal('annual');
   });
 
-  it('the builder starts at one unit for $5 and prices with billing-core quoteSubscription', () => {
-    const store = makeStore();
-    const initial = selectBuilderQuote(store.getState());
+  // Expected prices are the seed's (§9): self-hosted units at $5 for ordinals 1–20, $4 for 21–40, $3 from 41;
+  // units per module = limit ÷ per-unit limit rounded up (streams and restream 1, VOD viewers 50 beyond 50 free).
+  it('the builder starts at one unit for $5 a month', () => {
+    const initial = selectBuilderQuote(makeStore().getState());
     expect(initial.quantity).to.equal(1);
     expect(initial.monthlyAmount).to.equal(500);
+  });
+
+  it('prices 22 streams, 3 re-streams and 250 VOD viewers as 29 units: 20 × $5 + 9 × $4 = $136 a month', () => {
+    const store = makeStore();
     store.dispatch(builderModuleChanged({ name: 'streams', value: 22 }));
     store.dispatch(builderModuleChanged({ name: 'restream', value: 3 }));
-    store.dispatch(builderModuleChanged({ name: 'vodViewers', value: 260 }));
+    store.dispatch(builderModuleChanged({ name: 'vodViewers', value: 260 })); // snaps to 250: 4 units beyond the free 50
     const quote = selectBuilderQuote(store.getState());
-    const expected = quoteSubscription({
-      plan_id: 'constructor',
-      infrastructure_type: 'self-hosted',
-      subscription_type: 'SUBSCRIPTION_MONTH',
-      modules: BUILDER_MODULES.map((m) => ({ name: m.name, limit: ({ streams: 22, restream: 3, vodViewers: 250 } as Record<string, number>)[m.name] ?? m.initial })),
-    });
-    expect(quote.amount).to.equal(expected.amount);
-    expect(quote.quantity).to.equal(22 + 3 + 4);
-    expect(quote.monthlyAmount).to.equal(20 * 500 + 9 * 400);
+    expect(quote.quantity).to.equal(29);
+    expect(quote.amount).to.equal(13_600);
+    expect(quote.monthlyAmount).to.equal(13_600);
+  });
+
+  it('crosses the tiers where the seed says: 20 units $100, 21 units $104, 40 units $180, 41 units $183', () => {
+    const cases: [number, number][] = [[20, 10_000], [21, 10_400], [40, 18_000], [41, 18_300]];
+    for (const [streams, cents] of cases) {
+      const store = makeStore();
+      store.dispatch(builderModuleChanged({ name: 'streams', value: streams }));
+      const quote = selectBuilderQuote(store.getState());
+      expect([quote.quantity, quote.monthlyAmount], `${streams} streams`).to.deep.equal([streams, cents]);
+    }
   });
 
   it('snaps builder values onto their step and range', () => {
