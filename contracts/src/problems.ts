@@ -36,6 +36,8 @@ function toProblem(error: ErrorObject): FieldProblem {
       return { field: fieldName(error.instancePath, String(params.missingProperty)), message: 'is required' };
     case 'additionalProperties':
       return { field: fieldName(error.instancePath, String(params.additionalProperty)), message: 'is not allowed' };
+    case 'maxProperties':
+      return { field: fieldName(error.instancePath), message: `must have at most ${String(params.limit)} fields` };
     case 'enum':
       return {
         field: fieldName(error.instancePath),

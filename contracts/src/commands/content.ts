@@ -5,10 +5,12 @@ import { EntryBodyFields } from '../schemas/entry.js';
 import { FileUploaded } from '../events/content.js';
 import type { Command } from './metadata.js';
 
+const STRICT = { additionalProperties: false } as const;
+
 const EntryBody = EntryBodyFields;
-export const CreateEntryData = Type.Object({ entryId: Id, entry_type: StringEnum(ENTRY_TYPES), ...EntryBody });
-export const UpdateEntryData = Type.Object({ entry_type: StringEnum(ENTRY_TYPES), ...EntryBody });
-export const RemoveEntryData = Type.Object({});
+export const CreateEntryData = Type.Object({ entryId: Id, entry_type: StringEnum(ENTRY_TYPES), ...EntryBody }, STRICT);
+export const UpdateEntryData = Type.Object({ entry_type: StringEnum(ENTRY_TYPES), ...EntryBody }, STRICT);
+export const RemoveEntryData = Type.Object({}, STRICT);
 
 export const EntryCommandSchemas = {
   CreateEntry: CreateEntryData,
@@ -20,8 +22,8 @@ export type EntryCommand =
   | Command<'UpdateEntry', Static<typeof UpdateEntryData>>
   | Command<'RemoveEntry', Static<typeof RemoveEntryData>>;
 
-export const RecordFileUploadData = FileUploaded;
-export const RemoveFileData = Type.Object({});
+export const RecordFileUploadData = Type.Object({ ...FileUploaded.properties }, STRICT);
+export const RemoveFileData = Type.Object({}, STRICT);
 export const FileCommandSchemas = { RecordFileUpload: RecordFileUploadData, RemoveFile: RemoveFileData } as const;
 export type FileCommand =
   | Command<'RecordFileUpload', Static<typeof RecordFileUploadData>>

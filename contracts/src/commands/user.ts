@@ -3,6 +3,8 @@ import { AUTH_STRATEGIES, ROLES } from '../constants/roles.js';
 import { Email, Id, Name, ShortText, StringEnum } from '../schemas/common.js';
 import type { Command } from './metadata.js';
 
+const STRICT = { additionalProperties: false } as const;
+
 const Role = StringEnum(ROLES);
 const Picture = Type.String({ maxLength: 2048 });
 
@@ -14,17 +16,17 @@ export const RegisterUserData = Type.Object({
   picture: Type.Optional(Picture),
   role: Role,
   strategy: StringEnum(AUTH_STRATEGIES),
-});
-export const RecordSignInData = Type.Object({ strategy: StringEnum(AUTH_STRATEGIES) });
+}, STRICT);
+export const RecordSignInData = Type.Object({ strategy: StringEnum(AUTH_STRATEGIES) }, STRICT);
 export const UpdateUserData = Type.Object({
   givenName: Type.Optional(Name),
   familyName: Type.Optional(Name),
   email: Type.Optional(Email),
   picture: Type.Optional(Picture),
-});
-export const ChangeUserRoleData = Type.Object({ role: Role });
-export const RemoveUserData = Type.Object({ reason: Type.Optional(ShortText) });
-export const EraseUserData = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }) });
+}, STRICT);
+export const ChangeUserRoleData = Type.Object({ role: Role }, STRICT);
+export const RemoveUserData = Type.Object({ reason: Type.Optional(ShortText) }, STRICT);
+export const EraseUserData = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }) }, STRICT);
 
 export const UserCommandSchemas = {
   RegisterUser: RegisterUserData,
@@ -47,8 +49,8 @@ export const ClaimEmailData = Type.Object({
   userId: Id,
   /** Take the address over from a claim whose user never registered or was removed. */
   takeover: Type.Optional(Type.Boolean()),
-});
-export const ReleaseEmailData = Type.Object({ userId: Id });
+}, STRICT);
+export const ReleaseEmailData = Type.Object({ userId: Id }, STRICT);
 export const EmailCommandSchemas = { ClaimEmail: ClaimEmailData, ReleaseEmail: ReleaseEmailData } as const;
 export type EmailCommand =
   | Command<'ClaimEmail', Static<typeof ClaimEmailData>>

@@ -34,8 +34,15 @@ export const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
+/**
+ * Forms whose extra fields the seed allows (or that the seed's web app sends whole records to): extra fields pass
+ * validation but are bounded in count (and in size by the body limit), and the routes pass only declared fields to
+ * commands, so none reaches state.
+ */
+export const OPEN_FORM = { additionalProperties: true, maxProperties: 64 } as const;
+
 /** `{ id }`, the body of findOne and remove calls. */
-export const IdBody = Type.Object({ id: Id }, { additionalProperties: true });
+export const IdBody = Type.Object({ id: Id }, OPEN_FORM);
 
 /** Wraps a schema as the `{ data }` answer of the API. */
 export function DataAnswer<T extends TSchema>(schema: T) {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DATA_TYPES, ENTRY_CATEGORY_IDS, ENTRY_TYPES, FORM_CONTROL_KINDS } from '../constants/content.js';
-import { Id, ListQuery, StringEnum } from './common.js';
+import { Id, ListQuery, StringEnum, OPEN_FORM } from './common.js';
 
 /** An option of a SELECT, RADIO or SELECT_OBJECT control (for SELECT_OBJECT the value is an entry's _id). */
 export const OptionItem = Type.Object(
@@ -8,7 +8,7 @@ export const OptionItem = Type.Object(
     label: Type.String({ maxLength: 500 }),
     value: Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 
 /** One property of a form template (seed §3). */
@@ -20,7 +20,7 @@ export const TemplateProperty = Type.Object(
     formEntityType: StringEnum(FORM_CONTROL_KINDS),
     property_option_items: Type.Optional(Type.Array(OptionItem, { maxItems: 500 })),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type TemplateProperty = Static<typeof TemplateProperty>;
 
@@ -28,6 +28,22 @@ export type TemplateProperty = Static<typeof TemplateProperty>;
 export const TemplatePart = Type.Union([TemplateProperty, Type.Array(TemplateProperty, { maxItems: 200 })]);
 export type TemplatePart = Static<typeof TemplatePart>;
 export const TemplateParts = Type.Array(TemplatePart, { minItems: 1, maxItems: 500 });
+
+/**
+ * A template as stored: each property and option with its declared fields only. The API accepts extra fields on
+ * them (the seed's builder may send its own), but what reaches a command, an event and state is this.
+ */
+export function storedTemplate(parts: readonly TemplatePart[]): TemplatePart[] {
+  const option = (o: Static<typeof OptionItem>) => ({ label: o.label, value: o.value });
+  const property = (p: TemplateProperty): TemplateProperty => ({
+    property_i18n: p.property_i18n,
+    ...('defaultValue' in p ? { defaultValue: p.defaultValue } : {}),
+    dataType: p.dataType,
+    formEntityType: p.formEntityType,
+    ...(p.property_option_items ? { property_option_items: p.property_option_items.map(option) } : {}),
+  });
+  return parts.map((part) => (Array.isArray(part) ? part.map(property) : property(part)));
+}
 
 /** Site addresses a material feeds (/api-docs/..., /how-to-use…): absolute paths only. */
 export const SitePath = Type.String({ minLength: 1, maxLength: 300, pattern: '^/[A-Za-z0-9/_.~-]*$' });
@@ -44,19 +60,19 @@ export const EntryBodyFields = {
 const EntryFields = { entry_type: StringEnum(ENTRY_TYPES), ...EntryBodyFields };
 
 /** /admin/entry/create (seed §7: template list and entry_type). */
-export const EntryCreate = Type.Object(EntryFields, { additionalProperties: true });
+export const EntryCreate = Type.Object(EntryFields, OPEN_FORM);
 export type EntryCreate = Static<typeof EntryCreate>;
 
 /** /admin/entry/update: create's fields plus _id. */
-export const EntryUpdate = Type.Object({ _id: Id, ...EntryFields }, { additionalProperties: true });
+export const EntryUpdate = Type.Object({ _id: Id, ...EntryFields }, OPEN_FORM);
 export type EntryUpdate = Static<typeof EntryUpdate>;
 
 /** /admin/entry/getOne (seed §7: _id and entry_type). */
-export const EntryGetOne = Type.Object({ _id: Id, entry_type: StringEnum(ENTRY_TYPES) }, { additionalProperties: true });
+export const EntryGetOne = Type.Object({ _id: Id, entry_type: StringEnum(ENTRY_TYPES) }, OPEN_FORM);
 export type EntryGetOne = Static<typeof EntryGetOne>;
 
 /** /admin/entry/remove (payload not in the seed: the entry's _id). */
-export const EntryRemove = Type.Object({ _id: Id }, { additionalProperties: true });
+export const EntryRemove = Type.Object({ _id: Id }, OPEN_FORM);
 export type EntryRemove = Static<typeof EntryRemove>;
 
 /** /admin/entry/getAll (payload "caller-supplied": these filters, all optional). */
@@ -81,5 +97,5 @@ export const EntriesByUrl = Type.Object({
 export type EntriesByUrl = Static<typeof EntriesByUrl>;
 
 /** /admin/files/remove. */
-export const FileRemove = Type.Object({ _id: Id }, { additionalProperties: true });
+export const FileRemove = Type.Object({ _id: Id }, OPEN_FORM);
 export type FileRemove = Static<typeof FileRemove>;

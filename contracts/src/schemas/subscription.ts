@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_TYPES,
 } from '../constants/subscription.js';
 import { MODULE_NAMES } from '../constants/pricing.js';
-import { Cents, Id, IsoDateTime, ListQuery, Name, Quantity, ShortText, StringEnum } from './common.js';
+import { Cents, Id, IsoDateTime, ListQuery, Name, Quantity, ShortText, StringEnum, OPEN_FORM } from './common.js';
 
 /** A module the customer configures: its name and the limit wanted (streams, viewers, rooms…). */
 export const ModuleSelection = Type.Object(
@@ -15,7 +15,7 @@ export const ModuleSelection = Type.Object(
     name: StringEnum(MODULE_NAMES),
     limit: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type ModuleSelection = Static<typeof ModuleSelection>;
 export const ModuleSelections = Type.Array(ModuleSelection, { maxItems: 32 });
@@ -41,7 +41,7 @@ export const PaymentDetails = Type.Object(
     privacy_policy_confirm: Type.Optional(Type.Boolean()),
     client_id: Type.Optional(Type.String({ maxLength: 256 })),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type PaymentDetails = Static<typeof PaymentDetails>;
 
@@ -85,7 +85,7 @@ export const SubscriptionCreate = Type.Object(
     user_id: Id,
     ...SubscriptionFormFields,
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type SubscriptionCreate = Static<typeof SubscriptionCreate>;
 
@@ -102,7 +102,7 @@ export const SubscriptionUpdate = Type.Object(
     startDate: Type.Optional(IsoDateTime),
     endDate: Type.Optional(IsoDateTime),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type SubscriptionUpdate = Static<typeof SubscriptionUpdate>;
 
@@ -119,7 +119,7 @@ export const SubscriptionRevise = Type.Object(
     /** true: only preview the new amount and proration, append nothing. */
     preview: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type SubscriptionRevise = Static<typeof SubscriptionRevise>;
 
@@ -133,17 +133,17 @@ const PayPalOrderReference = {
 };
 
 /** /subscriptions/captureOrder (seed §5). */
-export const CaptureOrder = Type.Object(PayPalOrderReference, { additionalProperties: true });
+export const CaptureOrder = Type.Object(PayPalOrderReference, OPEN_FORM);
 export type CaptureOrder = Static<typeof CaptureOrder>;
 
 /** /subscriptions/captureChangePaymentMethod (seed §5). */
-export const CaptureChangePaymentMethod = Type.Object(PayPalOrderReference, { additionalProperties: true });
+export const CaptureChangePaymentMethod = Type.Object(PayPalOrderReference, OPEN_FORM);
 export type CaptureChangePaymentMethod = Static<typeof CaptureChangePaymentMethod>;
 
 /** /subscriptions/cancelAll: a customer cancels their own; an administrator names the user. */
 export const CancelAll = Type.Object(
   { user_id: Type.Optional(Id), reason: Type.Optional(ShortText) },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type CancelAll = Static<typeof CancelAll>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '../constants/roles.js';
-import { Email, Id, ListQuery, Name, StringEnum } from './common.js';
+import { Email, Id, ListQuery, Name, StringEnum, OPEN_FORM } from './common.js';
 
 /** Admin create-user form (seed §5): all four fields required, extra fields allowed. */
 export const UserForm = Type.Object(
@@ -10,7 +10,7 @@ export const UserForm = Type.Object(
     email: Email,
     role: StringEnum(ROLES),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type UserForm = Static<typeof UserForm>;
 
@@ -24,7 +24,7 @@ export const UserUpdate = Type.Object(
     role: Type.Optional(StringEnum(ROLES)),
     picture: Type.Optional(Type.String({ maxLength: 2048 })),
   },
-  { additionalProperties: true },
+  OPEN_FORM,
 );
 export type UserUpdate = Static<typeof UserUpdate>;
 

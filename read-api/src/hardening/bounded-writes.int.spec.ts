@@ -46,3 +46,44 @@ describe('bounded writes: infrastructure details', function () {
     expect(growth, `RSS growth ${Math.round(growth / 1e6)} MB`).to.be.below(50_000_000);
   });
 });
+
+/**
+ * The seed allows extra fields on some forms (admin create-user, subscription create, the CMS's template
+ * properties): they are bounded in count and never reach state.
+ */
+describe('bounded writes: extra fields the seed allows', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server?.close());
+
+  it('extra fields of a user form, a template and its options are not stored', async () => {
+    const admin = await server.admin();
+    const user = await admin.post('/users/create', { givenName: 'Extra', familyName: 'Fields', email: 'extra@example.com', role: 'ROLE_CUSTOMER', isAdmin: true, balance: 10_000 });
+    expect(user.status).to.equal(201);
+    const stored = await admin.post('/users/findOne', { id: user.body.data._id });
+    expect(stored.body.data).to.not.have.any.keys('isAdmin', 'balance');
+    const entry = await admin.post('/admin/entry/create', {
+      entry_type: 'TEMPLATE',
+      junk: 'x'.repeat(1000),
+      template: [{ property_i18n: 'name', defaultValue: 'T', dataType: 'STRING', formEntityType: 'SELECT', junk: 'y', property_option_items: [{ label: 'A', value: 'a', junk: 'z' }] }],
+    });
+    expect(entry.status).to.equal(201);
+    const got = await admin.post('/admin/entry/getOne', { _id: entry.body.data._id, entry_type: 'TEMPLATE' });
+    expect(JSON.stringify(got.body.data)).to.not.include('junk');
+    expect(got.body.data.template).to.deep.equal([{ property_i18n: 'name', defaultValue: 'T', dataType: 'STRING', formEntityType: 'SELECT', property_option_items: [{ label: 'A', value: 'a' }] }]);
+  });
+
+  it('refuses more than 64 properties in any object of a body, naming it (400)', async () => {
+    const admin = await server.admin();
+    const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`extra${i}`, i]));
+    const res = await admin.post('/users/create', { givenName: 'Many', familyName: 'Keys', email: 'many@example.com', role: 'ROLE_CUSTOMER', ...many });
+    expect(res.status).to.equal(400);
+    const owner = await server.customer('ManyKeys');
+    const sub = await owner.post('/subscriptions/create', { subscription_type: 'SUBSCRIPTION_FREE', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: owner.userId, payment_details: { plan_id: 'unlimited', privacy_policy_confirm: true, ...many } });
+    expect(sub.status).to.equal(400);
+    expect(sub.body.error.message).to.match(/^payment_details /);
+  });
+});

@@ -8,6 +8,7 @@ import {
   EntryRemove,
   EntryUpdate,
   NotFoundError,
+  storedTemplate,
   ValidationError,
   type EntryView,
 } from '@relaycast/contracts';
@@ -22,7 +23,7 @@ async function entryOr404(rt: Runtime, id: string, type?: string): Promise<Entry
 
 const bodyOf = (b: EntryCreate) => ({
   entry_type: b.entry_type,
-  template: b.template,
+  template: storedTemplate(b.template),
   ...(b.category ? { category: b.category } : {}),
   ...(b.url ? { url: b.url } : {}),
   ...(b.template_id ? { template_id: b.template_id } : {}),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { captureOrder, changePaymentMethod, createPaymentMethodOrder, payDue, refundCapture, type CaptureOutcome } from '@relaycast/billing-core';
-import { AppError, CaptureChangePaymentMethod, CaptureOrder, Cents, Id, PriceMismatchError, ValidationError } from '@relaycast/contracts';
+import { AppError, CaptureChangePaymentMethod, CaptureOrder, Cents, Id, OPEN_FORM, PriceMismatchError, ValidationError } from '@relaycast/contracts';
 import { defineRoute, type Answer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { answerWith, resolveSubscription, visibleSubscription } from './subscription-access.js';
@@ -32,7 +32,7 @@ export const paymentRoutes = [
     tag: 'Payments',
     summary:
       'Create (or hand out again) the PayPal order for what is due now: the first period, a renewal, or the balance of a pending change. Priced from the event store, never from the browser.',
-    body: Type.Object({ id: Id, saveWallet: Type.Optional(Type.Boolean()) }, { additionalProperties: true }),
+    body: Type.Object({ id: Id, saveWallet: Type.Optional(Type.Boolean()) }, OPEN_FORM),
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
       const started = await payDue(rt.paymentDeps, view._id, meta(), { saveWallet: body.saveWallet === true });
@@ -69,7 +69,7 @@ export const paymentRoutes = [
     access: 'customer',
     tag: 'Payments',
     summary: 'Create the PayPal order (intent AUTHORIZE, never captured) a customer approves to switch funding source',
-    body: Type.Object({ id: Id }, { additionalProperties: true }),
+    body: Type.Object({ id: Id }, OPEN_FORM),
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
       return { data: await createPaymentMethodOrder(rt.paymentDeps, view._id, meta()) };
