@@ -27,7 +27,7 @@ describe('schema-valid hostile bodies on every route (maximal sizes, unicode edg
   let server: TestServer;
   let paypal: PayPalStandIn;
   let admin: ApiClient;
-  let owner: ApiClient & { userId: string };
+  let owner: ApiClient & { userId: string; email: string };
   let ctx: BodyContext;
   let paypalSubscriptionID: string;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { Type } from '@sinclair/typebox';
@@ -109,10 +110,27 @@ function localStrategy(rt: Runtime): LocalStrategy {
   });
 }
 
+/**
+ * Where sign-in attempts are counted: in Redis when it is configured, so that every replica shares one count and a
+ * restart does not reset it; otherwise in this process (one replica, the embedded default).
+ */
+function attemptStore(rt: Runtime): Store | undefined {
+  const redis = rt.redis;
+  if (!redis) return undefined;
+  return new RedisStore({
+    prefix: `${rt.config.readModelPrefix ?? ''}rate-limit:sign-in:`,
+    sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+  });
+}
+
 /** Sign-in and sign-up are rate limited per client address. */
 export function mountLocalAuth(router: Router, rt: Runtime): void {
   passport.use('local', localStrategy(rt));
   const limiter = rateLimit({
+    store: attemptStore(rt),
+    // A Redis outage must not lock every customer out of their account; the API is degraded anyway then, and the
+    // count resumes when Redis is back.
+    passOnStoreError: true,
     windowMs: 15 * 60 * 1000,
     limit: rt.config.signInRateLimit,
     standardHeaders: 'draft-7',
