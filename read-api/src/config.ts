@@ -29,6 +29,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   signInRateLimit: number;
+  /** Writes one user (not an administrator) may make in ten minutes; 0 turns the quota off. */
+  writeQuota: number;
   /** How long a write waits for the read models to show it before answering 202. */
   consistencyTimeoutMs: number;
   trustProxy: boolean;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST || join(import.meta.dirname, '..', '..', 'web', 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
     signInRateLimit: integer('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, 20, 1),
+    writeQuota: integer('WRITE_QUOTA', env.WRITE_QUOTA, 300, 0),
     consistencyTimeoutMs: integer('CONSISTENCY_TIMEOUT_MS', env.CONSISTENCY_TIMEOUT_MS, 3000, 0),
     trustProxy: env.TRUST_PROXY === 'true',
     billingClock: oneOf('BILLING_CLOCK', env.BILLING_CLOCK, ['system', 'test'] as const, 'system'),

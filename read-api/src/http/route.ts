@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { ForbiddenError, UnauthorizedError, UnavailableError, validate, type CommandMetadata, type Role, type UserView } from '@relaycast/contracts';
 import { requestWrites, type Runtime } from '../runtime.js';
 import { jsonBodyGuard } from './body-guard.js';
+import { writeQuotaOf } from './write-quota.js';
 
 /**
  * Who may call a route. Enforced here, on the server, for every route; the web app's menus only mirror it.
@@ -47,6 +48,8 @@ export interface RouteDef<S extends TSchema = TSchema> {
   summary: string;
   tag: string;
   body?: S;
+  /** A route that only reads: never held back by the per-user write quota. */
+  query?: true;
   /** Answer schema, for the OpenAPI document. */
   answer?: TSchema;
   handle(ctx: RouteContext<Static<S>>): Promise<Answer>;
@@ -85,6 +88,9 @@ export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]):
     router.post(route.path, parseJson, jsonBodyGuard, async (req: Request, res: Response, _next: NextFunction) => {
       authorize(route.access, req.auth.user);
       const body = route.body ? validate(route.body, req.body) : req.body;
+      const quota = writeQuotaOf(rt);
+      // Before the route runs (before any PayPal call: a capture refused after PayPal took the money would lose it).
+      if (!route.query) await quota.check(req.auth.user);
       const writes = { position: 0n };
       let answer: Answer;
       try {
@@ -94,6 +100,7 @@ export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]):
         if (!(error instanceof UnavailableError) || writes.position === 0n) throw error;
         answer = { data: null, status: 202, meta: { consistent: false, position: writes.position.toString(), message: error.message } };
       }
+      if (writes.position > 0n) await quota.count(req.auth.user);
       res.status(answer.status ?? 200);
       if (answer.dataJson !== undefined) {
         const meta = answer.meta ? `,"meta":${JSON.stringify(answer.meta)}` : '';

@@ -19,6 +19,7 @@ function currentEmail(events: readonly { type: string; data: unknown }[]): strin
 export const auditRoutes = [
   defineRoute({
     path: '/users/history',
+    query: true,
     access: 'admin',
     tag: 'Users',
     summary: 'Everything that happened to a user and their subscriptions, oldest first: who (actor, role), when, correlation and causation ids; filter by event type and time',

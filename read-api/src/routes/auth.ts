@@ -40,6 +40,7 @@ export async function signIn(ctx: Pick<RouteContext<unknown>, 'rt' | 'res'>, use
 export const authRoutes = [
   defineRoute({
     path: '/auth/google/getUser',
+    query: true,
     access: 'public',
     tag: 'Auth',
     summary: 'The signed-in user, or {} when nobody is signed in',

@@ -62,6 +62,7 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/getAll',
+    query: true,
     access: 'admin',
     tag: 'Content',
     summary: 'List entries (filter by entry_type and category; paging, sorting, search)',
@@ -73,6 +74,7 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/getOne',
+    query: true,
     access: 'admin',
     tag: 'Content',
     summary: 'One entry by _id and entry_type (its template is in data.template)',
@@ -95,6 +97,7 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/getEntriesByURL',
+    query: true,
     access: 'public',
     tag: 'Content',
     summary: 'Published materials feeding a site address (url) or a category (menus, about page, self-hosted plan)',

@@ -37,6 +37,7 @@ export const fileRoutes = [
   }),
   defineRoute({
     path: '/admin/files/getAll',
+    query: true,
     access: 'admin',
     tag: 'Files',
     summary: 'List uploaded files',

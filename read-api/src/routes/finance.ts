@@ -39,6 +39,7 @@ function projectionsOrError(names: readonly string[]) {
 export const financeRoutes = [
   defineRoute({
     path: '/finance/replay',
+    query: true,
     access: 'admin',
     tag: 'Finance',
     summary: 'Replay the event store up to `to` into the reconciliation report: per subscription and order month, ordered, captured, refunded, outstanding, with PayPal ids; totals per plan and currency. format "csv" answers text/csv as a file',
@@ -49,6 +50,7 @@ export const financeRoutes = [
   }),
   defineRoute({
     path: '/finance/verify',
+    query: true,
     access: 'admin',
     tag: 'Finance',
     summary: 'Rebuild every read model (or those named) in a scratch space up to its live checkpoint and compare: ok, and the differing documents and index entries',

@@ -38,6 +38,7 @@ export function mountLicences(router: Router, rt: Runtime): void {
 export const licenceRoutes = [
   defineRoute({
     path: '/licence/verify',
+    query: true,
     access: 'public',
     tag: 'Licences',
     summary:

@@ -8,6 +8,7 @@ import { defineRoute } from '../http/route.js';
 export const paymentConfigRoutes = [
   defineRoute({
     path: '/payments/config',
+    query: true,
     access: 'public',
     tag: 'Payments',
     summary: 'PayPal JS SDK settings for the browser: { configured, clientId, sdkUrl, currency, environment }',

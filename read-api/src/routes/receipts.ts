@@ -31,6 +31,7 @@ async function visibleReceipt(rt: Runtime, user: UserView | null, number: string
 export const receiptRoutes = [
   defineRoute({
     path: '/receipts/findAll',
+    query: true,
     access: 'signedIn',
     tag: 'Receipts',
     summary: 'Receipts, newest first: the caller’s own; administrators all (or one user’s)',
@@ -43,6 +44,7 @@ export const receiptRoutes = [
   }),
   defineRoute({
     path: '/receipts/findOne',
+    query: true,
     access: 'signedIn',
     tag: 'Receipts',
     summary: 'One receipt by number (administrators: any; others: their own)',

@@ -77,6 +77,7 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/quote',
+    query: true,
     access: 'public',
     tag: 'Subscriptions',
     summary: 'Price a configuration from the catalogue: exactly what the server will charge, without buying',
@@ -92,6 +93,7 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/findAll',
+    query: true,
     access: 'admin',
     tag: 'Subscriptions',
     summary: 'All subscriptions (paging, sorting, status and user filters, text search)',
@@ -105,6 +107,7 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/findAllByToken',
+    query: true,
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'The signed-in user’s own subscriptions',
@@ -116,6 +119,7 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/findOne',
+    query: true,
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'One subscription (customers: their own)',
@@ -225,6 +229,7 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/history',
+    query: true,
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'A subscription’s auditable history: every event, who, when, what changed, amounts (filter by type and time)',

@@ -36,6 +36,7 @@ export const userRoutes = [
   }),
   defineRoute({
     path: '/users/findAll',
+    query: true,
     access: 'admin',
     tag: 'Users',
     summary: 'List users (paging, sorting, text search, role filter)',
@@ -47,6 +48,7 @@ export const userRoutes = [
   }),
   defineRoute({
     path: '/users/findOne',
+    query: true,
     access: 'admin',
     tag: 'Users',
     summary: 'One user by id',
