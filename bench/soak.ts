@@ -25,7 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'relaycast-soak-'));
 const redis = READ_MODEL === 'redis' ? await startRedisServer() : null;
 const server = spawn(process.execPath, ['--expose-gc', 'read-api/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, ...(redis ? { READ_MODEL: 'redis', REDIS_URL: redis.url } : { READ_MODEL: 'memory' }), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', ADMIN_EMAIL: 'soak@example.com', ADMIN_PASSWORD: 'soak-password', SIGNIN_RATE_LIMIT: '100000', METRICS_TOKEN: 'soak-metrics-token' },
+  env: { ...process.env, ...(redis ? { READ_MODEL: 'redis', REDIS_URL: redis.url } : { READ_MODEL: 'memory' }), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', ADMIN_EMAIL: 'soak@example.com', ADMIN_PASSWORD: 'soak-password', SIGNIN_RATE_LIMIT: '100000', WRITE_QUOTA: '0', METRICS_TOKEN: 'soak-metrics-token' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const port = await new Promise<number>((resolve, reject) => {

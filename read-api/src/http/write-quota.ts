@@ -38,17 +38,28 @@ export function writeQuotaOf(rt: Runtime): WriteQuota {
   if (existing) return existing;
   const limit = rt.config.writeQuota;
   const store = storeFor(rt);
+  // Writes go to the event store, not to Redis: a Redis outage must not stop them, so the quota lets writes through
+  // (and says so in the log) while its count cannot be read.
+  const usedBy = (userId: string) =>
+    Promise.resolve(store.get?.(userId)).then(
+      (info) => info?.totalHits ?? 0,
+      (error: unknown) => {
+        rt.logger.warn({ err: error }, 'write quota: count unavailable, letting the write through');
+        return 0;
+      },
+    );
   const counted = (user: UserView | null): user is UserView => limit > 0 && user !== null && user.role !== 'ROLE_ADMIN';
   const quota: WriteQuota = {
     async check(user) {
       if (!counted(user)) return;
-      const used = (await store.get?.(user._id))?.totalHits ?? 0;
+      const used = await usedBy(user._id);
       if (used >= limit) {
         throw new AppError('RATE_LIMITED', `Too many changes in a short time (at most ${limit} in ${WRITE_QUOTA_WINDOW_MS / 60_000} minutes); wait a few minutes and try again`);
       }
     },
     async count(user) {
-      if (counted(user)) await store.increment(user._id);
+      if (!counted(user)) return;
+      await store.increment(user._id).catch((error: unknown) => rt.logger.warn({ err: error }, 'write quota: could not count a write'));
     },
   };
   quotas.set(rt, quota);
