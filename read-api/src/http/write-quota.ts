@@ -59,7 +59,7 @@ export function writeQuotaOf(rt: Runtime): WriteQuota {
     },
     async count(user) {
       if (!counted(user)) return;
-      await store.increment(user._id).catch((error: unknown) => rt.logger.warn({ err: error }, 'write quota: could not count a write'));
+      await Promise.resolve(store.increment(user._id)).catch((error: unknown) => rt.logger.warn({ err: error }, 'write quota: could not count a write'));
     },
   };
   quotas.set(rt, quota);
