@@ -63,7 +63,7 @@ for (let i = 0; i < 20; i++) {
 }
 const customers: { token: string; id: string; sub: string; ref: string }[] = [];
 for (let i = 0; i < 200; i++) {
-  const reg = JSON.parse((await call('/auth/local/register', { email: `soak${i}@example.com`, password: 'soak-password', givenName: 'Soak', familyName: `Customer ${i}` })).text).data;
+  const reg = JSON.parse((await call('/auth/local/register', { email: `soak${i}@example.com`, password: 'soak-password', givenName: 'Soak', familyName: `Customer ${i}`, privacy_policy_confirm: true })).text).data;
   const sub = JSON.parse((await call('/subscriptions/create', { subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: reg._id, modules: [{ name: 'streams', limit: 2 }], payment_details: { plan_id: 'constructor', privacy_policy_confirm: true } }, { AUTH_TOKEN_VALUE: reg.token })).text).data;
   // The billing reference is the server's: the first revision (a real change, so it is recorded) mints it; the
   // load's revisions send it back.

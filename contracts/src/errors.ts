@@ -33,7 +33,16 @@ export const TRANSIENT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['CONCURREN
 
 export interface FieldProblem {
   field: string;
+  /** English, for API clients and logs; people read `rule` and `params` rendered in their language. */
   message: string;
+  /**
+   * What the field broke, for the web app to word in the reader's language: a JSON Schema keyword (required,
+   * minLength, maxLength, minimum, maximum, enum, format, pattern, type, notAllowed, maxProperties…) or a business
+   * rule (displayName, weakPassword, taken, …).
+   */
+  rule?: string;
+  /** The rule's parameters: limit, format, allowed values. */
+  params?: Record<string, string | number>;
 }
 
 /** The wire shape of every error answer: `{ error: { code, message, details? } }`. */
@@ -61,8 +70,8 @@ export class ValidationError extends AppError {
     super('VALIDATION_FAILED', message, problems.length ? problems : undefined);
   }
   /** One field, one message: `ValidationError.field('quantity', 'must be at least 1')` → "quantity must be at least 1". */
-  static field(field: string, message: string): ValidationError {
-    return new ValidationError(`${field} ${message}`, [{ field, message }]);
+  static field(field: string, message: string, rule?: string, params?: Record<string, string | number>): ValidationError {
+    return new ValidationError(`${field} ${message}`, [{ field, message, ...(rule ? { rule } : {}), ...(params ? { params } : {}) }]);
   }
 }
 export class UnauthorizedError extends AppError {
@@ -82,8 +91,9 @@ export class NotFoundError extends AppError {
 }
 /** A business uniqueness rule was broken (an e-mail already registered). */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super('CONFLICT', message);
+  /** `problem`: the field the conflict is about and its rule (an address already registered: email, taken). */
+  constructor(message: string, problem?: FieldProblem) {
+    super('CONFLICT', message, problem ? [problem] : undefined);
   }
 }
 /** An append found the stream at another version than expected. */

@@ -31,37 +31,43 @@ function fieldName(instancePath: string, child?: string): string {
 
 function toProblem(error: ErrorObject): FieldProblem {
   const params = error.params as Record<string, unknown>;
+  const at = (child?: string) => fieldName(error.instancePath, child);
+  const limit = { limit: Number(params.limit) };
   switch (error.keyword) {
     case 'required':
-      return { field: fieldName(error.instancePath, String(params.missingProperty)), message: 'is required' };
+      return { field: at(String(params.missingProperty)), message: 'is required', rule: 'required' };
     case 'additionalProperties':
-      return { field: fieldName(error.instancePath, String(params.additionalProperty)), message: 'is not allowed' };
+      return { field: at(String(params.additionalProperty)), message: 'is not allowed', rule: 'notAllowed' };
     case 'maxProperties':
-      return { field: fieldName(error.instancePath), message: `must have at most ${String(params.limit)} fields` };
-    case 'enum':
-      return {
-        field: fieldName(error.instancePath),
-        message: `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`,
-      };
+      return { field: at(), message: `must have at most ${String(params.limit)} fields`, rule: 'maxProperties', params: limit };
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String).join(', ');
+      return { field: at(), message: `must be one of: ${allowed}`, rule: 'enum', params: { allowed } };
+    }
     case 'format':
-      return {
-        field: fieldName(error.instancePath),
-        message:
-          params.format === 'email'
-            ? 'must be a valid email address'
-            : `must be a valid ${String(params.format)}`,
-      };
+      return params.format === 'email'
+        ? { field: at(), message: 'must be a valid email address', rule: 'email' }
+        : { field: at(), message: `must be a valid ${String(params.format)}`, rule: 'format', params: { format: String(params.format) } };
     case 'pattern':
-      return {
-        field: fieldName(error.instancePath),
-        message: params.pattern === DISPLAY_NAME_PATTERN ? 'must be readable text: no control, invisible or text-direction characters' : 'has characters that are not allowed here',
-      };
+      return params.pattern === DISPLAY_NAME_PATTERN
+        ? { field: at(), message: 'must be readable text: no control, invisible or text-direction characters', rule: 'displayName' }
+        : { field: at(), message: 'has characters that are not allowed here', rule: 'pattern' };
     case 'minLength':
       return Number(params.limit) === 1
-        ? { field: fieldName(error.instancePath), message: 'must not be empty' }
-        : { field: fieldName(error.instancePath), message: error.message ?? 'is too short' };
+        ? { field: at(), message: 'must not be empty', rule: 'empty' }
+        : { field: at(), message: error.message ?? 'is too short', rule: 'minLength', params: limit };
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+    case 'minimum':
+    case 'maximum':
+      return { field: at(), message: error.message ?? 'is out of range', rule: error.keyword, params: limit };
+    case 'type':
+      return { field: at(), message: error.message ?? 'is of the wrong type', rule: 'type', params: { type: String(params.type) } };
+    case 'const':
+      return { field: at(), message: error.message ?? 'is invalid', rule: 'const', params: { value: String(params.allowedValue) } };
     default:
-      return { field: fieldName(error.instancePath), message: error.message ?? 'is invalid' };
+      return { field: at(), message: error.message ?? 'is invalid', rule: 'invalid' };
   }
 }
 

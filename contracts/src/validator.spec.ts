@@ -12,7 +12,7 @@ describe('contracts validator (seed §5)', () => {
     expect(isValid(UserForm, user)).to.equal(true);
     expect(isValid(UserForm, { ...user, email: 'ada@example.museum', nickname: 'extra is fine' })).to.equal(true);
     expect(isValid(UserForm, { ...user, givenName: 'x'.repeat(255) })).to.equal(true);
-    expect(problemsOf(UserForm, { ...user, givenName: 'x'.repeat(256) })).to.deep.include({ field: 'givenName', message: 'must NOT have more than 255 characters' });
+    expect(problemsOf(UserForm, { ...user, givenName: 'x'.repeat(256) })).to.deep.include({ field: 'givenName', message: 'must NOT have more than 255 characters', rule: 'maxLength', params: { limit: 255 } });
     expect(problemsOf(UserForm, { ...user, familyName: '' }).map((p) => p.field)).to.deep.equal(['familyName']);
     expect(problemsOf(UserForm, { ...user, email: 'not-an-email' }).map((p) => p.field)).to.deep.equal(['email']);
     expect(problemsOf(UserForm, { ...user, role: 'ROLE_ROOT' }).map((p) => p.field)).to.deep.equal(['role']);

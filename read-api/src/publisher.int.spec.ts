@@ -25,7 +25,7 @@ describe('read-api with KAFKA_BROKERS: the in-process publisher (kcat mock broke
 
   it('a registration through the API reaches billing.events: key = stream id, headers type / event-id / position / correlation-id', async () => {
     const email = `kafka-${Date.now()}@example.com`;
-    const res = await server.client().post('/auth/local/register', { email, password: 'customer-password', givenName: 'Kaf', familyName: 'Ka' }, { headers: { 'x-request-id': 'req-kafka-register-1' } });
+    const res = await server.client().post('/auth/local/register', { email, password: 'customer-password', givenName: 'Kaf', familyName: 'Ka', privacy_policy_confirm: true }, { headers: { 'x-request-id': 'req-kafka-register-1' } });
     expect(res.status).to.equal(201);
     const userId = res.body.data._id as string;
 

@@ -109,7 +109,7 @@ describe('the server killed during a purchase (child process, PayPal stand-in)',
 
   async function register(name: string): Promise<ApiClient & { userId: string }> {
     const customer = createClient(base());
-    const res = await customer.post('/auth/local/register', { email: `${name}@example.com`, password: 'customer-password', givenName: name, familyName: 'Crash' });
+    const res = await customer.post('/auth/local/register', { email: `${name}@example.com`, password: 'customer-password', givenName: name, familyName: 'Crash', privacy_policy_confirm: true });
     return Object.assign(customer, { userId: res.body.data._id as string });
   }
 

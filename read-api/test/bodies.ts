@@ -11,7 +11,7 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
   const ref = { user_id: c.ownerId, paypalSubscriptionID: 'RCS-NOPE', quantity: 2, id: c.subscriptionId };
   const bodies: Record<string, Record<string, unknown>> = {
     '/auth/local/signin': { email: 'nobody@example.com', password: 'whatever-1' },
-    '/auth/local/register': { email: `new-${Math.random()}@example.com`, password: 'long-enough', givenName: 'N', familyName: 'U' },
+    '/auth/local/register': { email: `new-${Math.random()}@example.com`, password: 'long-enough', givenName: 'N', familyName: 'U', privacy_policy_confirm: true },
     '/users/create': { givenName: 'A', familyName: 'B', email: `u-${Math.random()}@example.com`, role: 'ROLE_CUSTOMER' },
     '/users/findAll': { page: 1, pageSize: 5 },
     '/users/findOne': { id: c.userId },

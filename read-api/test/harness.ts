@@ -93,7 +93,7 @@ export async function startTestServer(options: { env?: Record<string, string>; p
     async customer(name = `customer${++customers}`) {
       const c = client();
       const email = `${name}-${Date.now()}-${customers}@example.com`;
-      const res = await c.post('/auth/local/register', { email, password: 'customer-password', givenName: name, familyName: 'Tester' });
+      const res = await c.post('/auth/local/register', { email, password: 'customer-password', givenName: name, familyName: 'Tester', privacy_policy_confirm: true });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
       return Object.assign(c, { userId: res.body.data._id as string, email });
     },

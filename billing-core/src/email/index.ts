@@ -25,7 +25,7 @@ function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
   switch (command.type) {
     case 'ClaimEmail':
       if (state.owner === command.data.userId) return [];
-      if (state.owner !== null && !command.data.takeover) throw new ConflictError('This e-mail address is already registered');
+      if (state.owner !== null && !command.data.takeover) throw new ConflictError('This e-mail address is already registered', { field: 'email', message: 'is already registered', rule: 'taken' });
       return [{ type: 'EmailClaimed', data: { userId: command.data.userId } }];
     case 'ReleaseEmail':
       return state.owner === command.data.userId ? [{ type: 'EmailReleased', data: { userId: command.data.userId } }] : [];

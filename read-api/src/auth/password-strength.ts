@@ -14,5 +14,5 @@ export const MIN_PASSWORD_SCORE = 3;
  */
 export function requireStrongPassword(password: string, personal: readonly string[] = []): void {
   const { score } = zxcvbn(password, personal.filter(Boolean).flatMap((s) => [s, ...s.split(/[@.\s_-]+/)]));
-  if (score < MIN_PASSWORD_SCORE) throw ValidationError.field('password', 'is too easy to guess: use a longer phrase of unrelated words, or add numbers and symbols');
+  if (score < MIN_PASSWORD_SCORE) throw ValidationError.field('password', 'is too easy to guess: use a longer phrase of unrelated words, or add numbers and symbols', 'weakPassword');
 }

@@ -15,7 +15,7 @@ describe('names people read', () => {
   it('refuses control, bidi-override and blank names on register, users and subscriptions, naming the field', async () => {
     const admin = await server.admin();
     for (const name of HOSTILE) {
-      const registered = await server.client().post('/auth/local/register', { email: `n-${Math.random()}@example.com`, password: 'a-long-enough-password-1', givenName: name, familyName: 'Ok' });
+      const registered = await server.client().post('/auth/local/register', { email: `n-${Math.random()}@example.com`, password: 'a-long-enough-password-1', givenName: name, familyName: 'Ok', privacy_policy_confirm: true });
       expect(registered.status, JSON.stringify(name)).to.equal(400);
       expect(registered.body.error.details[0].field).to.equal('givenName');
       const user = await admin.post('/users/create', { givenName: 'Ok', familyName: name, email: `u-${Math.random()}@example.com`, role: 'ROLE_CUSTOMER' });

@@ -10,7 +10,7 @@ describe('passwords that are easy to guess', () => {
   after(() => server?.close());
 
   const register = (password: string, givenName = 'Grace', familyName = 'Hopper') =>
-    server.client().post('/auth/local/register', { email: `p-${Math.random()}@example.com`, password, givenName, familyName });
+    server.client().post('/auth/local/register', { email: `p-${Math.random()}@example.com`, password, givenName, familyName, privacy_policy_confirm: true });
 
   it('refuses common, repeated, sequential and personal passwords at sign-up and in the admin form, naming the field', async () => {
     for (const password of ['aaaaaaaa', 'password1', '12345678', 'qwertyuiop', 'abcdefgh1', 'GraceHopper1']) {

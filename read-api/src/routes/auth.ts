@@ -21,6 +21,8 @@ export const LocalRegister = Type.Object({
   password: Type.String({ minLength: 8, maxLength: 200 }),
   givenName: Name,
   familyName: Name,
+  /** Sign-up needs the privacy policy accepted (the web form's checkbox); the registration is the record of it. */
+  privacy_policy_confirm: Type.Literal(true),
 });
 
 /** Starts a session for a user: the cookies for browsers, the token in the answer for API clients. */
