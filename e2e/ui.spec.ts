@@ -231,17 +231,21 @@ describe('interface states and the site shell', function () {
     await context.close();
   });
 
-  it('a failing API call with a validation error shows the server message as an error toast', async () => {
+  it('a failing API call with a validation error shows the validator message as an error toast, in the reader’s language', async () => {
     const context = await h.context();
-    await context.route('**/auth/local/signin', (route) => route.fulfill({ status: 400, json: { error: { code: 'VALIDATION', message: 'email must be a valid email address' } } }));
+    const refusal = { error: { code: 'VALIDATION_FAILED', message: 'email must be a valid email address', details: [{ field: 'email', message: 'must be a valid email address', rule: 'email' }] } };
+    await context.route('**/auth/local/signin', (route) => route.fulfill({ status: 400, json: refusal }));
     const page = await context.newPage();
-    await visit(page, '/#login');
-    await page.fill('#login-form input[type="email"]', 'nope');
-    await page.fill('#login-form input[type="password"]', 'secret');
-    await page.click('#login-form button[type="submit"]');
-    const toast = page.locator('[data-testid="toast"][role="alert"]');
-    await toast.waitFor();
-    expect(await toast.textContent()).to.include('email must be a valid email address');
+    for (const [path, words] of [['/#login', 'Email must be a valid email address'], ['/ru/#login', 'Электронная почта: должна быть правильным адресом']] as const) {
+      await visit(page, path);
+      await page.fill('#login-form input[type="email"]', 'nope');
+      await page.fill('#login-form input[type="password"]', 'secret');
+      await page.click('#login-form button[type="submit"]');
+      const toast = page.locator('[data-testid="toast"][role="alert"]').last();
+      await toast.waitFor();
+      expect(await toast.textContent()).to.include(words);
+      expect(await toast.textContent(), 'no English server sentence, no field path').to.not.include('email must be');
+    }
     await context.close();
   });
 });

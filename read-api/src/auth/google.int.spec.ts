@@ -174,4 +174,10 @@ describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
     expect(res.headers.get('location')).to.equal(`/auth/sign-in?${PURCHASE}&error=google-not-configured`);
     expect((await server.client().get('/auth/google')).headers.get('location')).to.equal('/auth/sign-in?error=google-not-configured');
   });
+
+  it('keeps the visitor’s language: from a Russian page back to the Russian sign-in page', async () => {
+    const fromRussian = `/auth/google?returnTo=${encodeURIComponent(`/ru/user/buy-new-licence?${PURCHASE}`)}`;
+    const res = await server.client().get(fromRussian);
+    expect(res.headers.get('location')).to.equal(`/ru/auth/sign-in?${PURCHASE}&error=google-not-configured`);
+  });
 });

@@ -68,9 +68,12 @@ export function returnToOf(query: Request['query']): string {
 /** /auth/sign-in with an error code, keeping the purchase query of the page the user was headed to. */
 function signInPage(code: string, returnTo: string): string {
   const url = new URL(returnTo, 'http://same-site.invalid');
-  const params = url.pathname === BUY_LICENCE_PATH ? purchaseParams(url.searchParams) : new URLSearchParams();
+  // The sign-in page in the language the visitor came from (/ru/... stays Russian).
+  const russian = /^\/ru(\/|$)/.test(url.pathname);
+  const path = russian ? url.pathname.slice(3) || '/' : url.pathname;
+  const params = path === BUY_LICENCE_PATH ? purchaseParams(url.searchParams) : new URLSearchParams();
   params.set('error', code);
-  return `/auth/sign-in?${params}`;
+  return `${russian ? '/ru' : ''}/auth/sign-in?${params}`;
 }
 
 /**

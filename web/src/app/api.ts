@@ -1,6 +1,7 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { AUTH_TOKEN_HEADER, COOKIE_NAMES } from '@relaycast/contracts/constants';
+import { problemsOf } from '../features/ui/problems.js';
 import { toastAdded } from '../features/ui/toastsSlice.js';
 import { readCookie } from './cookies.js';
 import { dynamicMiddleware, rootReducer } from './store.js';
@@ -26,6 +27,8 @@ export interface ApiMeta {
 /** Per-endpoint options: the error toast the seed's catalogue (§8) names for this call, if any. */
 export interface ApiExtraOptions {
   errorToast?: string;
+  /** The form shows the refusal next to its fields: no toast at all. */
+  inlineErrors?: true;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -45,11 +48,15 @@ function authHeaders(): Record<string, string> {
  * content calls have none, so a missing API never bothers visitors.
  */
 export const postJson: BaseQueryFn<ApiRequest, unknown, ApiError, object, ApiMeta> = async (args, api, extraOptions) => {
-  const { errorToast } = (extraOptions ?? {}) as ApiExtraOptions;
+  const { errorToast, inlineErrors } = (extraOptions ?? {}) as ApiExtraOptions;
   const fail = (error: ApiError) => {
     console.warn(`POST ${args.url} failed: ${error.status} ${error.code} ${error.message}`);
-    const text = error.status === 400 ? error.message : errorToast;
-    if (text) api.dispatch(toastAdded(text, 'error'));
+    // Validation failures show the validator's message (seed §8); other failures the endpoint's seed text, with the
+    // reason after it. Worded when shown, in the reader's language (the server's English message is for API clients).
+    const reason = { code: error.code, problems: problemsOf(error.details) };
+    if (inlineErrors) return { error };
+    if (error.status === 400) api.dispatch(toastAdded('', 'error', reason));
+    else if (errorToast) api.dispatch(toastAdded(errorToast, 'error', reason));
     return { error };
   };
   let res: Response;

@@ -1,40 +1,98 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useT } from '../../app/hooks.js';
+import { AppLink } from '../ui/AppLink.js';
 import { GoogleIcon } from '../ui/icons.js';
+import { fieldErrors, problemsOf, reasonText } from '../ui/problems.js';
 import { toastAdded } from '../ui/toastsSlice.js';
-import { googleSignInUrl, useSignInLocalMutation } from './authApi.js';
+import { googleSignInUrl, useSignInLocalMutation, useSignUpLocalMutation } from './authApi.js';
+
+export type SignInMode = 'signIn' | 'signUp';
 
 /**
- * Google sign-in (a redirect through the API, seed §7) and the embedded default's local email/password form.
- * After a local sign-in the page reloads into the signed-in state (or goes to `returnTo`).
+ * Google sign-in (a redirect through the API, seed §7), the local e-mail/password sign-in, and sign-up for a new
+ * customer (names, e-mail, password, the privacy policy accepted). After either, the browser goes to `returnTo`
+ * (already in the reader's language). The server's refusals are shown next to their fields, in the reader's words.
  */
-export function SignInMethods({ returnTo, onSignedIn }: { returnTo: string; onSignedIn?: () => void }) {
+export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: { returnTo: string; onSignedIn?: () => void; initialMode?: SignInMode }) {
   const { t } = useT('common');
   const dispatch = useAppDispatch();
-  const [signIn, { isLoading }] = useSignInLocalMutation();
+  const [signIn, signingIn] = useSignInLocalMutation();
+  const [signUp, signingUp] = useSignUpLocalMutation();
+  const [mode, setMode] = useState<SignInMode>(initialMode);
   const [error, setError] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
   const ids = useId();
+
+  const done = (name: string, key: 'login.welcome' | 'signup.welcome') => {
+    dispatch(toastAdded(t(key, { name }), 'success'));
+    onSignedIn?.();
+    window.location.assign(returnTo);
+  };
+
+  const submitSignIn = async (form: FormData) => {
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!email || !password) return setError(t('login.missing'));
+    const result = await signIn({ email, password });
+    if (result.data) done(result.data.givenName || result.data.email, 'login.welcome');
+    else setError(t('login.failed'));
+  };
+
+  const submitSignUp = async (form: FormData) => {
+    const body = {
+      givenName: String(form.get('givenName') ?? '').trim(),
+      familyName: String(form.get('familyName') ?? '').trim(),
+      email: String(form.get('email') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+    };
+    const missing: Record<string, string> = {};
+    for (const [k, v] of Object.entries(body)) if (!v) missing[k] = t('errors.rules.required');
+    if (form.get('privacy_policy_confirm') !== 'on') missing.privacy_policy_confirm = t('signup.consentRequired');
+    if (Object.keys(missing).length) return setFields(missing);
+    const result = await signUp({ ...body, privacy_policy_confirm: true });
+    if (result.data) return done(result.data.givenName || result.data.email, 'signup.welcome');
+    const failure = result.error as { code?: string; details?: unknown } | undefined;
+    const problems = problemsOf(failure?.details);
+    if (problems.length) setFields(fieldErrors(problems, t));
+    else setError(reasonText({ code: failure?.code ?? 'default' }, t));
+  };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    if (!email || !password) {
-      setError(t('login.missing'));
-      return;
-    }
     setError('');
-    const result = await signIn({ email, password });
-    if (result.data) {
-      dispatch(toastAdded(t('login.welcome', { name: result.data.givenName || result.data.email }), 'success'));
-      onSignedIn?.();
-      window.location.assign(returnTo);
-    } else {
-      setError(t('login.failed'));
-    }
+    setFields({});
+    const form = new FormData(e.currentTarget);
+    await (mode === 'signIn' ? submitSignIn(form) : submitSignUp(form));
   };
 
+  const switchTo = (next: SignInMode) => {
+    setMode(next);
+    setError('');
+    setFields({});
+  };
+
+  /** A labelled input with its inline error, described by it for screen readers. */
+  const input = (name: string, type: string, autoComplete: string) => (
+    <>
+      <label htmlFor={`${ids}-${name}`}>{t(mode === 'signUp' ? `signup.${name}` : `login.${name}`)}</label>
+      <input
+        id={`${ids}-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        aria-invalid={fields[name] ? true : undefined}
+        aria-describedby={fields[name] ? `${ids}-${name}-error` : undefined}
+      />
+      {fields[name] && (
+        <p id={`${ids}-${name}-error`} className="field-error" data-testid={`error-${name}`}>
+          {fields[name]}
+        </p>
+      )}
+    </>
+  );
+
+  const busy = signingIn.isLoading || signingUp.isLoading;
   return (
     <>
       <a className="btn btn-google" href={googleSignInUrl(returnTo)}>
@@ -44,18 +102,45 @@ export function SignInMethods({ returnTo, onSignedIn }: { returnTo: string; onSi
       <p className="divider">
         <span>{t('login.or')}</span>
       </p>
-      <form onSubmit={submit} noValidate>
-        <label htmlFor={`${ids}-email`}>{t('login.email')}</label>
-        <input id={`${ids}-email`} name="email" type="email" autoComplete="email" required />
-        <label htmlFor={`${ids}-password`}>{t('login.password')}</label>
-        <input id={`${ids}-password`} name="password" type="password" autoComplete="current-password" required />
+      <div className="segmented" role="group" aria-label={t('signup.choose')}>
+        <button type="button" className={mode === 'signIn' ? 'is-active' : ''} aria-pressed={mode === 'signIn'} onClick={() => switchTo('signIn')} data-testid="mode-sign-in">
+          {t('login.submit')}
+        </button>
+        <button type="button" className={mode === 'signUp' ? 'is-active' : ''} aria-pressed={mode === 'signUp'} onClick={() => switchTo('signUp')} data-testid="mode-sign-up">
+          {t('signup.tab')}
+        </button>
+      </div>
+      <form onSubmit={submit} noValidate data-testid={mode === 'signIn' ? 'sign-in-form' : 'sign-up-form'}>
+        {mode === 'signUp' && input('givenName', 'text', 'given-name')}
+        {mode === 'signUp' && input('familyName', 'text', 'family-name')}
+        {input('email', 'email', 'email')}
+        {input('password', 'password', mode === 'signIn' ? 'current-password' : 'new-password')}
+        {mode === 'signUp' && <p className="muted small">{t('signup.passwordHint')}</p>}
+        {mode === 'signUp' && (
+          <>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="privacy_policy_confirm"
+                aria-invalid={fields.privacy_policy_confirm ? true : undefined}
+                aria-describedby={fields.privacy_policy_confirm ? `${ids}-consent-error` : undefined}
+              />{' '}
+              {t('signup.consentBefore')} <AppLink to="/faq#privacy">{t('signup.consentLink')}</AppLink>
+            </label>
+            {fields.privacy_policy_confirm && (
+              <p id={`${ids}-consent-error`} className="field-error" data-testid="error-privacy_policy_confirm">
+                {fields.privacy_policy_confirm}
+              </p>
+            )}
+          </>
+        )}
         {error && (
           <p className="form-error" role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
-          {isLoading ? t('login.submitting') : t('login.submit')}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {mode === 'signIn' ? (busy ? t('login.submitting') : t('login.submit')) : busy ? t('signup.submitting') : t('signup.submit')}
         </button>
       </form>
     </>

@@ -3,7 +3,7 @@ import { BUY_LICENCE_PATH, UNLIMITED_MONTHLY_PRICE_CENTS, DISPLAY_PRICES_CENTS }
 import type { PageProps } from '../../app/pages.js';
 import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../pricing/format.js';
-import { AppLink } from '../ui/AppLink.js';
+import { AppLink, localizeHref } from '../ui/AppLink.js';
 import { parsePurchaseQuery, type PurchaseChoice } from './signInQuery.js';
 import { SignInMethods } from './SignInMethods.js';
 
@@ -12,6 +12,13 @@ function summaryOf(choice: PurchaseChoice): { key: string; cents: number } {
   if (choice.plan === 'constructor') return { key: 'summary.constructor', cents: DISPLAY_PRICES_CENTS.selfHostedConstructorPerMonth };
   const period = choice.period === 'free' ? 'free' : choice.period === 'annual' ? 'annual' : 'monthly';
   return { key: `summary.unlimited.${period}`, cents: UNLIMITED_MONTHLY_PRICE_CENTS[period] };
+}
+
+/** The purchase part of the query (not the error a failed Google sign-in added). */
+function purchaseQuery(params: URLSearchParams): string {
+  const kept = new URLSearchParams(params);
+  kept.delete('error');
+  return kept.toString();
 }
 
 /**
@@ -23,7 +30,9 @@ export default function SignInPage(_props: PageProps) {
   const lang = useLang();
   const [params] = useSearchParams();
   const choice = parsePurchaseQuery(params);
-  const returnTo = choice ? `${BUY_LICENCE_PATH}?${params.toString()}` : BUY_LICENCE_PATH;
+  // After signing in the purchase continues in the visitor's language.
+  const returnTo = localizeHref(choice ? `${BUY_LICENCE_PATH}?${purchaseQuery(params)}` : BUY_LICENCE_PATH, lang);
+  const error = params.get('error');
   return (
     <section className="container" style={{ maxWidth: 520, padding: '56px 20px' }}>
       <h1>{t('meta.title')}</h1>
@@ -36,9 +45,14 @@ export default function SignInPage(_props: PageProps) {
           {t('invalid')} <AppLink to="/pricing">{t('choosePlan')}</AppLink>
         </p>
       ) : null}
+      {error && (
+        <p className="note note-warning" role="alert" data-testid="sign-in-error">
+          {t(error === 'google-not-configured' ? 'googleNotConfigured' : 'googleFailed')}
+        </p>
+      )}
       <p className="muted">{t('intro')}</p>
       <div className="card">
-        <SignInMethods returnTo={returnTo} />
+        <SignInMethods returnTo={returnTo} initialMode={choice ? 'signUp' : 'signIn'} />
       </div>
     </section>
   );

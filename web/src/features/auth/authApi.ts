@@ -11,6 +11,14 @@ export interface SessionUser {
   role: Role;
 }
 
+export interface SignUpBody {
+  email: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  privacy_policy_confirm: true;
+}
+
 function asUser(data: unknown): SessionUser | null {
   if (typeof data !== 'object' || data === null) return null;
   const u: Partial<Record<keyof SessionUser, unknown>> = data;
@@ -52,10 +60,17 @@ export const authApi = api.injectEndpoints({
       transformResponse: asUser,
       invalidatesTags: ['User'],
     }),
+    /** Local sign-up; the form shows the server's refusals next to its fields (no toast). */
+    signUpLocal: build.mutation<SessionUser | null, SignUpBody>({
+      query: (body) => ({ url: '/auth/local/register', body }),
+      extraOptions: { inlineErrors: true },
+      transformResponse: asUser,
+      invalidatesTags: ['User'],
+    }),
   }),
 });
 
-export const { useGetUserQuery, useLogoutMutation, useSignInLocalMutation } = authApi;
+export const { useGetUserQuery, useLogoutMutation, useSignInLocalMutation, useSignUpLocalMutation } = authApi;
 
 /** Where "Sign in with Google" sends the browser (seed §7: the API base plus /auth/google). */
 export function googleSignInUrl(returnTo: string): string {

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { Link } from 'react-router';
 import { CALCULATOR_LIMITS, CLOUD_MARKETPLACE_URL, CLOUD_PROVIDERS, VIDEO_MODES, type CloudProviderId } from '@relaycast/contracts/constants';
 import { maxReStreams } from '@relaycast/billing-core/pricing';
 import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { formatNumber, formatUsd } from '../pricing/format.js';
 import { purchaseUrl } from '../pricing/signIn.js';
 import { useConversionTracking } from '../pricing/useConversionTracking.js';
+import { AppLink } from '../ui/AppLink.js';
 import { InfoIcon } from '../ui/icons.js';
 import {
   calculatorReset,
@@ -152,9 +152,9 @@ export function Calculator() {
             {formatUsd(estimate.cloudTotalCents, lang, { cents: true })}
           </dd>
         </dl>
-        <Link className="btn btn-primary btn-block" to={purchaseUrl('constructor')}>
+        <AppLink className="btn btn-primary btn-block" to={purchaseUrl('constructor')}>
           {t('calculator.buySelfHosted')}
-        </Link>
+        </AppLink>
         <p />
         <a className="btn btn-outline btn-block" href={CLOUD_MARKETPLACE_URL} target="_blank" rel="noopener noreferrer">
           {t('calculator.runInCloud')}

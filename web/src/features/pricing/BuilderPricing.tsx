@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { BUILDER_MODULES, DISPLAY_PRICES_CENTS, SELF_HOSTED_TIERS } from '@relaycast/contracts/constants';
 import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { InfoIcon } from '../ui/icons.js';
@@ -9,6 +8,7 @@ import { builderModuleChanged, selectBuilder, selectBuilderQuote, type BuilderMo
 import { purchaseUrl } from './signIn.js';
 import { useConversionTracking } from './useConversionTracking.js';
 import { PLAN_FEATURES } from '@relaycast/contracts/constants';
+import { AppLink } from '../ui/AppLink.js';
 
 function ModuleSlider({ name }: { name: BuilderModuleName }) {
   const { t } = useT('pricing');
@@ -92,9 +92,9 @@ export function BuilderPricing({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }:
             ))}
           </tbody>
         </table>
-        <Link className="btn btn-primary btn-block" to={purchaseUrl('constructor')} data-testid="buy-constructor">
+        <AppLink className="btn btn-primary btn-block" to={purchaseUrl('constructor')} data-testid="buy-constructor">
           {t('builder.cta')}
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { DISPLAY_PRICES_CENTS, PLAN_FEATURES, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
 import { useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { AppLink } from '../ui/AppLink.js';
@@ -31,9 +30,9 @@ export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, 
           <AppLink className="btn btn-ghost" to="/pricing#builder">
             {t('overview.configure')}
           </AppLink>
-          <Link className="btn btn-outline" to={purchaseUrl('constructor')}>
+          <AppLink className="btn btn-outline" to={purchaseUrl('constructor')}>
             {t('builder.cta')}
-          </Link>
+          </AppLink>
         </div>
         <CloudPricing multiStreaming={multiStreaming} />
         <div className="card plan plan-featured" data-plan="unlimited-paid">
@@ -43,12 +42,12 @@ export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, 
           </p>
           <p className="muted">{period === 'annual' ? t('overview.annualNote') : t('billedMonthly')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />
-          <Link className="btn btn-primary" to={purchaseUrl('unlimited', period)}>
+          <AppLink className="btn btn-primary" to={purchaseUrl('unlimited', period)}>
             {t('unlimited.paid.cta')}
-          </Link>
-          <Link className="btn btn-ghost" to={purchaseUrl('unlimited', 'free')}>
+          </AppLink>
+          <AppLink className="btn btn-ghost" to={purchaseUrl('unlimited', 'free')}>
             {t('overview.free')}
-          </Link>
+          </AppLink>
         </div>
       </div>
       <p className="actions">

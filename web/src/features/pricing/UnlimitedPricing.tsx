@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { PLAN_FEATURES, UNLIMITED_BILLED_MONTHS, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
 import { useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from './format.js';
@@ -6,6 +5,7 @@ import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';
 import { purchaseUrl } from './signIn.js';
+import { AppLink } from '../ui/AppLink.js';
 
 /** Self-hosted unlimited (seed §9): free $0 (limited), $79 a month, or $59 a month billed annually. */
 export function UnlimitedPricing() {
@@ -25,9 +25,9 @@ export function UnlimitedPricing() {
           </p>
           <p className="muted">{t('unlimited.free.text')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedFree} />
-          <Link className="btn btn-outline" to={purchaseUrl('unlimited', 'free')}>
+          <AppLink className="btn btn-outline" to={purchaseUrl('unlimited', 'free')}>
             {t('unlimited.free.cta')}
-          </Link>
+          </AppLink>
         </div>
         <div className="card plan plan-featured" data-plan="unlimited-paid">
           <h3 className="plan-name">{t('unlimited.paid.name')}</h3>
@@ -39,9 +39,9 @@ export function UnlimitedPricing() {
           </p>
           <p className="muted">{t('unlimited.paid.text')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />
-          <Link className="btn btn-primary" to={purchaseUrl('unlimited', period)} data-testid="buy-unlimited">
+          <AppLink className="btn btn-primary" to={purchaseUrl('unlimited', period)} data-testid="buy-unlimited">
             {t('unlimited.paid.cta')}
-          </Link>
+          </AppLink>
         </div>
       </div>
     </div>

@@ -21,9 +21,11 @@ describe('product pages (server-rendered as the prerenderer does)', function () 
         expect(doc.querySelector('[data-testid="promo-video"] img')?.getAttribute('src')).to.equal(`/img/products/${slug}/poster.svg`);
         expect(doc.querySelector('[data-testid="promo-video"] video')).to.equal(null);
         expect(doc.querySelectorAll('.feature-media img')).to.have.length(3);
-        const buy = [...doc.querySelectorAll('a[href^="/auth/sign-in"]')].map((a) => a.getAttribute('href'));
-        expect(buy).to.include('/auth/sign-in?infrastructure=selfhosted&plan=constructor');
-        expect(buy).to.include('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=mounthly');
+        // The buy buttons keep the page's language (/ru/auth/sign-in on Russian pages).
+        const signIn = lang === 'ru' ? '/ru/auth/sign-in' : '/auth/sign-in';
+        const buy = [...doc.querySelectorAll(`a[href^="${signIn}"]`)].map((a) => a.getAttribute('href'));
+        expect(buy).to.include(`${signIn}?infrastructure=selfhosted&plan=constructor`);
+        expect(buy).to.include(`${signIn}?infrastructure=selfhosted&plan=unlimited&period=mounthly`);
       });
     }
   }

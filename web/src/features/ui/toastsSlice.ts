@@ -1,10 +1,14 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { Reason } from './problems.js';
 
 export type ToastKind = 'info' | 'success' | 'error';
 export interface Toast {
   id: string;
   kind: ToastKind;
+  /** The text; with a `reason`, the seed's title for the failed call (worded in the reader's language), or ''. */
   message: string;
+  /** Why a call failed, worded when shown: the server's code and field problems. */
+  reason?: Reason;
 }
 export interface ToastsState {
   items: Toast[];
@@ -22,8 +26,8 @@ export const toastsSlice = createSlice({
         state.items.push(action.payload);
         if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
       },
-      prepare(message: string, kind: ToastKind = 'info') {
-        return { payload: { id: nanoid(), kind, message } };
+      prepare(message: string, kind: ToastKind = 'info', reason?: Reason) {
+        return { payload: { id: nanoid(), kind, message, ...(reason ? { reason } : {}) } };
       },
     },
     toastDismissed(state, action: PayloadAction<string>) {

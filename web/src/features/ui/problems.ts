@@ -1,0 +1,63 @@
+/**
+ * Server refusals in the reader's language. The API answers `{ code, message, details: [{ field, rule, params }] }`;
+ * its `message` is English for API clients. People read the rule and its parameters worded here, with the field's
+ * label — never a JSON path, an enum value or an English sentence on a Russian page.
+ */
+
+export interface Problem {
+  field: string;
+  message?: string;
+  rule?: string;
+  params?: Record<string, string | number>;
+}
+
+/** What a failed call carries for wording: its code and the field problems, when the server named fields. */
+export interface Reason {
+  code: string;
+  problems?: Problem[];
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && typeof (value as Problem).field === 'string';
+}
+
+/** The field problems of an API error's `details` (anything else is ignored). */
+export function problemsOf(details: unknown): Problem[] {
+  return Array.isArray(details) ? details.filter(isProblem) : [];
+}
+
+/** The field a path ends in: "template[1].property_i18n" → "property_i18n"; "modules[0]" → "modules". */
+export function fieldKey(path: string): string {
+  const names = path.match(/[A-Za-z_$][\w$-]*/g);
+  return names?.[names.length - 1] ?? 'body';
+}
+
+/** A problem's rule in words, without the field: "is already registered". */
+export function ruleText(problem: Problem, t: Translate): string {
+  return t(`errors.rules.${problem.rule ?? 'invalid'}`, { ...problem.params, defaultValue: t('errors.rules.invalid') });
+}
+
+/** One problem in words with its field's label: "Email is already registered" / "Электронная почта: уже зарегистрирована". */
+export function problemText(problem: Problem, t: Translate): string {
+  const field = t(`errors.fields.${fieldKey(problem.field)}`, { defaultValue: t('errors.fields.default') });
+  return t('errors.problem', { field, reason: ruleText(problem, t), interpolation: { escapeValue: false } });
+}
+
+/** A refusal in words: its first field problem (and how many more), or what its code means. */
+export function reasonText(reason: Reason, t: Translate): string {
+  const [first, ...rest] = reason.problems ?? [];
+  if (first) return rest.length ? `${problemText(first, t)} ${t('errors.more', { count: rest.length })}` : problemText(first, t);
+  return t(`errors.codes.${reason.code}`, { defaultValue: t('errors.codes.default') });
+}
+
+/** Inline errors of a form: each field's first problem, worded, keyed by the field's name. */
+export function fieldErrors(problems: readonly Problem[], t: Translate): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of problems) {
+    const key = fieldKey(p.field);
+    out[key] ??= ruleText(p, t);
+  }
+  return out;
+}
