@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
-import { useT } from '../../app/hooks.js';
+import { useLang, useT } from '../../app/hooks.js';
 import { AppLink } from '../ui/AppLink.js';
 import type { SessionUser } from '../auth/authApi.js';
 import { HistoryTimeline } from './HistoryTimeline.js';
@@ -9,16 +9,18 @@ import { CancelSubscription, PayNow, ReviseForm, paymentDue } from './Subscripti
 import { StatusBadge, SubscriptionSummary } from './SubscriptionSummary.js';
 import { CancelAtPeriodEnd, LicenceDownload, SaveWallet, useWalletReturn } from './BillingTime.js';
 import { useFindMySubscriptionsQuery } from './subscriptionsApi.js';
+import { subscriptionName } from '../ui/subscriptionName.js';
 
 function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionView; me: SessionUser }) {
   const { t } = useT('account');
+  const lang = useLang();
   const [revising, setRevising] = useState(false);
   const due = paymentDue(s);
   const open = s.status !== 'SUBSCRIPTION_STATUS_CANCEL';
   return (
     <article className="card subscription-card" data-testid="subscription" data-id={s._id} data-status={s.status} aria-labelledby={`sub-${s._id}`}>
       <div className="subscription-head">
-        <h2 id={`sub-${s._id}`}>{s.name}</h2>
+        <h2 id={`sub-${s._id}`}>{subscriptionName(s.name, lang, t)}</h2>
         <StatusBadge status={s.status} />
       </div>
       <SubscriptionSummary subscription={s} />

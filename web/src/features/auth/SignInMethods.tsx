@@ -124,8 +124,10 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
                 name="privacy_policy_confirm"
                 aria-invalid={fields.privacy_policy_confirm ? true : undefined}
                 aria-describedby={fields.privacy_policy_confirm ? `${ids}-consent-error` : undefined}
-              />{' '}
-              {t('signup.consentBefore')} <AppLink to="/faq#privacy">{t('signup.consentLink')}</AppLink>
+              />
+              <span>
+                {t('signup.consentBefore')} <AppLink to="/faq#privacy">{t('signup.consentLink')}</AppLink>
+              </span>
             </label>
             {fields.privacy_policy_confirm && (
               <p id={`${ids}-consent-error`} className="field-error" data-testid="error-privacy_policy_confirm">

@@ -29,6 +29,7 @@ import {
   type PurchaseConfig,
 } from './purchase.js';
 import '../admin/admin.css';
+import { subscriptionName } from '../ui/subscriptionName.js';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -195,6 +196,7 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
 /** Step 2: the created subscription, paid with PayPal (or live already); a reload resumes here from the URL. */
 function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subscriptionId: string; approvedOrder: string | null }) {
   const { t } = useT('account');
+  const lang = useLang();
   const { data: s, isLoading, isError, refetch } = useFindSubscriptionQuery(subscriptionId);
   const [startTrial, trial] = useStartTrialMutation();
   useEffect(() => {
@@ -217,7 +219,7 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
     <div className="checkout-grid">
       <div className="card" data-testid="purchase" data-status={s.status}>
         <div className="subscription-head">
-          <h2>{s.name}</h2>
+          <h2>{subscriptionName(s.name, lang, t)}</h2>
           <StatusBadge status={s.status} />
         </div>
         {live ? (

@@ -57,7 +57,8 @@ export function fieldErrors(problems: readonly Problem[], t: Translate): Record<
   const out: Record<string, string> = {};
   for (const p of problems) {
     const key = fieldKey(p.field);
-    out[key] ??= ruleText(p, t);
+    // With the field's label, so that it reads as a sentence under the field (and in a screen reader's description).
+    out[key] ??= problemText(p, t);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useT } from '../../../app/hooks.js';
+import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
 import { PayPalButton } from '../../checkout/PayPalButton.js';
@@ -9,6 +9,7 @@ import { useCaptureChangePaymentMethodMutation, useCreatePaymentMethodOrderMutat
 import type { ViewProps } from '../AdminPage.js';
 import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../ui/common.js';
 import { validationMessage } from '../validation.js';
+import { subscriptionName } from '../../ui/subscriptionName.js';
 
 /**
  * /admin/subscriptions/change-payment-method?subscription=<id>: the buyer approves a PayPal order with intent
@@ -16,6 +17,7 @@ import { validationMessage } from '../validation.js';
  */
 export default function ChangePaymentMethodView(_props: ViewProps) {
   const { t } = useT('account');
+  const lang = useLang();
   const toast = useToast();
   const [params] = useSearchParams();
   const id = params.get('subscription') ?? '';
@@ -43,7 +45,7 @@ export default function ChangePaymentMethodView(_props: ViewProps) {
       <p className="muted">{t('method.intro')}</p>
       <div className="checkout-grid">
         <div className="card">
-          <h2>{s.name}</h2>
+          <h2>{subscriptionName(s.name, lang, t)}</h2>
           <SubscriptionSummary subscription={s} />
         </div>
         <aside className="card summary-card">

@@ -14,6 +14,7 @@ import { useFindSubscriptionQuery, useRemoveSubscriptionMutation, useUpdateSubsc
 import type { ViewProps } from '../AdminPage.js';
 import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../ui/common.js';
 import { InfrastructureDetails } from './InfrastructureForm.js';
+import { subscriptionName } from '../../ui/subscriptionName.js';
 
 /**
  * /admin/subscriptions/purchase-details?subscription=<id>: everything about one subscription — facts, modules,
@@ -47,7 +48,7 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
     <section className="details" data-testid="purchase-details" data-status={s.status}>
       <div className="admin-head">
         <div>
-          <h1>{s.name}</h1>
+          <h1>{subscriptionName(s.name, lang, t)}</h1>
           <p className="muted">
             {t('details.customer', { customer: s.customer.email || s.user_id })} · <code>{s._id}</code>
           </p>

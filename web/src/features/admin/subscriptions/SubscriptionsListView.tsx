@@ -12,6 +12,7 @@ import { formatDate, useDocumentTitle } from '../ui/common.js';
 import { type Column } from '../ui/DataTable.js';
 import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
+import { subscriptionName } from '../../ui/subscriptionName.js';
 
 /** What the administrators follow over time: renewals of the next 7 days, and subscriptions in dunning. */
 const DUE_FILTERS = ['renewal', 'dunning'] as const;
@@ -29,7 +30,7 @@ function AllSubscriptions() {
       key: 'name',
       label: t('subscriptions.name'),
       sort: 'name',
-      render: (s) => <AppLink to={`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(s._id)}`}>{s.name}</AppLink>,
+      render: (s) => <AppLink to={`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(s._id)}`}>{subscriptionName(s.name, lang, t)}</AppLink>,
     },
     { key: 'customer', label: t('subscriptions.customer'), sort: 'customer.email', render: (s) => s.customer.email || s.user_id },
     { key: 'status', label: t('subscriptions.status'), sort: 'status', render: (s) => <StatusBadge status={s.status} /> },
