@@ -1,5 +1,5 @@
 import type { PageProps } from '../../app/pages.js';
-import { Inline } from './Inline.js';
+import { Inline } from '../ui/Markdown.js';
 import { OfficeMap, type Office } from './OfficeMap.js';
 import type { Hero, PageMeta } from './types.js';
 import { useContent } from './useContent.js';

@@ -5,7 +5,7 @@ import type { PageRoute } from '../../app/pages.js';
 import { AppLink } from '../ui/AppLink.js';
 import { Blocks, type Widgets } from './Blocks.js';
 import { MaterialSections, materialSectionId, useCmsMaterials } from './CmsSections.js';
-import { Inline } from './Inline.js';
+import { Inline } from '../ui/Markdown.js';
 import type { ArticleContent } from './types.js';
 
 export type ArticleKind = 'page' | 'tutorial' | 'docs';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { RequestExample } from '../docs/RequestExample.js';
 import { CodeBlock } from './CodeBlock.js';
 import { Faq } from './Faq.js';
-import { Inline } from './Inline.js';
+import { Inline } from '../ui/Markdown.js';
 import type { Block } from './types.js';
 
 /** Interactive pieces a page may place among its blocks with { "widget": "<name>" }. */

@@ -1,6 +1,6 @@
 import type { PageProps } from '../../app/pages.js';
 import { CmsSections } from './CmsSections.js';
-import { Inline } from './Inline.js';
+import { Inline } from '../ui/Markdown.js';
 import type { Hero, PageMeta } from './types.js';
 import { useContent } from './useContent.js';
 

@@ -1,7 +1,7 @@
 import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pages.js';
 import { useT } from '../../app/hooks.js';
-import { Inline } from '../content/Inline.js';
+import { Inline } from '../ui/Markdown.js';
 import type { PageMeta } from '../content/types.js';
 import { useContent } from '../content/useContent.js';
 import { CodeBlock } from '../content/CodeBlock.js';
@@ -35,7 +35,7 @@ export default function HomePage(_props: PageProps) {
           <div>
             <p className="eyebrow">{c.hero.eyebrow}</p>
             <h1>{c.hero.title}</h1>
-            <p className="lead">{c.hero.lead}</p>
+            <p className="lead"><Inline text={c.hero.lead} /></p>
             <p className="actions">
               <AppLink className="btn btn-primary" to="#products">
                 {c.hero.primary}
@@ -56,14 +56,14 @@ export default function HomePage(_props: PageProps) {
         <div className="container">
           <div className="section-head">
             <h2 id="protocols-title">{c.protocols.title}</h2>
-            <p className="lead">{c.protocols.lead}</p>
+            <p className="lead"><Inline text={c.protocols.lead} /></p>
           </div>
           <ul className="grid grid-4 check-list">
             {c.protocols.items.map((p) => (
               <li key={p.name} className="card">
                 <div>
                   <h3>{p.name}</h3>
-                  <p className="muted">{p.text}</p>
+                  <p className="muted"><Inline text={p.text} /></p>
                 </div>
               </li>
             ))}
@@ -75,7 +75,7 @@ export default function HomePage(_props: PageProps) {
         <div className="container">
           <div className="section-head">
             <h2 id="products-title">{c.products.title}</h2>
-            <p className="lead">{c.products.lead}</p>
+            <p className="lead"><Inline text={c.products.lead} /></p>
           </div>
           <div className="grid grid-3" data-testid="product-cards">
             {PRODUCT_SLUGS.map((slug) => (
@@ -96,7 +96,7 @@ export default function HomePage(_props: PageProps) {
         <div className="container">
           <div className="section-head">
             <h2 id="steps-title">{c.steps.title}</h2>
-            <p className="lead">{c.steps.lead}</p>
+            <p className="lead"><Inline text={c.steps.lead} /></p>
           </div>
           <ol className="steps grid grid-2">
             {c.steps.items.map((s) => (
@@ -115,13 +115,13 @@ export default function HomePage(_props: PageProps) {
         <div className="container">
           <div className="section-head">
             <h2 id="deploy-title">{c.deploy.title}</h2>
-            <p className="lead">{c.deploy.lead}</p>
+            <p className="lead"><Inline text={c.deploy.lead} /></p>
           </div>
           <div className="grid grid-3">
             {c.deploy.items.map((d) => (
               <div key={d.title} className="card plan">
                 <h3 className="plan-name">{d.title}</h3>
-                <p className="muted">{d.text}</p>
+                <p className="muted"><Inline text={d.text} /></p>
                 <ul className="check-list">
                   {d.points.map((p) => (
                     <li key={p}>
@@ -143,7 +143,7 @@ export default function HomePage(_props: PageProps) {
         <div className="container builder">
           <div>
             <h2 id="dev-title">{c.developers.title}</h2>
-            <p className="lead">{c.developers.lead}</p>
+            <p className="lead"><Inline text={c.developers.lead} /></p>
             <ul className="check-list">
               {c.developers.points.map((p) => (
                 <li key={p}>
@@ -168,7 +168,7 @@ export default function HomePage(_props: PageProps) {
         <div className="container">
           <div className="section-head">
             <h2 id="updates-title">{c.updates.title}</h2>
-            <p className="lead">{c.updates.lead}</p>
+            <p className="lead"><Inline text={c.updates.lead} /></p>
           </div>
           <div className="grid grid-3">
             {c.updates.items.map((u) => (

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, type ProductSection, type ProductSlug } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pages.js';
 import { Faq } from '../content/Faq.js';
-import { Inline } from '../content/Inline.js';
+import { Inline } from '../ui/Markdown.js';
 import type { FaqItem, PageMeta } from '../content/types.js';
 import { useContent } from '../content/useContent.js';
 import { BuilderPricing } from '../pricing/BuilderPricing.js';
@@ -165,7 +165,9 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
               {c.apiDocs.links.map((l) => (
                 <AppLink key={l.to} to={l.to} className="card card-link">
                   <h3>{l.label}</h3>
-                  <p className="muted">{l.text}</p>
+                  <p className="muted">
+                    <Inline text={l.text} />
+                  </p>
                   <span className="more" aria-hidden="true">
                     <ArrowIcon />
                   </span>
