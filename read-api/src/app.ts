@@ -79,7 +79,7 @@ export function createApp(rt: Runtime): Express {
   });
 
   const site = express.Router();
-  const staticSite = mountStaticSite(site, config.webDist, logger);
+  const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl });
   const paypal = paypalSources(config.paypal.sdkUrl);
   const defaultCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ["'self'"], paypal);
   const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*'], paypal);

@@ -27,6 +27,12 @@ export interface Config {
   google: { clientId: string | null; clientSecret: string | null; authorizationUrl: string; tokenUrl: string; userProfileUrl: string };
   paypal: { clientId: string | null; clientSecret: string | null; environment: 'sandbox' | 'live'; baseUrl: string | null; webhookId: string | null; timeoutMs: number; sdkUrl: string };
   webDist: string;
+  /** Shown in every page's footer; none when unset (CONTACT_EMAIL). */
+  contactEmail: string | null;
+  /** Where the cloud offer's buttons lead; the buttons are left out when unset (CLOUD_MARKETPLACE_URL). */
+  cloudMarketplaceUrl: string | null;
+  /** Where install commands download the self-hosted server from (DOWNLOADS_URL; PUBLIC_URL/downloads by default). */
+  downloadsUrl: string;
   logLevel: string;
   signInRateLimit: number;
   /** Writes one user (not an administrator) may make in ten minutes; 0 turns the quota off. */
@@ -71,6 +77,18 @@ function url(name: string, value: string | undefined, fallback: string): string 
   }
 }
 
+function email(name: string, value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)) throw new ConfigError(`${name} must be an e-mail address (got "${value}")`);
+  return value;
+}
+
+function httpsUrl(name: string, value: string): string {
+  const parsed = url(name, value, value);
+  if (!/^https?:\/\//.test(parsed)) throw new ConfigError(`${name} must be an http(s) URL (got "${value}")`);
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer('PORT', env.PORT, 3000, 0);
   const host = env.HOST || '127.0.0.1';
@@ -91,10 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const [id, secret] of [['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET']] as const) {
     if (!env[id] !== !env[secret]) throw new ConfigError(`${id} and ${secret} go together: set both or neither`);
   }
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL, `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
   return {
     port,
     host,
-    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
+    publicUrl,
     dataDir,
     eventStore,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || null,
@@ -131,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sdkUrl: url('PAYPAL_SDK_URL', env.PAYPAL_SDK_URL, 'https://www.paypal.com/sdk/js'),
     },
     webDist: resolve(env.WEB_DIST || join(import.meta.dirname, '..', '..', 'web', 'dist')),
+    contactEmail: email('CONTACT_EMAIL', env.CONTACT_EMAIL),
+    cloudMarketplaceUrl: env.CLOUD_MARKETPLACE_URL ? httpsUrl('CLOUD_MARKETPLACE_URL', env.CLOUD_MARKETPLACE_URL) : null,
+    downloadsUrl: env.DOWNLOADS_URL ? httpsUrl('DOWNLOADS_URL', env.DOWNLOADS_URL) : `${publicUrl}/downloads`,
     logLevel: env.LOG_LEVEL || 'info',
     signInRateLimit: integer('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, 20, 1),
     writeQuota: integer('WRITE_QUOTA', env.WRITE_QUOTA, 300, 0),

@@ -150,6 +150,8 @@ await writeFile(
       spaPrefixes: server.SPA_PATH_PREFIXES.flatMap((p) => [p, `/ru${p}`]),
       spaShell: '/spa.html',
       notFound: { en: '/404.html', ru: '/ru/404.html' },
+      // What the pages were built with, so that the server can put its deployment's settings in their place.
+      placeholders: server.SITE_PLACEHOLDERS,
     },
     null,
     2,

@@ -13,6 +13,7 @@ import { makeStore } from './app/store.js';
 
 export { CLIENT_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES, SPA_PATH_PREFIXES } from './app/pages.js';
 export { headHtml, SITE_URL } from './app/head.js';
+export { SITE_PLACEHOLDERS } from './app/siteSettings.js';
 export { localizePath } from './app/lang.js';
 
 export interface RenderedPage {

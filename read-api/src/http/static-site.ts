@@ -9,6 +9,42 @@ interface RoutesManifest {
   spaPrefixes: string[];
   spaShell: string;
   notFound: { en: string; ru: string };
+  /** What the pages were built with in place of the deployment's settings. */
+  placeholders?: { publicUrl: string; contactEmail: string; marketplaceUrl: string; downloadsUrl: string };
+}
+
+/** The deployment's settings pages show (PUBLIC_URL, CONTACT_EMAIL, CLOUD_MARKETPLACE_URL). */
+export interface SiteSettings {
+  publicUrl: string;
+  contactEmail: string | null;
+  marketplaceUrl: string | null;
+  downloadsUrl: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Puts the deployment's settings where the build put placeholders: the public origin (canonical, hreflang, Open
+ * Graph, sitemap, robots, code examples), the contact address and the marketplace listing — or leaves the elements
+ * marked `data-setting` out when the deployment has none. HTML pages also get the settings as a meta tag, which the
+ * browser reads (web/src/app/siteSettings.ts) so that hydration renders the same.
+ */
+function settingsRewriter(placeholders: RoutesManifest['placeholders'], settings: SiteSettings) {
+  return (text: string, kind: 'html' | 'xml' | 'text' | 'json'): string => {
+    if (!placeholders) return text;
+    const value = (v: string) => (kind === 'text' ? v : kind === 'json' ? JSON.stringify(v).slice(1, -1) : escapeHtml(v));
+    let out = text.split(placeholders.downloadsUrl).join(value(settings.downloadsUrl));
+    out = out.split(placeholders.publicUrl).join(value(settings.publicUrl));
+    if (kind !== 'html') return out;
+    out = settings.marketplaceUrl
+      ? out.split(escapeHtml(placeholders.marketplaceUrl)).join(value(settings.marketplaceUrl))
+      : out.replace(/<a\b[^>]*\bdata-setting="marketplace"[^>]*>[\s\S]*?<\/a>/g, '');
+    out = settings.contactEmail
+      ? out.split(placeholders.contactEmail).join(value(settings.contactEmail))
+      : out.replace(/<p\b[^>]*\bdata-setting="contact-email"[^>]*>[\s\S]*?<\/p>/g, '');
+    const meta = `<meta name="relaycast-settings" content="${escapeHtml(JSON.stringify(settings))}" />`;
+    return out.replace('</head>', `    ${meta}\n  </head>`);
+  };
 }
 
 export interface StaticSite {
@@ -46,7 +82,7 @@ function inlineScriptHashes(dist: string): string[] {
  * sign-in, embeds) as the SPA shell, hashed assets cached for a year, and a 404 page with status 404 for
  * anything else. Mounted after the API, so API paths never reach it.
  */
-export function mountStaticSite(router: Router, dist: string, logger: Logger): StaticSite {
+export function mountStaticSite(router: Router, dist: string, logger: Logger, settings: SiteSettings): StaticSite {
   const manifestPath = join(dist, 'routes.json');
   if (!existsSync(manifestPath)) {
     logger.warn({ dist }, 'web app not built (no routes.json): run `npm run build -w web` or `make build`; serving the API only');
@@ -55,6 +91,34 @@ export function mountStaticSite(router: Router, dist: string, logger: Logger): S
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as RoutesManifest;
   const prerendered = new Set(manifest.prerendered);
   const file = (urlPath: string) => join(dist, normalize(urlPath).split('/').filter(Boolean).join(sep));
+  const rewrite = settingsRewriter(manifest.placeholders, settings);
+  // Each file rewritten once: the settings do not change while the process runs.
+  const rewritten = new Map<string, string>();
+  const send = (res: express.Response, path: string, kind: 'html' | 'xml' | 'text' | 'json', status = 200) => {
+    let body = rewritten.get(path);
+    if (body === undefined) {
+      body = rewrite(readFileSync(path, 'utf8'), kind);
+      rewritten.set(path, body);
+    }
+    res.status(status).type({ html: 'html', xml: 'application/xml', text: 'text/plain', json: 'application/json' }[kind]).send(body);
+  };
+
+  router.get('/sitemap.xml', (_req, res) => send(res, file('/sitemap.xml'), 'xml'));
+  router.get('/robots.txt', (_req, res) => send(res, file('/robots.txt'), 'text'));
+  // Locale texts carry install commands with the downloads address.
+  router.get(/^\/locales\/[a-z-]+\/[a-z0-9-]+\.json$/i, (req, res, next) => {
+    const path = file(req.path);
+    if (!existsSync(path)) return next();
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    send(res, path, 'json');
+  });
+  // An HTML file asked for by its own name gets the same settings as its page.
+  router.get(/\.html$/, (req, res, next) => {
+    const path = file(req.path);
+    if (!path.startsWith(dist) || !existsSync(path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    send(res, path, 'html');
+  });
 
   router.use('/assets', express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   router.use(express.static(dist, { index: false, maxAge: '1h', redirect: false }));
@@ -62,10 +126,10 @@ export function mountStaticSite(router: Router, dist: string, logger: Logger): S
   router.get(/.*/, (req, res) => {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : '/';
     res.setHeader('Cache-Control', 'no-cache');
-    if (prerendered.has(path)) return res.sendFile(join(file(path), 'index.html'));
-    if (manifest.spaPrefixes.some((prefix) => `${path}/`.startsWith(prefix))) return res.sendFile(file(manifest.spaShell));
+    if (prerendered.has(path)) return send(res, join(file(path), 'index.html'), 'html');
+    if (manifest.spaPrefixes.some((prefix) => `${path}/`.startsWith(prefix))) return send(res, file(manifest.spaShell), 'html');
     const notFound = path === '/ru' || path.startsWith('/ru/') ? manifest.notFound.ru : manifest.notFound.en;
-    res.status(404).sendFile(file(notFound));
+    send(res, file(notFound), 'html', 404);
   });
   return { inlineScriptHashes: inlineScriptHashes(dist), available: true };
 }

@@ -1,13 +1,13 @@
 import { LANGUAGES, type Language } from '@relaycast/contracts/constants';
 import type { TFunction } from 'i18next';
 import { localizePath } from './lang.js';
+import { SITE_PLACEHOLDERS, siteSettings } from './siteSettings.js';
 import type { PageRoute } from './pages.js';
 
 export const BRAND = 'Relaycast';
 
-/** The public origin canonical links and the sitemap use (PUBLIC_URL at build time). */
-export const SITE_URL: string =
-  (typeof __SITE_URL__ === 'string' ? __SITE_URL__ : undefined) ?? 'https://relaycast.example';
+/** The origin pages are prerendered with (a placeholder the server replaces with its PUBLIC_URL, see siteSettings). */
+export const SITE_URL: string = SITE_PLACEHOLDERS.publicUrl;
 
 export interface PageHead {
   lang: Language;
@@ -24,7 +24,7 @@ export interface PageHead {
 const OG_LOCALES: Record<Language, string> = { en: 'en_US', ru: 'ru_RU' };
 
 /** Title, description and links of a page; the same function feeds the prerenderer and client navigation. */
-export function pageHead(route: PageRoute, lang: Language, t: TFunction, pathname?: string, siteUrl: string = SITE_URL): PageHead {
+export function pageHead(route: PageRoute, lang: Language, t: TFunction, pathname?: string, siteUrl: string = siteSettings().publicUrl): PageHead {
   const metaNs = route.ns[0] ?? 'common';
   const prefix = route.ns[0] ? `${metaNs}:meta` : 'common:notFound.meta';
   const heading = String(t(`${prefix}.title`, { lng: lang }));

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { CALCULATOR_LIMITS, CLOUD_MARKETPLACE_URL, CLOUD_PROVIDERS, VIDEO_MODES, type CloudProviderId } from '@relaycast/contracts/constants';
+import { CALCULATOR_LIMITS, CLOUD_PROVIDERS, VIDEO_MODES, type CloudProviderId } from '@relaycast/contracts/constants';
 import { maxReStreams } from '@relaycast/billing-core/pricing';
 import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { formatNumber, formatUsd } from '../pricing/format.js';
@@ -20,6 +20,7 @@ import {
   videoModeChanged,
   viewersChanged,
 } from './calculatorSlice.js';
+import { siteSettings } from '../../app/siteSettings.js';
 
 type NumericField = 'publishers' | 'viewers' | 'recordings' | 'reStreams' | 'hours';
 
@@ -80,6 +81,7 @@ function NumberField({ field, value, min, max, onCommit }: { field: NumericField
  */
 export function Calculator() {
   const { t } = useT('pricing');
+  const { marketplaceUrl } = siteSettings();
   const lang = useLang();
   const state = useAppSelector(selectCalculator);
   const estimate = useAppSelector(selectCalculatorEstimate);
@@ -156,10 +158,12 @@ export function Calculator() {
           {t('calculator.buySelfHosted')}
         </AppLink>
         <p />
-        <a className="btn btn-outline btn-block" href={CLOUD_MARKETPLACE_URL} target="_blank" rel="noopener noreferrer">
-          {t('calculator.runInCloud')}
-          <span className="sr-only"> {t('cloud.external')}</span>
-        </a>
+        {marketplaceUrl && (
+          <a className="btn btn-outline btn-block" href={marketplaceUrl} data-setting="marketplace" target="_blank" rel="noopener noreferrer">
+            {t('calculator.runInCloud')}
+            <span className="sr-only"> {t('cloud.external')}</span>
+          </a>
+        )}
       </div>
     </div>
   );

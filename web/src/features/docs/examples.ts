@@ -1,6 +1,7 @@
 import type { ConferenceItem, RestreamItem, VodItem } from '@relaycast/contracts';
 import { CONFERENCE_ROOM_PATH, ENGINE_ACCESS_TOKEN_HEADER, VOD_DEFAULTS, VOD_GROUP_PLAYER_PATH } from '@relaycast/contracts/constants';
 import { ENGINE_HOST } from './engineHost.js';
+import { siteSettings } from '../../app/siteSettings.js';
 
 /**
  * Documented request examples for the engine API (seed §3 payloads, §7 engine examples). The payloads are
@@ -167,7 +168,8 @@ function request(path: string, body: unknown, opts?: { token?: boolean; contentT
 }
 
 const PLAYER_ID = '65f1c0de2a9b4e0012a1b2c3';
-const SITE = 'https://relaycast.example';
+/** Where the player and conference embeds live: this deployment's public origin. */
+const SITE = siteSettings().publicUrl;
 
 /** Every example a locale file can reference with { "example": "<id>" }. */
 export const EXAMPLES: Record<string, RequestExample> = {

@@ -1,7 +1,8 @@
-import { CLOUD_CHANNEL_INCLUDED_GB, CLOUD_MARKETPLACE_URL, DISPLAY_PRICES_CENTS } from '@relaycast/contracts/constants';
+import { CLOUD_CHANNEL_INCLUDED_GB, DISPLAY_PRICES_CENTS } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
 import { CheckIcon } from '../ui/icons.js';
 import { formatUsd } from './format.js';
+import { siteSettings } from '../../app/siteSettings.js';
 
 /**
  * The cloud pay-as-you-go offer (seed §1, §9): from $0.27 an hour in the catalogue, from $0.05 an hour per
@@ -9,6 +10,7 @@ import { formatUsd } from './format.js';
  */
 export function CloudPricing({ multiStreaming = false }: { multiStreaming?: boolean }) {
   const { t } = useT('pricing');
+  const { marketplaceUrl } = siteSettings();
   const lang = useLang();
   const points = t('cloud.points', { returnObjects: true });
   return (
@@ -32,10 +34,12 @@ export function CloudPricing({ multiStreaming = false }: { multiStreaming?: bool
           </li>
         )}
       </ul>
-      <a className="btn btn-outline" href={CLOUD_MARKETPLACE_URL} target="_blank" rel="noopener noreferrer" data-testid="cloud-marketplace">
-        {t('cloud.cta')}
-        <span className="sr-only"> {t('cloud.external')}</span>
-      </a>
+      {marketplaceUrl && (
+        <a className="btn btn-outline" href={marketplaceUrl} data-setting="marketplace" target="_blank" rel="noopener noreferrer" data-testid="cloud-marketplace">
+          {t('cloud.cta')}
+          <span className="sr-only"> {t('cloud.external')}</span>
+        </a>
+      )}
     </div>
   );
 }

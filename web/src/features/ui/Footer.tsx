@@ -3,6 +3,7 @@ import { useT } from '../../app/hooks.js';
 import { COMPANY_LINKS, DOCS_LINKS, PRODUCT_LINKS, SELF_HOSTED_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/nav.js';
 import { AppLink } from './AppLink.js';
 import { Logo } from './icons.js';
+import { siteSettings } from '../../app/siteSettings.js';
 
 function Column({ title, links }: { title: string; links: NavLinkItem[] }) {
   const { t } = useT('common');
@@ -22,6 +23,7 @@ function Column({ title, links }: { title: string; links: NavLinkItem[] }) {
 
 export function Footer() {
   const { t } = useT('common');
+  const { contactEmail } = siteSettings();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -31,9 +33,11 @@ export function Footer() {
             <span className="logo-text">Relaycast</span>
           </AppLink>
           <p>{t('footer.tagline')}</p>
-          <p className="footer-contact">
-            <a href="mailto:hello@relaycast.example">hello@relaycast.example</a>
-          </p>
+          {contactEmail && (
+            <p className="footer-contact" data-setting="contact-email">
+              <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            </p>
+          )}
         </div>
         <Column title={t('footer.products')} links={[...PRODUCT_LINKS, { to: '/pricing', label: 'nav.pricing' }]} />
         <Column title={t('footer.developers')} links={DOCS_LINKS} />
