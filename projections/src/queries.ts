@@ -97,7 +97,8 @@ export function createQueries(rm: ReadModelStore) {
       return ref ? rm.get<UserView>(USERS, usersModel.user, ref.userId) : null;
     },
 
-    listSubscriptions(query: ListQuery & { userId?: string; status?: string; due?: 'renewal' | 'dunning'; dueBefore?: string }) {
+    /** `createdAfterUnlessStarted`: leaves out checkouts still in Creating that began before it (abandoned ones). */
+    listSubscriptions(query: ListQuery & { userId?: string; status?: string; due?: 'renewal' | 'dunning'; dueBefore?: string; createdAfterUnlessStarted?: string }) {
       const index = query.userId
         ? subscriptionsModel.byUser(query.userId)
         : query.due
@@ -109,6 +110,10 @@ export function createQueries(rm: ReadModelStore) {
       if (query.status && (query.userId || query.due)) conditions.push((s) => s.status === query.status);
       if (query.due === 'renewal') conditions.push((s) => s.nextEvent?.kind === 'renewal');
       if (query.due === 'dunning') conditions.push((s) => s.dunning !== undefined && s.status !== 'SUBSCRIPTION_STATUS_ACTIVE');
+      if (query.createdAfterUnlessStarted) {
+        const cutoff = query.createdAfterUnlessStarted;
+        conditions.push((s) => s.status !== 'SUBSCRIPTION_STATUS_INITIAL' || s.createdAt >= cutoff);
+      }
       if (query.due && query.dueBefore) conditions.push((s) => s.nextEvent !== undefined && s.nextEvent.at < query.dueBefore!);
       const filter = conditions.length ? (s: SubscriptionView) => conditions.every((c) => c(s)) : undefined;
       return listIndex<SubscriptionView>(rm, SUBSCRIPTIONS, subscriptionsModel.subscription, index, query, {

@@ -30,6 +30,9 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** How long a checkout may stay in Creating before the customer's list leaves it out. */
+export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
+
 export const subscriptionRoutes = [
   defineRoute({
     path: '/subscriptions/create',
@@ -110,10 +113,13 @@ export const subscriptionRoutes = [
     query: true,
     access: 'customer',
     tag: 'Subscriptions',
-    summary: 'The signed-in user’s own subscriptions',
+    summary: 'The signed-in user’s own subscriptions (checkouts abandoned in Creating for more than a day left out)',
     body: ListQuery,
     async handle({ body, rt, user }) {
-      const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: user!._id });
+      // A checkout left in Creating for a day is abandoned: out of the customer's list, its events kept (and
+      // administrators still list it).
+      const cutoff = new Date(Date.parse(rt.clock.now()) - ABANDONED_CHECKOUT_MS).toISOString();
+      const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: user!._id, createdAfterUnlessStarted: cutoff });
       return pageAnswer(page);
     },
   }),

@@ -92,3 +92,16 @@ describe('locale files', () => {
     }
   });
 });
+
+describe('page descriptions', () => {
+  it('every meta description fits a search result (at most 160 characters)', () => {
+    const long: string[] = [];
+    for (const lang of ['en', 'ru']) {
+      for (const file of readdirSync(`${dir}/${lang}`)) {
+        const meta = (JSON.parse(readFileSync(`${dir}/${lang}/${file}`, 'utf8')) as { meta?: { description?: string } }).meta;
+        if (meta?.description && meta.description.length > 160) long.push(`${lang}/${file}: ${meta.description.length}`);
+      }
+    }
+    expect(long).to.deep.equal([]);
+  });
+});

@@ -26,9 +26,10 @@ export function SubscriptionSummary({ subscription: s, detailed = false }: { sub
     ['type', t('fields.type'), t(`types.${s.subscription_type}`)],
     ['quantity', t('fields.quantity'), String(s.quantity)],
     ['amount', t('fields.amount'), s.plan.billingMonths === 1 ? t('fields.amountMonthly', { amount: formatUsd(s.amount, lang, { cents: s.amount % 100 !== 0 }) }) : s.plan.billingMonths > 1 ? t('fields.amountPer', { amount: formatUsd(s.amount, lang, { cents: s.amount % 100 !== 0 }), months: s.plan.billingMonths }) : formatUsd(s.amount, lang)],
-    ['period', t('fields.period'), s.periodStart ? `${formatDate(s.periodStart, lang)} – ${formatDate(s.periodEnd, lang)}` : t('fields.notPaid')],
-    ['licence', t('fields.licenceKey'), s.licence_key ?? '—'],
+    ['period', t('fields.period'), s.periodStart ? `${formatDate(s.periodStart, lang)} – ${formatDate(s.periodEnd, lang)}` : s.amount === 0 ? t('fields.freeNoEnd') : t('fields.notPaid')],
   ];
+  // A licence key once there is one (paid, or a free plan's server-issued key); no empty row before.
+  if (s.licence_key) rows.push(['licence', t('fields.licenceKey'), s.licence_key]);
   const money = (cents: number) => formatUsd(cents, lang, { cents: true });
   if (s.pendingChange) {
     const c = s.pendingChange;
@@ -54,7 +55,7 @@ export function SubscriptionSummary({ subscription: s, detailed = false }: { sub
       {rows.map(([key, label, value]) => (
         <div key={key} className="fact" data-field={key}>
           <dt>{label}</dt>
-          <dd>{key === 'licence' && value !== '—' ? <code>{value}</code> : value}</dd>
+          <dd>{key === 'licence' ? <code>{value}</code> : value}</dd>
         </div>
       ))}
     </dl>

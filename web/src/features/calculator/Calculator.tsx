@@ -32,10 +32,14 @@ function Hint({ text }: { text: string }) {
   );
 }
 
+/** How long typing pauses before the estimate follows it. */
+const TYPING_PAUSE_MS = 400;
+
 /**
- * A number field bound to the store. Typing edits a draft that is committed on blur or Enter (so "12" is not
- * applied as "1" first); the spinner arrows commit at once. The displayed value follows the store, so the
- * calculator's rules (e.g. recordings raising publishers) show in the other fields immediately.
+ * A number field bound to the store. Typing edits a draft that is committed when typing pauses (so "12" is not
+ * applied as "1" first, yet the estimate follows without leaving the field), on blur or on Enter; the spinner
+ * arrows commit at once. The displayed value follows the store, so the calculator's rules (e.g. recordings raising
+ * publishers) show in the other fields immediately.
  */
 function NumberField({ field, value, min, max, onCommit }: { field: NumericField; value: number; min: number; max: number; onCommit: (n: number) => void }) {
   const { t } = useT('pricing');
@@ -47,6 +51,13 @@ function NumberField({ field, value, min, max, onCommit }: { field: NumericField
     if (text.trim() !== '' && Number.isFinite(n)) onCommit(n);
     setDraft(null);
   };
+  useEffect(() => {
+    if (draft === null) return;
+    const timer = setTimeout(() => commit(draft), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+    // commit is recreated each render; the draft is what schedules it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const typed = (e.nativeEvent as InputEvent).inputType;
     if (typed) setDraft(e.target.value);

@@ -224,7 +224,7 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
         </div>
         {live ? (
           <p className="note note-success" role="status" data-testid="buy-success">
-            {t('buy.success')}
+            {t(s.licence_key ? 'buy.success' : 'buy.successNoKey')}
           </p>
         ) : s.status === 'SUBSCRIPTION_STATUS_CANCEL' ? (
           <p className="note note-warning">{t('buy.cancelledSubscription')}</p>

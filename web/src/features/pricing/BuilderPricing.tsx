@@ -9,6 +9,7 @@ import { purchaseUrl } from './signIn.js';
 import { useConversionTracking } from './useConversionTracking.js';
 import { PLAN_FEATURES } from '@relaycast/contracts/constants';
 import { AppLink } from '../ui/AppLink.js';
+import { SmallestPurchase } from './SmallestPurchase.js';
 
 function ModuleSlider({ name }: { name: BuilderModuleName }) {
   const { t } = useT('pricing');
@@ -55,6 +56,7 @@ export function BuilderPricing({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }:
         <p className="muted">
           {t('builder.from', { price: formatUsd(fromCents, lang), unit: formatUsd(DISPLAY_PRICES_CENTS.selfHostedConstructorPerMonth, lang) })}
         </p>
+        <SmallestPurchase fromCents={fromCents} />
         {BUILDER_MODULES.map((m) => (
           <ModuleSlider key={m.name} name={m.name} />
         ))}

@@ -7,6 +7,7 @@ import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';
 import { purchaseUrl } from './signIn.js';
+import { SmallestPurchase } from './SmallestPurchase.js';
 
 /**
  * The pricing section of a product page: the three variants side by side (builder, cloud pay-as-you-go,
@@ -25,6 +26,7 @@ export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, 
           <p className="price">
             <small>{t('from')}</small> {formatUsd(fromCents, lang)} <small>{t('perMonth')}</small>
           </p>
+          <SmallestPurchase fromCents={fromCents} />
           <p className="muted">{t('builder.short')}</p>
           <PlanFeatures features={PLAN_FEATURES.constructor} />
           <AppLink className="btn btn-ghost" to="/pricing#builder">

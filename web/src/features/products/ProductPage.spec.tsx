@@ -35,6 +35,9 @@ describe('product pages (server-rendered as the prerenderer does)', function () 
     expect(ppv.querySelector('[data-plan="constructor"] .price')?.textContent).to.include(`$${DISPLAY_PRICES_CENTS.builderFromPayPerView / 100}`);
     const vod = await renderUrl('/products/video-on-demand');
     expect(vod.querySelector('[data-plan="constructor"] .price')?.textContent).to.include('$5');
+    // $1 is not a checkout one can make: the page says what the smallest purchase is (one unit at $5 a month).
+    expect(ppv.querySelector('[data-testid="smallest-purchase"]')?.textContent).to.equal('The price per viewer starts there; the smallest purchase is one unit at $5 a month.');
+    expect(vod.querySelector('[data-testid="smallest-purchase"]')).to.equal(null);
     const ms = await renderUrl('/products/multi-streaming');
     expect(ms.querySelector('[data-plan="cloud"]')?.textContent).to.include('25 GB');
   });
