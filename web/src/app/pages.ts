@@ -87,6 +87,8 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
   articlePage('faq', '/faq', 'page-faq', 'page'),
   articlePage('how-to-use', '/how-to-use', 'page-how-to-use', 'page'),
   articlePage('pay-per-view', '/pay-per-view', 'page-pay-per-view', 'page'),
+  articlePage('privacy', '/privacy', 'page-privacy', 'page'),
+  articlePage('terms', '/terms', 'page-terms', 'page'),
   page({ id: 'api-docs', path: '/api-docs', ns: ['docs-index'], module: 'src/features/docs/DocsIndexPage.tsx', load: docsIndex }),
   ...ENGINE_DOC_PRODUCTS.map((product) =>
     docsPage(`docs-${product}`, `/api-docs/${product}-engine-documentation`, `docs-${product}`),

@@ -17,6 +17,9 @@ export interface SiteSettings {
   downloadsUrl: string;
 }
 
+/** Vite's define (env.d.ts declares it for the web build; other projects that import this file see it here). */
+declare const __SITE_URL__: string | undefined;
+
 export const SITE_PLACEHOLDERS = {
   publicUrl: (typeof __SITE_URL__ === 'string' ? __SITE_URL__ : undefined) ?? 'https://relaycast.example',
   contactEmail: 'hello@relaycast.example',

@@ -126,7 +126,7 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
                 aria-describedby={fields.privacy_policy_confirm ? `${ids}-consent-error` : undefined}
               />
               <span>
-                {t('signup.consentBefore')} <AppLink to="/faq#privacy">{t('signup.consentLink')}</AppLink>
+                {t('signup.consentBefore')} <AppLink to="/privacy">{t('signup.consentLink')}</AppLink>
               </span>
             </label>
             {fields.privacy_policy_confirm && (

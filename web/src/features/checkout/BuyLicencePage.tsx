@@ -177,7 +177,7 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
         <label className="checkbox-row privacy">
           <input type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} data-testid="privacy" />
           <span>
-            {t('buy.privacy')} <AppLink to="/faq#privacy">{t('buy.privacyLink')}</AppLink>
+            {t('buy.privacy')} <AppLink to="/privacy">{t('buy.privacyLink')}</AppLink>
           </span>
         </label>
         {failure && (

@@ -14,7 +14,7 @@ export function CookieConsent() {
       <div className="cookie-text">
         <h2 id="cookie-title">{t('cookie.title')}</h2>
         <p>
-          {t('cookie.text')} <AppLink to="/faq#privacy">{t('cookie.more')}</AppLink>
+          {t('cookie.text')} <AppLink to="/privacy#cookies">{t('cookie.more')}</AppLink>
         </p>
       </div>
       <button type="button" className="btn btn-primary" onClick={() => dispatch(acceptCookieConsent())}>

@@ -46,6 +46,9 @@ export function Footer() {
       </div>
       <div className="container footer-bottom">
         <p>{t('footer.copyright', { year: BUILD_YEAR })}</p>
+        <p className="footer-legal">
+          <AppLink to="/privacy">{t('pages.privacy')}</AppLink> · <AppLink to="/terms">{t('pages.terms')}</AppLink>
+        </p>
         <p>{t('footer.offices')}</p>
       </div>
     </footer>
