@@ -83,8 +83,8 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
           const r = await createOrder({ id: s._id, saveWallet: offerWallet && saveWallet });
           const order = dataOf(r);
           if (!order) {
-            setState({ kind: 'failed', message: errorMessageOf(r) });
-            throw new Error(errorMessageOf(r) ?? 'createOrder failed');
+            setState({ kind: 'failed', message: errorMessageOf(r, t) });
+            throw new Error(errorMessageOf(r, t) ?? 'createOrder failed');
           }
           references.current.set(order.paypalOrderID, order.paypalSubscriptionID);
           return order.paypalOrderID;
@@ -94,7 +94,7 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
           const r = await capture({ id: s._id, user_id: s.user_id, paypalOrderID: orderID, paypalSubscriptionID: references.current.get(orderID) ?? s.paypalSubscriptionID ?? '', quantity: s.quantity });
           const paid = dataOf(r);
           if (!paid) {
-            setState({ kind: 'failed', message: errorMessageOf(r) });
+            setState({ kind: 'failed', message: errorMessageOf(r, t) });
             return;
           }
           if (paid.status === 'SUBSCRIPTION_STATUS_ACTIVE' && paid.balance <= 0) {
@@ -131,7 +131,7 @@ export function ReviseForm({ subscription: s, onRevised }: { subscription: Subsc
 
   const body = () => ({ id: s._id, user_id: s.user_id, paypalSubscriptionID: s.paypalSubscriptionID ?? 'none', quantity: Number(quantity) });
   const check = (b: object) => {
-    const problem = validationMessage('SubscriptionRevise', b);
+    const problem = validationMessage('SubscriptionRevise', b, t);
     if (problem) toast(problem, 'error');
     return !problem;
   };

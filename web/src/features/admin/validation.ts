@@ -1,16 +1,17 @@
 import * as validators from 'virtual:relaycast-validators';
-import { messageOfProblems, problemsFromErrors } from '@relaycast/contracts';
+import { problemsFromErrors } from '@relaycast/contracts';
+import { reasonText, type Translate } from '../ui/problems.js';
 import type { CompiledValidator } from 'virtual:relaycast-validators';
 
 export type SchemaName = keyof typeof validators;
 
 /**
- * Checks a form's body against a contracts schema in the browser, with the server's rules and wording (seed §5):
- * null when valid, else the validator's message ("givenName must not be empty"), which the form shows as an
- * error toast before cancelling the action.
+ * Checks a form's body against a contracts schema in the browser, with the server's rules (seed §5): null when
+ * valid, else the validator's message in the reader's language ("First name must not be empty" / «Имя: не может
+ * быть пустым»), which the form shows as an error toast before cancelling the action.
  */
-export function validationMessage(schema: SchemaName, data: unknown): string | null {
+export function validationMessage(schema: SchemaName, data: unknown, t: Translate): string | null {
   const fn: CompiledValidator = validators[schema];
   if (fn(data)) return null;
-  return messageOfProblems(problemsFromErrors(fn.errors ?? []));
+  return reasonText({ code: 'VALIDATION_FAILED', problems: problemsFromErrors(fn.errors ?? []) }, t);
 }

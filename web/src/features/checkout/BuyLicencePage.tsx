@@ -66,7 +66,7 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
       return;
     }
     const body = createBody(config, quote, user._id, privacy);
-    const problem = validationMessage('SubscriptionCreate', body);
+    const problem = validationMessage('SubscriptionCreate', body, t);
     if (problem) {
       toast(problem, 'error');
       return;
@@ -75,7 +75,7 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
     const r = await create({ body, idempotencyKey: idempotencyKeyFor(user._id, config, newKey) });
     const created = dataOf(r);
     if (!created) {
-      setFailure(errorMessageOf(r) ?? null);
+      setFailure(errorMessageOf(r, t) ?? null);
       return;
     }
     // The id is in the URL from now on; the key has done its job.

@@ -17,7 +17,7 @@ export interface Reason {
   problems?: Problem[];
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function isProblem(value: unknown): value is Problem {
   return typeof value === 'object' && value !== null && typeof (value as Problem).field === 'string';
@@ -36,20 +36,20 @@ export function fieldKey(path: string): string {
 
 /** A problem's rule in words, without the field: "is already registered". */
 export function ruleText(problem: Problem, t: Translate): string {
-  return t(`errors.rules.${problem.rule ?? 'invalid'}`, { ...problem.params, defaultValue: t('errors.rules.invalid') });
+  return t(`common:errors.rules.${problem.rule ?? 'invalid'}`, { ...problem.params, defaultValue: t('common:errors.rules.invalid') });
 }
 
 /** One problem in words with its field's label: "Email is already registered" / "Электронная почта: уже зарегистрирована". */
 export function problemText(problem: Problem, t: Translate): string {
-  const field = t(`errors.fields.${fieldKey(problem.field)}`, { defaultValue: t('errors.fields.default') });
-  return t('errors.problem', { field, reason: ruleText(problem, t), interpolation: { escapeValue: false } });
+  const field = t(`common:errors.fields.${fieldKey(problem.field)}`, { defaultValue: t('common:errors.fields.default') });
+  return t('common:errors.problem', { field, reason: ruleText(problem, t), interpolation: { escapeValue: false } });
 }
 
 /** A refusal in words: its first field problem (and how many more), or what its code means. */
 export function reasonText(reason: Reason, t: Translate): string {
   const [first, ...rest] = reason.problems ?? [];
-  if (first) return rest.length ? `${problemText(first, t)} ${t('errors.more', { count: rest.length })}` : problemText(first, t);
-  return t(`errors.codes.${reason.code}`, { defaultValue: t('errors.codes.default') });
+  if (first) return rest.length ? `${problemText(first, t)} ${t('common:errors.more', { count: rest.length })}` : problemText(first, t);
+  return t(`common:errors.codes.${reason.code}`, { defaultValue: t('common:errors.codes.default') });
 }
 
 /** Inline errors of a form: each field's first problem, worded, keyed by the field's name. */

@@ -78,7 +78,7 @@ export default function MaterialFormView(_props: ViewProps) {
       ...(locale ? { locale } : {}),
       template: materialParts(template.data._id, entryLabel(template.data), fields, values),
     };
-    const problem = validationMessage(id ? 'EntryUpdate' : 'EntryCreate', body);
+    const problem = validationMessage(id ? 'EntryUpdate' : 'EntryCreate', body, t);
     if (problem) {
       toast(problem, 'error');
       return;

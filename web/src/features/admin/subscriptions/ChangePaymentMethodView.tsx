@@ -75,15 +75,15 @@ export default function ChangePaymentMethodView(_props: ViewProps) {
                   const r = await createOrder(s._id);
                   const order = dataOf(r);
                   if (!order) {
-                    setState({ kind: 'failed', message: errorMessageOf(r) });
-                    throw new Error(errorMessageOf(r) ?? 'createPaymentMethodOrder failed');
+                    setState({ kind: 'failed', message: errorMessageOf(r, t) });
+                    throw new Error(errorMessageOf(r, t) ?? 'createPaymentMethodOrder failed');
                   }
                   references.current.set(order.paypalOrderID, order.paypalSubscriptionID);
                   return order.paypalOrderID;
                 }}
                 onApprove={async (orderID) => {
                   const body = { id: s._id, user_id: s.user_id, paypalOrderID: orderID, paypalSubscriptionID: references.current.get(orderID) ?? s.paypalSubscriptionID ?? '', quantity: s.quantity };
-                  const problem = validationMessage('CaptureChangePaymentMethod', body);
+                  const problem = validationMessage('CaptureChangePaymentMethod', body, t);
                   if (problem) {
                     toast(problem, 'error');
                     setState({ kind: 'failed', message: problem });
@@ -94,7 +94,7 @@ export default function ChangePaymentMethodView(_props: ViewProps) {
                   if (dataOf(r)) {
                     setState({ kind: 'done' });
                     toast(t('method.done'), 'success');
-                  } else setState({ kind: 'failed', message: errorMessageOf(r) });
+                  } else setState({ kind: 'failed', message: errorMessageOf(r, t) });
                 }}
                 onCancel={() => setState({ kind: 'cancelled' })}
                 onError={(message) => setState((prev) => (prev.kind === 'failed' ? prev : { kind: 'failed', message }))}

@@ -83,7 +83,7 @@ export function InfrastructureDetails({ subscription: s, editable }: { subscript
     // The seed's fields only (the server refuses others): a subscription stored with extra keys can still be edited.
     const known = Object.fromEntries(Object.entries(s.infrastructure_details ?? {}).filter(([k]) => INFRASTRUCTURE_FIELDS.includes(k)));
     const body = { id: s._id, infrastructure_details: { ...known, ...form } };
-    const problem = validationMessage('SubscriptionUpdate', body);
+    const problem = validationMessage('SubscriptionUpdate', body, t);
     if (problem) {
       toast(problem, 'error');
       return;

@@ -75,7 +75,7 @@ export default function SubscriptionCreateView(_props: ViewProps) {
       ...(infrastructure === 'saas' ? { infrastructure_details: { ...DEFAULT_INFRASTRUCTURE_DETAILS } } : {}),
       payment_details: { payment_method: 'PAYPAL', plan_id: plan, privacy_policy_confirm: true, ...('quote' in priced && priced.quote ? { amount: priced.quote.amount } : {}) },
     };
-    const problem = validationMessage('SubscriptionCreate', body);
+    const problem = validationMessage('SubscriptionCreate', body, t);
     if (problem) {
       toast(problem, 'error');
       return;

@@ -154,7 +154,7 @@ export default function TemplateBuilderView(_props: ViewProps) {
       return;
     }
     const body = { ...(id ? { _id: id } : {}), entry_type: 'TEMPLATE' as const, template: templateParts(state) };
-    const problem = validationMessage(id ? 'EntryUpdate' : 'EntryCreate', body);
+    const problem = validationMessage(id ? 'EntryUpdate' : 'EntryCreate', body, t);
     if (problem) {
       toast(problem, 'error');
       return;

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
 import { useAppDispatch, useT } from '../../../app/hooks.js';
 import { toastAdded } from '../../ui/toastsSlice.js';
+import { problemsOf, reasonText, type Translate } from '../../ui/problems.js';
 
 /** Sets the document title after the page host has set the route's (a later task wins). */
 export function useDocumentTitle(title: string): void {
@@ -84,9 +85,9 @@ type Outcome<T> = { data: T; error?: undefined } | { data?: undefined; error: un
 export function dataOf<T>(r: Outcome<T>): T | undefined {
   return r.error === undefined ? r.data : undefined;
 }
-/** The failure's message (the read API's error message) or undefined when the call succeeded. */
-export function errorMessageOf<T>(r: Outcome<T>): string | undefined {
+/** Why the call failed, in the reader's language (from the error's code and field problems), or undefined when it succeeded. */
+export function errorMessageOf<T>(r: Outcome<T>, t: Translate): string | undefined {
   if (r.error === undefined) return undefined;
-  const e = r.error as { message?: unknown };
-  return typeof e?.message === 'string' ? e.message : 'Request failed';
+  const e = r.error as { code?: unknown; details?: unknown };
+  return reasonText({ code: typeof e?.code === 'string' ? e.code : 'default', problems: problemsOf(e?.details) }, t);
 }

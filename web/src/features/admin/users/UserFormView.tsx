@@ -44,7 +44,7 @@ export default function UserFormView(_props: ViewProps) {
     e.preventDefault();
     const { password, ...fields } = form;
     const body = { ...fields, givenName: fields.givenName.trim(), familyName: fields.familyName.trim(), email: fields.email.trim(), ...(!id && password ? { password } : {}) };
-    const problem = validationMessage(id ? 'UserUpdate' : 'UserForm', id ? { id, ...body } : body);
+    const problem = validationMessage(id ? 'UserUpdate' : 'UserForm', id ? { id, ...body } : body, t);
     if (problem) {
       toast(problem, 'error');
       return;
