@@ -43,6 +43,9 @@ describe('form templates and materials (seed §3)', () => {
     const parts = materialParts('t1', 'Docs page', fields, { order: '1', title: 'Getting started', body: '<p>Welcome</p>', tags: ['hls'], published: false, level: 'basic' });
     expect(problemsOf(EntryCreate, { entry_type: 'MATERIAL', template_id: 't1', category: 'TUTORIALS', url: '/how-to-use', template: parts })).to.deep.equal([]);
     expect(entryLabel({ _id: 'm1', entry_type: 'MATERIAL', template: parts })).to.equal('Getting started');
+    // A fourth property that is a checkbox or a number is no name: the first text stands in ("true" was listed once).
+    const checkboxFourth = [parts[0], [{ property_i18n: 'a', defaultValue: 1, dataType: 'NUMBER', formEntityType: 'NUMBER' }, { property_i18n: 'b', defaultValue: 'Pricing FAQ', dataType: 'STRING', formEntityType: 'TEXT' }, { property_i18n: 'c', defaultValue: 2, dataType: 'NUMBER', formEntityType: 'NUMBER' }, { property_i18n: 'd', defaultValue: true, dataType: 'BOOLEAN', formEntityType: 'CHECKBOX' }]];
+    expect(entryLabel({ _id: 'm2', entry_type: 'MATERIAL', template: checkboxFourth })).to.equal('Pricing FAQ');
     expect(materialValues(parts)).to.deep.include({ order: 1, title: 'Getting started', tags: ['hls'], published: false });
     const entry = { _id: 'm1', entry_type: 'MATERIAL', template: parts, createdAt: '2026-01-01T00:00:00Z' };
     expect(entryProperties(entry)).to.include({ title: 'Getting started', body: '<p>Welcome</p>', order: 1 });

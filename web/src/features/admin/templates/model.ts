@@ -199,6 +199,11 @@ function text(value: unknown): string {
   return '';
 }
 
+/** Text a person can read as a name: a checkbox's true or a number is no label (a material once listed as "true"). */
+function words(value: unknown): string {
+  return typeof value === 'string' ? text(value) : '';
+}
+
 /**
  * The text a SELECT_OBJECT shows for an entry (seed §3): a template's first property; a material's fourth property
  * of its second template part. When that is empty, the first text the entry has, then its id.
@@ -206,12 +211,12 @@ function text(value: unknown): string {
 export function entryLabel(entry: { _id: string; entry_type: string; template: readonly unknown[] }): string {
   let label = '';
   if (entry.entry_type === 'TEMPLATE') {
-    label = text(flatProperties(entry.template.slice(0, 1))[0]?.defaultValue);
+    label = words(flatProperties(entry.template.slice(0, 1))[0]?.defaultValue);
   } else {
     const second = entry.template[1];
     const props = Array.isArray(second) ? flatProperties(second) : [];
-    label = text(props[3]?.defaultValue);
-    if (!label) label = props.map((p) => text(p.defaultValue)).find(Boolean) ?? '';
+    label = words(props[3]?.defaultValue);
+    if (!label) label = props.map((p) => words(p.defaultValue)).find(Boolean) ?? '';
   }
   return label || entry._id;
 }
