@@ -80,6 +80,7 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     // The seed's §5 rules, worded in the reader's language from the validator's rule (no field paths, no enum values).
     await fill('', 'Hopper', 'grace@example.com');
     await attempt('First name must not be empty');
+    expect(await form.getByTestId('error-givenName').textContent(), 'the problem is also shown under its field').to.equal('First name must not be empty');
     await fill('   ', 'Hopper', 'grace@example.com');
     await attempt('First name must not be empty');
     await fill('G'.repeat(256), 'Hopper', 'grace@example.com');
@@ -113,6 +114,7 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     await form.getByLabel('Email').fill('grace@navy.museum');
     await page.getByTestId('save-user').click();
     await expectToast(page, 'Error creating user: Email is already registered');
+    expect(await form.getByTestId('error-email').textContent(), 'and under the field').to.equal('Email is already registered');
     expect(creates).to.have.length(2);
     expect(new URL(page.url()).pathname).to.equal('/admin/users/create');
     expect(await form.getByLabel('Family name').inputValue()).to.equal('Again');

@@ -7,7 +7,8 @@ import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
 import type { ViewProps } from '../AdminPage.js';
 import { useDocumentTitle, useToast } from '../ui/common.js';
-import { validationMessage } from '../validation.js';
+import { fieldErrors, problemsOf } from '../../ui/problems.js';
+import { validationMessage, validationProblems } from '../validation.js';
 import { useCreateUserMutation, useFindUserQuery, useUpdateUserMutation, type UserFormBody } from './usersApi.js';
 
 const EMPTY: UserFormBody = { givenName: '', familyName: '', email: '', role: DEFAULT_ROLE, password: '' };
@@ -29,6 +30,8 @@ export default function UserFormView(_props: ViewProps) {
   const [create, created] = useCreateUserMutation();
   const [update, updated] = useUpdateUserMutation();
   const [form, setForm] = useState<UserFormBody>(EMPTY);
+  // Each field's problem, from the browser's check or the server's answer, shown under the field.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   useDocumentTitle(id ? t('users.editTitle') : t('users.createTitle'));
 
   useEffect(() => {
@@ -44,13 +47,18 @@ export default function UserFormView(_props: ViewProps) {
     e.preventDefault();
     const { password, ...fields } = form;
     const body = { ...fields, givenName: fields.givenName.trim(), familyName: fields.familyName.trim(), email: fields.email.trim(), ...(!id && password ? { password } : {}) };
-    const problem = validationMessage(id ? 'UserUpdate' : 'UserForm', id ? { id, ...body } : body, t);
+    const schema = id ? 'UserUpdate' : 'UserForm';
+    const problem = validationMessage(schema, id ? { id, ...body } : body, t);
+    setErrors(fieldErrors(validationProblems(schema, id ? { id, ...body } : body), t));
     if (problem) {
       toast(problem, 'error');
       return;
     }
     const result = id ? await update({ id, ...body }) : await create(body);
-    if ('error' in result) return;
+    if ('error' in result) {
+      setErrors(fieldErrors(problemsOf((result.error as { details?: unknown }).details), t));
+      return;
+    }
     toast(id ? t('users.saved', { name: body.email }) : t('users.createdToast', { name: body.email }), 'success');
     navigate(localizePath('/admin/users/list', lang));
   };
@@ -71,19 +79,34 @@ export default function UserFormView(_props: ViewProps) {
           <div className="form-grid">
             <div className="field">
               <label htmlFor={`${ids}-given`}>{t('users.givenName')}</label>
-              <input id={`${ids}-given`} name="givenName" value={form.givenName} onChange={set('givenName')} autoComplete="given-name" />
+              <input id={`${ids}-given`} name="givenName" value={form.givenName} aria-invalid={errors.givenName ? true : undefined} aria-describedby={errors.givenName ? `${ids}-givenName-error` : undefined} onChange={set('givenName')} autoComplete="given-name" />
+              {errors.givenName && (
+                <p className="field-error" id={`${ids}-givenName-error`} data-testid="error-givenName">
+                  {errors.givenName}
+                </p>
+              )}
             </div>
             <div className="field">
               <label htmlFor={`${ids}-family`}>{t('users.familyName')}</label>
-              <input id={`${ids}-family`} name="familyName" value={form.familyName} onChange={set('familyName')} autoComplete="family-name" />
+              <input id={`${ids}-family`} name="familyName" value={form.familyName} aria-invalid={errors.familyName ? true : undefined} aria-describedby={errors.familyName ? `${ids}-familyName-error` : undefined} onChange={set('familyName')} autoComplete="family-name" />
+              {errors.familyName && (
+                <p className="field-error" id={`${ids}-familyName-error`} data-testid="error-familyName">
+                  {errors.familyName}
+                </p>
+              )}
             </div>
             <div className="field">
               <label htmlFor={`${ids}-email`}>{t('users.email')}</label>
-              <input id={`${ids}-email`} name="email" type="email" value={form.email} onChange={set('email')} autoComplete="off" />
+              <input id={`${ids}-email`} name="email" type="email" value={form.email} aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? `${ids}-email-error` : undefined} onChange={set('email')} autoComplete="off" />
+              {errors.email && (
+                <p className="field-error" id={`${ids}-email-error`} data-testid="error-email">
+                  {errors.email}
+                </p>
+              )}
             </div>
             <div className="field">
               <label htmlFor={`${ids}-role`}>{t('users.role')}</label>
-              <select id={`${ids}-role`} name="role" value={form.role} onChange={set('role')}>
+              <select id={`${ids}-role`} name="role" value={form.role} aria-invalid={errors.role ? true : undefined} aria-describedby={errors.role ? `${ids}-role-error` : undefined} onChange={set('role')}>
                 <option value="">{t('users.chooseRole')}</option>
                 {ROLES.map((r: Role) => (
                   <option key={r} value={r}>
@@ -91,11 +114,21 @@ export default function UserFormView(_props: ViewProps) {
                   </option>
                 ))}
               </select>
+              {errors.role && (
+                <p className="field-error" id={`${ids}-role-error`} data-testid="error-role">
+                  {errors.role}
+                </p>
+              )}
             </div>
             {!id && (
               <div className="field">
                 <label htmlFor={`${ids}-password`}>{t('users.password')}</label>
-                <input id={`${ids}-password`} name="password" type="password" value={form.password ?? ''} onChange={set('password')} autoComplete="new-password" aria-describedby={`${ids}-password-hint`} />
+                <input id={`${ids}-password`} name="password" type="password" value={form.password ?? ''} onChange={set('password')} autoComplete="new-password" aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? `${ids}-password-hint ${ids}-password-error` : `${ids}-password-hint`} />
+                {errors.password && (
+                  <p className="field-error" id={`${ids}-password-error`} data-testid="error-password">
+                    {errors.password}
+                  </p>
+                )}
                 <p id={`${ids}-password-hint`} className="muted field-hint">
                   {t('users.passwordHint')}
                 </p>
