@@ -14,6 +14,18 @@ describe('toastsSlice', () => {
     expect(s.items.map((t) => t.message)).to.deep.equal(['Error finding users']);
   });
 
+  it('the same toast again replaces the earlier one instead of stacking', () => {
+    let s = toastsSlice.reducer(undefined, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'email', rule: 'email' }] }));
+    s = toastsSlice.reducer(s, toastAdded('Saved', 'success'));
+    s = toastsSlice.reducer(s, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'email', rule: 'email' }] }));
+    s = toastsSlice.reducer(s, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'password', rule: 'required' }] }));
+    expect(s.items.map((t) => [t.message, t.reason?.problems?.[0]?.field ?? null])).to.deep.equal([
+      ['Saved', null],
+      ['', 'email'],
+      ['', 'password'],
+    ]);
+  });
+
   it('defaults to info and keeps at most MAX_TOASTS, dropping the oldest', () => {
     let s = toastsSlice.reducer(undefined, toastAdded('one'));
     expect(s.items[0]?.kind).to.equal('info');

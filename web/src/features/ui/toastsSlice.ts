@@ -23,6 +23,9 @@ export const toastsSlice = createSlice({
   reducers: {
     toastAdded: {
       reducer(state, action: PayloadAction<Toast>) {
+        // The same words again (a form submitted twice) replace the earlier toast instead of stacking over the page.
+        const same = (t: Toast) => t.kind === action.payload.kind && t.message === action.payload.message && JSON.stringify(t.reason) === JSON.stringify(action.payload.reason);
+        state.items = state.items.filter((t) => !same(t));
         state.items.push(action.payload);
         if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
       },
