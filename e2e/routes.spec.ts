@@ -32,7 +32,8 @@ async function scrollThrough(page: Page) {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 10000 });
+  // Lazy images start when scrolled near; on a loaded CI machine (2 cores, four pages at once) ten seconds was once too short.
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 30000 });
 }
 
 async function checkPage(page: Page, errors: string[], route: PageRoute, lang: Lang, theme: Theme): Promise<string[]> {
