@@ -7,10 +7,23 @@ import type { Runtime } from '../runtime.js';
 export const WRITE_QUOTA_WINDOW_MS = 10 * 60 * 1000;
 
 /**
+ * A rate-limit counter store in Redis when it is configured (one count for every replica, kept across restarts),
+ * under `name`; undefined without Redis (the caller counts in this process).
+ */
+export function redisCounterStore(rt: Runtime, name: string): Store | undefined {
+  const redis = rt.redis;
+  if (!redis) return undefined;
+  return new RedisStore({
+    prefix: `${rt.config.readModelPrefix ?? ''}${name}:`,
+    sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+  });
+}
+
+/**
  * Per-user write quotas: how many requests that write events (a command that changed something) one signed-in
  * user other than an administrator may make in ten minutes (WRITE_QUOTA). Reads and writes that change nothing do
- * not count; routes marked `query` are never refused. Counted in Redis when it is configured (shared by replicas), in the process otherwise. A burst of
- * concurrent writes can pass the quota by at most the writes already in flight.
+ * not count; routes marked `query` are never refused. Counted in Redis when it is configured (shared by replicas),
+ * in the process otherwise. A burst of concurrent writes can pass the quota by at most the writes already in flight.
  */
 export interface WriteQuota {
   /** Refuses (429) a user whose quota is spent; before the route runs, so a refused request writes nothing. */
@@ -22,13 +35,7 @@ export interface WriteQuota {
 const quotas = new WeakMap<Runtime, WriteQuota>();
 
 function storeFor(rt: Runtime): Store {
-  const redis = rt.redis;
-  const store: Store = redis
-    ? new RedisStore({
-        prefix: `${rt.config.readModelPrefix ?? ''}write-quota:`,
-        sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
-      })
-    : new MemoryStore();
+  const store = redisCounterStore(rt, 'write-quota') ?? new MemoryStore();
   void store.init?.({ windowMs: WRITE_QUOTA_WINDOW_MS } as Options);
   return store;
 }

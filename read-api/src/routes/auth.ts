@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { rateLimit } from 'express-rate-limit';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { Type } from '@sinclair/typebox';
@@ -15,6 +14,7 @@ import { requireStrongPassword } from '../auth/password-strength.js';
 import { registerUser } from '../services/users.js';
 import { startSession } from '../auth/session.js';
 import type { Runtime } from '../runtime.js';
+import { redisCounterStore } from '../http/write-quota.js';
 
 export const LocalRegister = Type.Object({
   email: Email,
@@ -113,24 +113,12 @@ function localStrategy(rt: Runtime): LocalStrategy {
   });
 }
 
-/**
- * Where sign-in attempts are counted: in Redis when it is configured, so that every replica shares one count and a
- * restart does not reset it; otherwise in this process (one replica, the embedded default).
- */
-function attemptStore(rt: Runtime): Store | undefined {
-  const redis = rt.redis;
-  if (!redis) return undefined;
-  return new RedisStore({
-    prefix: `${rt.config.readModelPrefix ?? ''}rate-limit:sign-in:`,
-    sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
-  });
-}
-
 /** Sign-in and sign-up are rate limited per client address. */
 export function mountLocalAuth(router: Router, rt: Runtime): void {
   passport.use('local', localStrategy(rt));
   const limiter = rateLimit({
-    store: attemptStore(rt),
+    // Counted in Redis when it is configured: every replica shares one count and a restart does not reset it.
+    store: redisCounterStore(rt, 'rate-limit:sign-in'),
     // A Redis outage must not lock every customer out of their account; the API is degraded anyway then, and the
     // count resumes when Redis is back.
     passOnStoreError: true,

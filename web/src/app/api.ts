@@ -1,7 +1,7 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { AUTH_TOKEN_HEADER, COOKIE_NAMES } from '@relaycast/contracts/constants';
-import { problemsOf } from '../features/ui/problems.js';
+import { reasonOf } from '../features/ui/problems.js';
 import { toastAdded } from '../features/ui/toastsSlice.js';
 import { readCookie } from './cookies.js';
 import { dynamicMiddleware, rootReducer } from './store.js';
@@ -53,8 +53,8 @@ export const postJson: BaseQueryFn<ApiRequest, unknown, ApiError, object, ApiMet
     console.warn(`POST ${args.url} failed: ${error.status} ${error.code} ${error.message}`);
     // Validation failures show the validator's message (seed §8); other failures the endpoint's seed text, with the
     // reason after it. Worded when shown, in the reader's language (the server's English message is for API clients).
-    const reason = { code: error.code, problems: problemsOf(error.details) };
     if (inlineErrors) return { error };
+    const reason = reasonOf(error);
     if (error.status === 400) api.dispatch(toastAdded('', 'error', reason));
     else if (errorToast) api.dispatch(toastAdded(errorToast, 'error', reason));
     return { error };

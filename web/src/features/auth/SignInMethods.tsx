@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useT } from '../../app/hooks.js';
 import { AppLink } from '../ui/AppLink.js';
 import { GoogleIcon } from '../ui/icons.js';
-import { fieldErrors, problemsOf, reasonText } from '../ui/problems.js';
+import { fieldErrors, reasonOf, reasonText } from '../ui/problems.js';
 import { toastAdded } from '../ui/toastsSlice.js';
 import { googleSignInUrl, useSignInLocalMutation, useSignUpLocalMutation } from './authApi.js';
 
@@ -51,10 +51,9 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
     if (Object.keys(missing).length) return setFields(missing);
     const result = await signUp({ ...body, privacy_policy_confirm: true });
     if (result.data) return done(result.data.givenName || result.data.email, 'signup.welcome');
-    const failure = result.error as { code?: string; details?: unknown } | undefined;
-    const problems = problemsOf(failure?.details);
-    if (problems.length) setFields(fieldErrors(problems, t));
-    else setError(reasonText({ code: failure?.code ?? 'default' }, t));
+    const reason = reasonOf(result.error);
+    if (reason.problems?.length) setFields(fieldErrors(reason.problems, t));
+    else setError(reasonText(reason, t));
   };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {

@@ -28,6 +28,12 @@ export function problemsOf(details: unknown): Problem[] {
   return Array.isArray(details) ? details.filter(isProblem) : [];
 }
 
+/** The reason of a failed call's error (`{ code, details }` as the API base query gives it), for wording. */
+export function reasonOf(error: unknown): Reason {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: unknown };
+  return { code: typeof e.code === 'string' ? e.code : 'default', problems: problemsOf(e.details) };
+}
+
 /** The field a path ends in: "template[1].property_i18n" → "property_i18n"; "modules[0]" → "modules". */
 export function fieldKey(path: string): string {
   const names = path.match(/[A-Za-z_$][\w$-]*/g);

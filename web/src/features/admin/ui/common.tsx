@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
 import { useAppDispatch, useT } from '../../../app/hooks.js';
 import { toastAdded } from '../../ui/toastsSlice.js';
-import { problemsOf, reasonText, type Translate } from '../../ui/problems.js';
+import { reasonOf, reasonText, type Translate } from '../../ui/problems.js';
 
 /** Sets the document title after the page host has set the route's (a later task wins). */
 export function useDocumentTitle(title: string): void {
@@ -87,7 +87,5 @@ export function dataOf<T>(r: Outcome<T>): T | undefined {
 }
 /** Why the call failed, in the reader's language (from the error's code and field problems), or undefined when it succeeded. */
 export function errorMessageOf<T>(r: Outcome<T>, t: Translate): string | undefined {
-  if (r.error === undefined) return undefined;
-  const e = r.error as { code?: unknown; details?: unknown };
-  return reasonText({ code: typeof e?.code === 'string' ? e.code : 'default', problems: problemsOf(e?.details) }, t);
+  return r.error === undefined ? undefined : reasonText(reasonOf(r.error), t);
 }

@@ -7,7 +7,7 @@ import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
 import type { ViewProps } from '../AdminPage.js';
 import { useDocumentTitle, useToast } from '../ui/common.js';
-import { fieldErrors, problemsOf } from '../../ui/problems.js';
+import { fieldErrors, reasonOf } from '../../ui/problems.js';
 import { validationMessage, validationProblems } from '../validation.js';
 import { useCreateUserMutation, useFindUserQuery, useUpdateUserMutation, type UserFormBody } from './usersApi.js';
 
@@ -56,7 +56,7 @@ export default function UserFormView(_props: ViewProps) {
     }
     const result = id ? await update({ id, ...body }) : await create(body);
     if ('error' in result) {
-      setErrors(fieldErrors(problemsOf((result.error as { details?: unknown }).details), t));
+      setErrors(fieldErrors(reasonOf(result.error).problems ?? [], t));
       return;
     }
     toast(id ? t('users.saved', { name: body.email }) : t('users.createdToast', { name: body.email }), 'success');
