@@ -271,9 +271,10 @@ function usedValueAtRefund(history: readonly EventEnvelope[], captureId: string,
   let start: number;
   let end: number;
   if (data.purpose === 'balance') {
-    // A balance pays for the rest of the paid time from its capture.
+    // A balance pays for the rest of the paid time known when it was captured (periods paid later are not its own:
+    // a reversal months on found the balance's time used in full).
     start = Date.parse(captured!.occurredAt);
-    end = Math.max(start + 1, ...before.filter((e) => e.type === 'OrderCaptured' && (e.data as { periodEnd?: string }).periodEnd).map((e) => Date.parse((e.data as { periodEnd: string }).periodEnd)));
+    end = Math.max(start + 1, ...before.slice(0, before.indexOf(captured!)).filter((e) => e.type === 'OrderCaptured' && (e.data as { periodEnd?: string }).periodEnd).map((e) => Date.parse((e.data as { periodEnd: string }).periodEnd)));
   } else {
     if (!data.periodStart) return 0;
     start = Date.parse(data.periodStart);
@@ -430,12 +431,18 @@ describe('no free lunch: what the history entitles a customer to never exceeds t
         // To replay a failure: NO_FREE_LUNCH_SEED and NO_FREE_LUNCH_PATH from its report.
         ...(process.env.NO_FREE_LUNCH_SEED ? { seed: Number(process.env.NO_FREE_LUNCH_SEED), path: process.env.NO_FREE_LUNCH_PATH, endOnFailure: true } : {}),
         // A counterexample to replay first: NO_FREE_LUNCH_EXAMPLE='[1,[{"kind":"pay"}]]'.
-        ...(process.env.NO_FREE_LUNCH_EXAMPLE ? { examples: [JSON.parse(process.env.NO_FREE_LUNCH_EXAMPLE) as [number, Action[], boolean]] } : {}),
+        examples: [
+          ...(process.env.NO_FREE_LUNCH_EXAMPLE ? [JSON.parse(process.env.NO_FREE_LUNCH_EXAMPLE) as [number, Action[], boolean]] : []),
+          // Found by CI (seed 1872740453): a balance paid in January, reversed at the end of March after two renewals.
+          // Its time was used in full; the model had spread it over the renewals' periods too.
+          [1, [{ kind: 'revise', units: 4 }, { kind: 'capture', outcome: 'COMPLETED', late: false }, { kind: 'revise', units: 1 }, { kind: 'advance', days: 28 }, { kind: 'advance', days: 31 }, { kind: 'reverse', which: 5 }], true],
+        ],
       },
     );
     if (process.env.NO_FREE_LUNCH_STATS) console.log(Object.fromEntries([...reached].sort()));
     // Each situation the rules distinguish was reached in a good share of the runs (with 1,000 runs: at least 2 %).
-    const runs = Number(process.env.NO_FREE_LUNCH_RUNS ?? 1000);
+    // (A replayed path is one run: nothing to count.)
+    const runs = process.env.NO_FREE_LUNCH_PATH ? 0 : Number(process.env.NO_FREE_LUNCH_RUNS ?? 1000);
     for (const situation of ['period captured', 'capture kept as credit', 'balance captured', 'revised (BALANCE_PAID)', 'revised (SCHEDULED)', 'revised (IMMEDIATE)', 'SubscriptionChangePending', 'SubscriptionChangeScheduled', 'PaymentOrderSuperseded', 'PaymentPending', 'PaymentRejected', 'PaidTimeEnded', 'refund', 'reversal', 'SubscriptionCancelled', 'RenewalFailed', 'renewal charged to a saved wallet', 'SubscriptionPaused', 'LicenceRevoked']) {
       expect(reached.get(situation) ?? 0, situation).to.be.at.least(Math.floor(runs / 50));
     }
