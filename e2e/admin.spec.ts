@@ -200,9 +200,12 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     expect(await element.getByTestId('element-data-type').inputValue()).to.equal('STRING');
     expect(await element.getByTestId('element-kind').inputValue()).to.equal('TEXT');
     expect(await element.getByTestId('element-default').locator('input').inputValue()).to.equal('Awesome value');
-    // The two selects offer the seed's six data types and eight control kinds.
-    expect(await element.getByTestId('element-data-type').locator('option').allTextContents()).to.deep.equal(['STRING', 'NUMBER', 'BOOLEAN', 'ARRAY', 'TEMPLATE', 'MATERIAL']);
-    expect(await element.getByTestId('element-kind').locator('option').allTextContents()).to.deep.equal(['TEXT', 'FILE_UPLOAD', 'CHECKBOX', 'RADIO', 'SELECT', 'SELECT_OBJECT', 'TEXTAREA', 'EDITOR']);
+    // The two selects offer the seed's six data types and eight control kinds, each with a label in words (the stored
+    // value stays the seed's code).
+    expect(await element.getByTestId('element-data-type').locator('option').allTextContents()).to.deep.equal(['Text', 'Number', 'Yes or no', 'List', 'Template', 'Material']);
+    expect(await element.getByTestId('element-data-type').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).to.deep.equal(['STRING', 'NUMBER', 'BOOLEAN', 'ARRAY', 'TEMPLATE', 'MATERIAL']);
+    expect(await element.getByTestId('element-kind').locator('option').allTextContents()).to.deep.equal(['Text field', 'File upload', 'Checkbox', 'Radio buttons', 'Drop-down list', 'Entry picker', 'Multi-line text', 'Rich text editor']);
+    expect(await element.getByTestId('element-kind').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).to.deep.equal(['TEXT', 'FILE_UPLOAD', 'CHECKBOX', 'RADIO', 'SELECT', 'SELECT_OBJECT', 'TEXTAREA', 'EDITOR']);
     await page.getByTestId('save-template').click();
     await expectToast(page, 'Template Awesome template was saved.');
     await page.waitForURL((url) => url.pathname === '/admin/templates/list');
@@ -455,6 +458,13 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     await user.locator('option', { hasText: 'grace@navy.museum' }).waitFor({ state: 'attached' });
     const graceId = await user.locator('option', { hasText: 'grace@navy.museum' }).getAttribute('value');
     await user.selectOption(graceId!);
+    // A cloud (SaaS) subscription: it has a server of ours, with the seed's defaults until edited.
+    await form.getByLabel('Infrastructure').selectOption('saas');
+    // With only free modules there is nothing to buy: the server says so under the modules.
+    await page.getByTestId('save-subscription').click();
+    expect(await form.getByTestId('error-modules').textContent()).to.equal('Modules must include at least one paid module');
+    await dismissToasts(page);
+    await form.getByLabel('Re-streams').fill('6');
     await expectAccessible(page, 'subscription form');
     await page.getByTestId('save-subscription').click();
     await page.getByTestId('purchase-details').waitFor();
@@ -487,15 +497,16 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     const types = await items.evaluateAll((list) => list.map((i) => i.getAttribute('data-type')));
     expect(types).to.include.members(['SubscriptionCreated']);
     expect(types.length, `history: ${types.join(', ')}`).to.be.greaterThan(1);
+    // A new cloud subscription starts on the seed's default server (§9), stored with it.
     const infra = details.getByTestId('infrastructure');
     const fact = async (field: string) => (await infra.locator(`[data-field="${field}"] dd`).textContent())!;
-    expect(await fact('data_center')).to.equal('IL-HA (default)');
-    expect(await fact('cpu')).to.equal('2B (default)');
-    expect(await fact('ram')).to.equal('256 MB (default)');
-    expect(await fact('disk_size_0')).to.equal('5 GB (default)');
+    expect(await fact('data_center')).to.equal('IL-HA');
+    expect(await fact('cpu')).to.equal('2B');
+    expect(await fact('ram')).to.equal('256 MB');
+    expect(await fact('disk_size_0')).to.equal('5 GB');
     expect(await fact('network_name_0')).to.equal('5000GB (default)');
     expect(await fact('power')).to.equal('On (default)');
-    expect(await fact('billing')).to.equal('Hourly (default)');
+    expect(await fact('billing')).to.equal('Hourly');
     await expectAccessible(page, 'purchase details');
     await screenshot(page, 'admin-purchase-details');
 

@@ -127,7 +127,7 @@ function create(command: Cmd<'CreateSubscription'>, state: SubscriptionState): S
   };
   // A builder configuration that costs nothing cannot be bought (it would wait for a payment for ever).
   if (quoted.amount === 0 && quoted.billingMonths > 0) {
-    throw ValidationError.field('modules', 'must include at least one paid module: a configuration that costs nothing cannot be bought');
+    throw ValidationError.field('modules', 'must include at least one paid module: a configuration that costs nothing cannot be bought', 'paidModule');
   }
   // Nothing to pay: a free plan goes live at once, and the history says why.
   if (quoted.amount === 0 && PAYABLE_STATUSES.includes(data.status) && quoted.plan_id === 'unlimited') {
@@ -198,7 +198,7 @@ function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): S
     quantity: data.quantity,
   });
   checkClientAmount(quoted, data.amount, 'amount');
-  if (quoted.amount === 0 && sub.plan.billingMonths > 0) throw ValidationError.field('modules', 'must include at least one paid module: a configuration that costs nothing cannot be bought');
+  if (quoted.amount === 0 && sub.plan.billingMonths > 0) throw ValidationError.field('modules', 'must include at least one paid module: a configuration that costs nothing cannot be bought', 'paidModule');
   const target = { modules: quoted.modules, quantity: quoted.quantity, amount: quoted.amount };
   const inForce = configurationOf(sub);
   const now = metadata.now;

@@ -27,6 +27,8 @@ function PageHost({ route }: { route: PageRoute }) {
 }
 
 const Toaster = lazy(() => import('../features/ui/Toaster.js').then((m) => ({ default: m.Toaster })));
+// The general tooltip is on every page (seed §2), embeds included.
+const TooltipHost = lazy(() => import('../features/ui/Tooltip.js').then((m) => ({ default: m.TooltipHost })));
 
 function BareLayout() {
   useAppEffects({ site: false });
@@ -39,6 +41,7 @@ function BareLayout() {
       </main>
       <Suspense fallback={null}>
         <Toaster />
+        <TooltipHost />
       </Suspense>
     </>
   );

@@ -4,7 +4,7 @@ import type { SubscriptionView } from '@relaycast/contracts';
 import type { Language } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../pricing/format.js';
-import { ConfirmButton, dataOf, formatDate, useToast } from '../admin/ui/common.js';
+import { ConfirmButton, dataOf, formatDate, useToast } from '../ui/forms.js';
 import { useCancelAtPeriodEndMutation, useWalletSaveMutation, useWalletSetupMutation } from './subscriptionsApi.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

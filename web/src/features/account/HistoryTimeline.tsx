@@ -1,6 +1,6 @@
 import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../pricing/format.js';
-import { formatDate } from '../admin/ui/common.js';
+import { formatDate } from '../ui/forms.js';
 import { historyActor, historyChanges, historySummary } from './historyText.js';
 import { useSubscriptionHistoryQuery } from './subscriptionsApi.js';
 

@@ -4,8 +4,8 @@ import { unitsForModules } from '@relaycast/billing-core/pricing';
 import { MAX_UNIT_QUANTITY } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../pricing/format.js';
-import { ConfirmButton, dataOf, errorMessageOf, formatDate, useToast } from '../admin/ui/common.js';
-import { validationMessage } from '../admin/validation.js';
+import { ConfirmButton, dataOf, errorMessageOf, formatDate, useToast } from '../ui/forms.js';
+import { validationMessage } from '../ui/validation.js';
 import { PayPalButton } from '../checkout/PayPalButton.js';
 import {
   useCancelSubscriptionMutation,

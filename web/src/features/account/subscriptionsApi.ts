@@ -1,7 +1,7 @@
 import type { HistoryItem, SubscriptionView } from '@relaycast/contracts';
 import type { SubscriptionStatus } from '@relaycast/contracts/constants';
 import { api } from '../../app/api.js';
-import { listBody, toPage, type ListArgs, type ListPage } from '../admin/ui/list.js';
+import { listBody, toPage, type ListArgs, type ListPage } from '../ui/list.js';
 
 /** The seed's toast texts (§8) for these calls. */
 export const SUBSCRIPTION_TOASTS = {

@@ -9,8 +9,8 @@ import { PageLoading } from '../ui/PageLoading.js';
 import { useGetUserQuery, type SessionUser } from '../auth/authApi.js';
 import { SignInMethods } from '../auth/SignInMethods.js';
 import { canOpen, menuFor, type AdminView } from './access.js';
-import { useDocumentTitle } from './ui/common.js';
-import './admin.css';
+import { useDocumentTitle } from '../ui/forms.js';
+import '../ui/area.css';
 
 export interface ViewProps {
   user: SessionUser;

@@ -9,8 +9,8 @@ import { AppLink } from '../ui/AppLink.js';
 import { PageLoading } from '../ui/PageLoading.js';
 import { formatUsd } from '../pricing/format.js';
 import { useGetUserQuery, type SessionUser } from '../auth/authApi.js';
-import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../admin/ui/common.js';
-import { validationMessage } from '../admin/validation.js';
+import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../ui/forms.js';
+import { validationMessage } from '../ui/validation.js';
 import { PayNow, paymentDue } from '../account/SubscriptionActions.js';
 import { SubscriptionSummary, StatusBadge } from '../account/SubscriptionSummary.js';
 import { HistoryTimeline } from '../account/HistoryTimeline.js';
@@ -28,7 +28,7 @@ import {
   type Period,
   type PurchaseConfig,
 } from './purchase.js';
-import '../admin/admin.css';
+import '../ui/area.css';
 import { subscriptionName } from '../ui/subscriptionName.js';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);

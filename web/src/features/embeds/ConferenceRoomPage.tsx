@@ -52,21 +52,21 @@ export default function ConferenceRoomPage(_props: PageProps) {
             {t(`preview.states.${preview.state}`)}
           </p>
           <p id="mic-level-label">{t('preview.mic')}</p>
-          <div className="meter" role="meter" aria-labelledby="mic-level-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(preview.level * 100)}>
+          <div className="meter" role="meter" tabIndex={0} data-tooltip={t('tooltips.mic')} aria-labelledby="mic-level-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(preview.level * 100)}>
             <span style={{ width: `${Math.round(preview.level * 100)}%` }} />
           </div>
           <p className="actions">
             {preview.state === 'live' ? (
-              <button type="button" className="btn btn-outline" onClick={preview.stop}>
+              <button type="button" className="btn btn-outline" onClick={preview.stop} data-tooltip={t('tooltips.stop')}>
                 {t('preview.stop')}
               </button>
             ) : (
-              <button type="button" className="btn btn-primary" onClick={() => void preview.start()} disabled={preview.state === 'requesting'}>
+              <button type="button" className="btn btn-primary" onClick={() => void preview.start()} disabled={preview.state === 'requesting'} data-tooltip={t('tooltips.start')}>
                 {t('preview.start')}
               </button>
             )}
             {engine && (
-              <a className="btn btn-primary" href={`${engine}${CONFERENCE_ROOM_PATH}/${encodeURIComponent(id)}`} aria-disabled={preview.state !== 'live'}>
+              <a className="btn btn-primary" href={`${engine}${CONFERENCE_ROOM_PATH}/${encodeURIComponent(id)}`} aria-disabled={preview.state !== 'live'} data-tooltip={t('tooltips.join')}>
                 {t('join')}
               </a>
             )}

@@ -50,6 +50,7 @@ export default function VodGroupPlayerPage(_props: PageProps) {
             <button
               type="button"
               className="btn btn-primary"
+              data-tooltip={t('offline.retryTooltip')}
               onClick={() => {
                 setState('loading');
                 setAttempt((a) => a + 1);

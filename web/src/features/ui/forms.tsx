@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
-import { useAppDispatch, useT } from '../../../app/hooks.js';
-import { toastAdded } from '../../ui/toastsSlice.js';
-import { reasonOf, reasonText, type Translate } from '../../ui/problems.js';
+import { useAppDispatch, useT } from '../../app/hooks.js';
+import { toastAdded } from './toastsSlice.js';
+import { reasonOf, reasonText, type Translate } from './problems.js';
 
 /** Sets the document title after the page host has set the route's (a later task wins). */
 export function useDocumentTitle(title: string): void {
@@ -32,7 +32,7 @@ export function useToast() {
  * cancel returns. Used for removals and cancellations.
  */
 export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabled, testId }: { label: string; question: string; confirmLabel: string; onConfirm: () => void | Promise<void>; disabled?: boolean; testId?: string }) {
-  const { t } = useT('admin');
+  const { t } = useT('common');
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking) {
@@ -64,7 +64,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabl
         {confirmLabel}
       </button>
       <button type="button" className="btn btn-small btn-ghost" onClick={() => setAsking(false)}>
-        {t('actions.keep')}
+        {t('confirm.keep')}
       </button>
     </span>
   );
@@ -88,4 +88,25 @@ export function dataOf<T>(r: Outcome<T>): T | undefined {
 /** Why the call failed, in the reader's language (from the error's code and field problems), or undefined when it succeeded. */
 export function errorMessageOf<T>(r: Outcome<T>, t: Translate): string | undefined {
   return r.error === undefined ? undefined : reasonText(reasonOf(r.error), t);
+}
+
+/** The id of a field's inline error (what its input's aria-describedby points to). */
+export function errorIdOf(ids: string, name: string): string {
+  return `${ids}-${name}-error`;
+}
+
+/** aria-invalid and aria-describedby of an input whose problem (if any) is shown under it; `hintId` stays described. */
+export function invalidProps(ids: string, name: string, error: string | undefined, hintId?: string) {
+  const describedBy = [hintId, error ? errorIdOf(ids, name) : undefined].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
+
+/** A field's problem under it, in the reader's language (from the browser's check or the server's answer). */
+export function FieldError({ ids, name, error }: { ids: string; name: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="field-error" id={errorIdOf(ids, name)} data-testid={`error-${name}`}>
+      {error}
+    </p>
+  );
 }

@@ -68,3 +68,15 @@ export function fieldErrors(problems: readonly Problem[], t: Translate): Record<
   }
   return out;
 }
+
+/** Each path's first problem, keyed by its whole path ("template[1].property_i18n"), for forms with repeated rows. */
+export function problemsByPath(problems: readonly Problem[]): Record<string, Problem> {
+  const out: Record<string, Problem> = {};
+  for (const p of problems) out[p.field] ??= p;
+  return out;
+}
+
+/** A problem worded with the label the form shows for its field: "Name must not be empty" under the element's name. */
+export function problemTextAs(problem: Problem, label: string, t: Translate): string {
+  return t('common:errors.problem', { field: label, reason: ruleText(problem, t), interpolation: { escapeValue: false } });
+}

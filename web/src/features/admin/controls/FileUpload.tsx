@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@relaycast/contracts/constants';
 import { useT } from '../../../app/hooks.js';
 import { useRemoveFileMutation, uploadFile } from '../entriesApi.js';
-import { dataOf, useToast } from '../ui/common.js';
+import { dataOf, useToast } from '../../ui/forms.js';
 
 /** The file id in a download URL (/files/<id>/<name>). */
 export function fileIdOf(url: string): string | null {

@@ -15,6 +15,8 @@ export interface ControlProps {
   value: unknown;
   onChange: (value: unknown) => void;
   hint?: string;
+  /** The field's problem, shown under it (from the browser's check or the server's answer). */
+  error?: string | undefined;
   /** For SELECT_OBJECT: an entry not to offer (the material being edited). */
   excludeEntry?: string;
   testId?: string;
@@ -27,15 +29,25 @@ const optionValue = (items: readonly OptionItem[], raw: string) => items.find((o
  * One form control of a template property (seed §3): TEXT, FILE_UPLOAD, CHECKBOX, RADIO, SELECT, SELECT_OBJECT,
  * TEXTAREA or EDITOR, holding a value of its data type (STRING, NUMBER, BOOLEAN, ARRAY, TEMPLATE, MATERIAL).
  */
-export function FormControl({ label, kind, dataType, options, value, onChange, hint, excludeEntry, testId }: ControlProps) {
+export function FormControl({ label, kind, dataType, options, value, onChange, hint, error, excludeEntry, testId }: ControlProps) {
   const { t } = useT('admin');
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const hintEl = hint ? (
-    <p id={hintId} className="muted field-hint">
-      {hint}
-    </p>
-  ) : null;
+  // What the control's description points to: its hint and its problem.
+  const hintId = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const hintEl = (
+    <>
+      {error && (
+        <p id={`${id}-error`} className="field-error" data-testid={testId ? `${testId}-error` : undefined}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="muted field-hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
   const wrap = (control: ReactNode, asLabel = true) => (
     <div className="field control" data-kind={kind} data-testid={testId}>
       {asLabel ? <label htmlFor={id}>{label}</label> : <span className="label" id={`${id}-label`}>{label}</span>}

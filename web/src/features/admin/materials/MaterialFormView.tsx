@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ENTRY_CATEGORIES, ENTRY_CATEGORY_IDS, type EntryCategory } from '@relaycast/contracts/constants';
+import { ENTRY_CATEGORY_IDS, type EntryCategory } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
 import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
@@ -10,8 +10,9 @@ import { EntrySelect } from '../controls/EntrySelect.js';
 import { FormControl } from '../controls/FormControl.js';
 import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';
 import { entryLabel, materialParts, materialValues, templateFields } from '../templates/model.js';
-import { dataOf, useDocumentTitle, useToast } from '../ui/common.js';
-import { validationMessage } from '../validation.js';
+import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
+import { fieldErrors, problemText, reasonOf, type Problem } from '../../ui/problems.js';
+import { validationMessage, validationProblems } from '../../ui/validation.js';
 
 /**
  * /admin/materials/create (and ?id=… to edit, ?template=… to start from one): a material is a template filled in,
@@ -35,6 +36,14 @@ export default function MaterialFormView(_props: ViewProps) {
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const [save, saving] = useSaveEntryMutation();
+  // Each setting's problem under it; problems of the filled-in values under the values.
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [valueProblems, setValueProblems] = useState<Problem[]>([]);
+  const showProblems = (problems: readonly Problem[]) => {
+    const ofValues = (p: Problem) => p.field === 'template' || p.field.startsWith('template[');
+    setErrors(fieldErrors(problems.filter((p) => !ofValues(p)), t));
+    setValueProblems(problems.filter(ofValues));
+  };
   useDocumentTitle(id ? t('materials.editTitle') : t('materials.createTitle'));
 
   // Editing: the material's own settings and values.
@@ -62,10 +71,12 @@ export default function MaterialFormView(_props: ViewProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!template.data) {
+      setErrors({ template_id: t('materials.chooseTemplateFirst') });
       toast(t('materials.chooseTemplateFirst'), 'error');
       return;
     }
     if (!category) {
+      setErrors({ category: t('materials.chooseCategory') });
       toast(t('materials.chooseCategory'), 'error');
       return;
     }
@@ -78,13 +89,16 @@ export default function MaterialFormView(_props: ViewProps) {
       ...(locale ? { locale } : {}),
       template: materialParts(template.data._id, entryLabel(template.data), fields, values),
     };
-    const problem = validationMessage(id ? 'EntryUpdate' : 'EntryCreate', body, t);
+    const schema = id ? 'EntryUpdate' : 'EntryCreate';
+    showProblems(validationProblems(schema, body));
+    const problem = validationMessage(schema, body, t);
     if (problem) {
       toast(problem, 'error');
       return;
     }
     const r = await save(body);
     if (!dataOf(r)) {
+      if (r.error) showProblems(reasonOf(r.error).problems ?? []);
       if ((r.error as { status?: number } | undefined)?.status !== 400) toast(t('materials.saveFailed'), 'error');
       return;
     }
@@ -102,22 +116,25 @@ export default function MaterialFormView(_props: ViewProps) {
         <div className="card form-grid">
           <div className="field">
             <label htmlFor={`${ids}-template`}>{t('materials.template')}</label>
-            <EntrySelect id={`${ids}-template`} entryType="TEMPLATE" value={templateId} onChange={setTemplateId} />
+            <EntrySelect id={`${ids}-template`} entryType="TEMPLATE" value={templateId} onChange={setTemplateId} {...(errors.template_id ? { describedBy: `${ids}-template_id-error` } : {})} />
+            <FieldError ids={ids} name="template_id" error={errors.template_id} />
           </div>
           <div className="field">
             <label htmlFor={`${ids}-category`}>{t('materials.category')}</label>
-            <select id={`${ids}-category`} value={category} onChange={(e) => setCategory(e.target.value as EntryCategory | '')} data-testid="material-category">
+            <select id={`${ids}-category`} value={category} onChange={(e) => setCategory(e.target.value as EntryCategory | '')} data-testid="material-category" {...invalidProps(ids, 'category', errors.category)}>
               <option value="">{t('materials.chooseCategoryOption')}</option>
               {ENTRY_CATEGORY_IDS.map((c) => (
                 <option key={c} value={c}>
-                  {ENTRY_CATEGORIES[c]}
+                  {t(`categories.${c}`)}
                 </option>
               ))}
             </select>
+            <FieldError ids={ids} name="category" error={errors.category} />
           </div>
           <div className="field">
             <label htmlFor={`${ids}-url`}>{t('materials.url')}</label>
-            <input id={`${ids}-url`} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="/how-to-use" aria-describedby={`${ids}-url-hint`} data-testid="material-url" />
+            <input id={`${ids}-url`} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="/how-to-use" data-testid="material-url" {...invalidProps(ids, 'url', errors.url, `${ids}-url-hint`)} />
+            <FieldError ids={ids} name="url" error={errors.url} />
             <p id={`${ids}-url-hint`} className="muted field-hint">
               {t('materials.urlHint')}
             </p>
@@ -136,6 +153,13 @@ export default function MaterialFormView(_props: ViewProps) {
           <div className="card material-fields" data-testid="material-fields">
             <h2>{t('materials.fields', { name: entryLabel(template.data) })}</h2>
             {fields.length === 0 && <p className="muted">{t('materials.noFields')}</p>}
+            {valueProblems.length > 0 && (
+              <ul className="field-error" data-testid="error-values">
+                {valueProblems.map((p) => (
+                  <li key={p.field}>{problemText(p, t)}</li>
+                ))}
+              </ul>
+            )}
             {fields.map((f) => (
               <FormControl
                 key={f.property_i18n}

@@ -1,11 +1,11 @@
 import type { EntryView } from '@relaycast/contracts';
-import { ENTRY_CATEGORIES, ENTRY_CATEGORY_IDS } from '@relaycast/contracts/constants';
+import { ENTRY_CATEGORY_IDS } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
 import type { ViewProps } from '../AdminPage.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { entryLabel } from '../templates/model.js';
-import { dataOf, formatDate, useDocumentTitle } from '../ui/common.js';
+import { dataOf, formatDate, useDocumentTitle } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
 import { ListFilter, ListPage, RemoveEntryButton, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
@@ -21,7 +21,7 @@ export default function MaterialsListView(_props: ViewProps) {
   const [remove] = useRemoveEntryMutation();
   const columns: Column<EntryView>[] = [
     { key: 'label', label: t('materials.label'), className: 'cell-text', render: (e) => <AppLink to={`/admin/materials/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
-    { key: 'category', label: t('materials.category'), sort: 'category', render: (e) => (e.category ? ENTRY_CATEGORIES[e.category] : '—') },
+    { key: 'category', label: t('materials.category'), sort: 'category', render: (e) => (e.category ? t(`categories.${e.category}`) : '—') },
     { key: 'url', label: t('materials.page'), sort: 'url', render: (e) => (e.url ? <AppLink to={e.url}>{e.url}</AppLink> : '—') },
     { key: 'locale', label: t('materials.locale'), sort: 'locale', render: (e) => e.locale ?? t('materials.bothLanguages') },
     { key: 'updatedAt', label: t('materials.updated'), sort: 'updatedAt', render: (e) => formatDate(e.updatedAt, lang, true) },
@@ -49,7 +49,7 @@ export default function MaterialsListView(_props: ViewProps) {
       list={list}
       searchLabel={t('materials.search')}
       empty={t('materials.empty')}
-      toolbar={<ListFilter id="materials-category-filter" label={t('materials.category')} value={category} onChange={setCategory} options={ENTRY_CATEGORY_IDS.map((c) => ({ value: c, label: ENTRY_CATEGORIES[c] }))} />}
+      toolbar={<ListFilter id="materials-category-filter" label={t('materials.category')} value={category} onChange={setCategory} options={ENTRY_CATEGORY_IDS.map((c) => ({ value: c, label: t(`categories.${c}`) }))} />}
     />
   );
 }

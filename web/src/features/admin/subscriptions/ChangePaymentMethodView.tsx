@@ -7,8 +7,8 @@ import { PayPalButton } from '../../checkout/PayPalButton.js';
 import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
 import { useCaptureChangePaymentMethodMutation, useCreatePaymentMethodOrderMutation, useFindSubscriptionQuery } from '../../account/subscriptionsApi.js';
 import type { ViewProps } from '../AdminPage.js';
-import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../ui/common.js';
-import { validationMessage } from '../validation.js';
+import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../../ui/forms.js';
+import { validationMessage } from '../../ui/validation.js';
 import { subscriptionName } from '../../ui/subscriptionName.js';
 
 /**

@@ -12,10 +12,11 @@ import {
 } from '@relaycast/contracts/constants';
 import { useT } from '../../../app/hooks.js';
 import { useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
-import { dataOf, useToast } from '../ui/common.js';
+import { dataOf, FieldError, invalidProps, useToast } from '../../ui/forms.js';
+import { fieldErrors, reasonOf } from '../../ui/problems.js';
+import { validationMessage, validationProblems } from '../../ui/validation.js';
 
 const INFRASTRUCTURE_FIELDS: readonly string[] = ['name', 'password', 'data_center', 'cpu', 'ram', 'disk_size_0', 'disk_src_0', 'network_name_0', 'power', 'billing'];
-import { validationMessage } from '../validation.js';
 
 export interface Infrastructure {
   name: string;
@@ -66,6 +67,7 @@ export function InfrastructureDetails({ subscription: s, editable }: { subscript
   const [form, setForm] = useState<Infrastructure>(values);
   const [editing, setEditing] = useState(false);
   const [update, updating] = useUpdateSubscriptionMutation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const rows: [keyof Infrastructure, string][] = [
     ['name', String(values.name)],
@@ -83,15 +85,17 @@ export function InfrastructureDetails({ subscription: s, editable }: { subscript
     // The seed's fields only (the server refuses others): a subscription stored with extra keys can still be edited.
     const known = Object.fromEntries(Object.entries(s.infrastructure_details ?? {}).filter(([k]) => INFRASTRUCTURE_FIELDS.includes(k)));
     const body = { id: s._id, infrastructure_details: { ...known, ...form } };
+    setErrors(fieldErrors(validationProblems('SubscriptionUpdate', body), t));
     const problem = validationMessage('SubscriptionUpdate', body, t);
     if (problem) {
       toast(problem, 'error');
       return;
     }
-    if (dataOf(await update(body))) {
+    const result = await update(body);
+    if (dataOf(result)) {
       toast(t('infra.saved'), 'success');
       setEditing(false);
-    }
+    } else if (result.error) setErrors(fieldErrors(reasonOf(result.error).problems ?? [], t));
   };
 
   const select = (key: keyof Infrastructure, options: readonly (string | number)[], numeric = false) => (
@@ -134,7 +138,8 @@ export function InfrastructureDetails({ subscription: s, editable }: { subscript
         <form onSubmit={save} noValidate className="form-grid">
           <div className="field">
             <label htmlFor={`${ids}-name`}>{t('infra.fields.name')}</label>
-            <input id={`${ids}-name`} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+            <input id={`${ids}-name`} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} {...invalidProps(ids, 'name', errors.name)} />
+            <FieldError ids={ids} name="name" error={errors.name} />
           </div>
           <div className="field">
             <label htmlFor={`${ids}-data_center`}>{t('infra.fields.data_center')}</label>
@@ -174,6 +179,21 @@ export function InfrastructureDetails({ subscription: s, editable }: { subscript
           </div>
         </form>
       )}
+    </section>
+  );
+}
+
+/**
+ * A self-hosted subscription has no server of ours: it runs where the customer installs it, unlocked by its licence.
+ * (The seed's server details belong to cloud (saas) subscriptions only.)
+ */
+export function SelfHostedInfrastructure() {
+  const { t } = useT('admin');
+  const ids = useId();
+  return (
+    <section className="card" aria-labelledby={`${ids}-title`} data-testid="infrastructure" data-infrastructure="self-hosted">
+      <h2 id={`${ids}-title`}>{t('infra.title')}</h2>
+      <p>{t('infra.selfHosted')}</p>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { SubscriptionView } from '@relaycast/contracts';
 import { useLang, useT } from '../../../app/hooks.js';
 import { formatUsd } from '../../pricing/format.js';
 import { useCancelNowMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../account/subscriptionsApi.js';
-import { ConfirmButton, dataOf, useToast } from '../ui/common.js';
+import { ConfirmButton, dataOf, useToast } from '../../ui/forms.js';
 
 /** Administrators over time: pause (optionally until a date), resume, cancel at once with an optional prorated refund. */
 export function LifecycleActions({ subscription: s }: { subscription: SubscriptionView }) {

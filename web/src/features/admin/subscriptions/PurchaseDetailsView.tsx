@@ -12,8 +12,8 @@ import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../../accoun
 import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
 import { useFindSubscriptionQuery, useRemoveSubscriptionMutation, useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
 import type { ViewProps } from '../AdminPage.js';
-import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../ui/common.js';
-import { InfrastructureDetails } from './InfrastructureForm.js';
+import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../../ui/forms.js';
+import { InfrastructureDetails, SelfHostedInfrastructure } from './InfrastructureForm.js';
 import { subscriptionName } from '../../ui/subscriptionName.js';
 
 /**
@@ -135,7 +135,7 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
           )}
           {paymentDue(s) && s.user_id === user._id && <PayNow subscription={s} />}
         </div>
-        <InfrastructureDetails key={s.version} subscription={s} editable={admin} />
+        {s.infrastructure_type === 'self-hosted' ? <SelfHostedInfrastructure /> : <InfrastructureDetails key={s.version} subscription={s} editable={admin} />}
       </div>
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title">{ta('history.title')}</h2>

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { quoteSubscription, QuoteError } from '@relaycast/billing-core/pricing';
 import {
   BUILDER_MODULES,
-  DEFAULT_INFRASTRUCTURE_DETAILS,
   DEFAULT_SUBSCRIPTION_STATUS,
   DEFAULT_SUBSCRIPTION_TYPE,
   INFRASTRUCTURE_TYPES,
@@ -23,15 +22,17 @@ import { formatUsd } from '../../pricing/format.js';
 import { useCreateSubscriptionMutation } from '../../account/subscriptionsApi.js';
 import { useFindUsersQuery } from '../users/usersApi.js';
 import type { ViewProps } from '../AdminPage.js';
-import { dataOf, useDocumentTitle, useToast } from '../ui/common.js';
-import { validationMessage } from '../validation.js';
+import { subscriptionName } from '../../ui/subscriptionName.js';
+import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
+import { validationMessage, validationProblems } from '../../ui/validation.js';
+import { fieldErrors, reasonOf } from '../../ui/problems.js';
 
 type ModuleName = (typeof BUILDER_MODULES)[number]['name'];
 
 /**
  * /admin/subscriptions/create: an administrator records a subscription for any user, with any starting status and
  * type (seed §5: subscription_type, status and user_id required). The price comes from the shared engine; the
- * server prices it again. SaaS subscriptions start on the seed's default server (§9).
+ * server prices it again. SaaS subscriptions start on the seed's default server (§9), shown as defaults until edited.
  */
 export default function SubscriptionCreateView(_props: ViewProps) {
   const { t } = useT('admin');
@@ -51,17 +52,20 @@ export default function SubscriptionCreateView(_props: ViewProps) {
   const [modules, setModules] = useState<Record<ModuleName, number>>(() => Object.fromEntries(BUILDER_MODULES.map((m) => [m.name, m.initial])) as Record<ModuleName, number>);
   const [create, creating] = useCreateSubscriptionMutation();
   const purchaseKey = useRef(crypto.randomUUID());
+  // Each field's problem under it (the browser's check, then the server's answer).
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const selections = BUILDER_MODULES.map((m) => ({ name: m.name, limit: modules[m.name] })).filter((m) => m.limit > 0);
   const priced = useMemo(() => {
     try {
       return { quote: quoteSubscription({ plan_id: plan, infrastructure_type: infrastructure, subscription_type: type, ...(plan === 'constructor' ? { modules: selections } : {}) }) };
     } catch (error) {
-      if (error instanceof QuoteError) return { error: `${error.field} ${error.reason}` };
+      // Why the catalogue does not sell it, in words (the field's top-level name picks the sentence).
+      if (error instanceof QuoteError) return { error: t(`subscriptions.notSold.${error.field.split(/[[.]/)[0]}`, { defaultValue: t('subscriptions.notSold.default') }) };
       throw error;
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [plan, infrastructure, type, JSON.stringify(selections)]);
+  }, [plan, infrastructure, type, JSON.stringify(selections), t]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -72,9 +76,9 @@ export default function SubscriptionCreateView(_props: ViewProps) {
       infrastructure_type: infrastructure,
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(plan === 'constructor' ? { modules: selections } : {}),
-      ...(infrastructure === 'saas' ? { infrastructure_details: { ...DEFAULT_INFRASTRUCTURE_DETAILS } } : {}),
       payment_details: { payment_method: 'PAYPAL', plan_id: plan, privacy_policy_confirm: true, ...('quote' in priced && priced.quote ? { amount: priced.quote.amount } : {}) },
     };
+    setErrors(fieldErrors(validationProblems('SubscriptionCreate', body), t));
     const problem = validationMessage('SubscriptionCreate', body, t);
     if (problem) {
       toast(problem, 'error');
@@ -85,8 +89,12 @@ export default function SubscriptionCreateView(_props: ViewProps) {
       return;
     }
     // One Idempotency-Key per subscription being created: a double click or a retry creates it once.
-    const created = dataOf(await create({ body, idempotencyKey: purchaseKey.current }));
-    if (!created) return;
+    const result = await create({ body, idempotencyKey: purchaseKey.current });
+    const created = dataOf(result);
+    if (!created) {
+      if (result.error) setErrors(fieldErrors(reasonOf(result.error).problems ?? [], t));
+      return;
+    }
     purchaseKey.current = crypto.randomUUID();
     toast(t('subscriptions.createdToast', { name: created.name }), 'success');
     navigate(localizePath(`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(created._id)}`, lang));
@@ -106,7 +114,7 @@ export default function SubscriptionCreateView(_props: ViewProps) {
           </div>
           <div className="field">
             <label htmlFor={`${ids}-user`}>{t('subscriptions.user')}</label>
-            <select id={`${ids}-user`} value={userId} onChange={(e) => setUserId(e.target.value)} data-testid="subscription-user">
+            <select id={`${ids}-user`} value={userId} onChange={(e) => setUserId(e.target.value)} data-testid="subscription-user" {...invalidProps(ids, 'user_id', errors.user_id)}>
               <option value="">{t('subscriptions.chooseUser')}</option>
               {users.data?.items.map((u) => (
                 <option key={u._id} value={u._id}>
@@ -114,6 +122,7 @@ export default function SubscriptionCreateView(_props: ViewProps) {
                 </option>
               ))}
             </select>
+            <FieldError ids={ids} name="user_id" error={errors.user_id} />
           </div>
           <div className="field">
             <label htmlFor={`${ids}-plan`}>{t('subscriptions.plan')}</label>
@@ -150,19 +159,21 @@ export default function SubscriptionCreateView(_props: ViewProps) {
             <select id={`${ids}-infra`} value={infrastructure} onChange={(e) => setInfrastructure(e.target.value as InfrastructureType)}>
               {INFRASTRUCTURE_TYPES.map((i) => (
                 <option key={i} value={i}>
-                  {ta(`infrastructure.${i}`)}
+                  {t(`subscriptions.infrastructureTypes.${i}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
             <label htmlFor={`${ids}-name`}>{t('subscriptions.nameOptional')}</label>
-            <input id={`${ids}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder={`Subscription ${new Date().toISOString().slice(0, 10)}`} />
+            <input id={`${ids}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder={subscriptionName(`Subscription ${new Date().toISOString().slice(0, 10)}`, lang, t)} {...invalidProps(ids, 'name', errors.name)} />
+            <FieldError ids={ids} name="name" error={errors.name} />
           </div>
         </div>
         {plan === 'constructor' && (
-          <fieldset className="choice-group">
+          <fieldset className="choice-group" {...invalidProps(ids, 'modules', errors.modules)}>
             <legend>{ta('buy.modules')}</legend>
+            <FieldError ids={ids} name="modules" error={errors.modules} />
             <div className="module-grid">
               {BUILDER_MODULES.map((m) => (
                 <div className="field" key={m.name}>

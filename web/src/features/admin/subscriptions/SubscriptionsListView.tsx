@@ -8,7 +8,7 @@ import { StatusBadge } from '../../account/SubscriptionSummary.js';
 import { planLabel } from '../../account/labels.js';
 import { useFindAllSubscriptionsQuery } from '../../account/subscriptionsApi.js';
 import type { ViewProps } from '../AdminPage.js';
-import { formatDate, useDocumentTitle } from '../ui/common.js';
+import { formatDate, useDocumentTitle } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
 import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';

@@ -8,16 +8,25 @@ import { PageLoading } from '../../ui/PageLoading.js';
 import type { ViewProps } from '../AdminPage.js';
 import { FormControl } from '../controls/FormControl.js';
 import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';
-import { dataOf, useDocumentTitle, useToast } from '../ui/common.js';
-import { validationMessage } from '../validation.js';
+import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
+import { problemsByPath, problemText, problemTextAs, reasonOf, type Problem } from '../../ui/problems.js';
+import { validationMessage, validationProblems } from '../../ui/validation.js';
 import { builderFromTemplate, changeElement, KINDS_WITH_OPTIONS, newBuilder, newElement, templateParts, type BuilderState, type Element, type OptionItem } from './model.js';
 
-function OptionsEditor({ options, onChange, label }: { options: OptionItem[]; onChange: (o: OptionItem[]) => void; label: string }) {
+/** An element's problems in words, under its fields. */
+interface ElementErrors {
+  name?: string | undefined;
+  defaultValue?: string | undefined;
+  options?: string | undefined;
+}
+
+function OptionsEditor({ options, onChange, label, error }: { options: OptionItem[]; onChange: (o: OptionItem[]) => void; label: string; error?: string | undefined }) {
   const { t } = useT('admin');
   const ids = useId();
   return (
-    <fieldset className="options-editor" data-testid="options-editor">
+    <fieldset className="options-editor" data-testid="options-editor" {...invalidProps(ids, 'options', error)}>
       <legend>{label}</legend>
+      <FieldError ids={ids} name="options" error={error} />
       {options.length === 0 && <p className="muted">{t('builder.noOptions')}</p>}
       {options.map((o, i) => (
         <div className="option-row" key={i}>
@@ -41,7 +50,7 @@ function OptionsEditor({ options, onChange, label }: { options: OptionItem[]; on
   );
 }
 
-function ElementEditor({ element, index, count, onChange, onRemove, onMove }: { element: Element; index: number; count: number; onChange: (e: Element) => void; onRemove: () => void; onMove: (delta: number) => void }) {
+function ElementEditor({ element, index, count, errors, onChange, onRemove, onMove }: { element: Element; index: number; count: number; errors: ElementErrors; onChange: (e: Element) => void; onRemove: () => void; onMove: (delta: number) => void }) {
   const { t } = useT('admin');
   const ids = useId();
   const hasOptions = KINDS_WITH_OPTIONS.includes(element.formEntityType);
@@ -66,14 +75,15 @@ function ElementEditor({ element, index, count, onChange, onRemove, onMove }: { 
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`${ids}-name`}>{t('builder.elementName')}</label>
-          <input id={`${ids}-name`} value={element.name} onChange={(e) => set({ name: e.target.value })} data-testid="element-name" />
+          <input id={`${ids}-name`} value={element.name} onChange={(e) => set({ name: e.target.value })} data-testid="element-name" {...invalidProps(ids, 'name', errors.name)} />
+          <FieldError ids={ids} name="name" error={errors.name} />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-type`}>{t('builder.dataType')}</label>
           <select id={`${ids}-type`} value={element.dataType} onChange={(e) => set({ dataType: e.target.value as DataType })} data-testid="element-data-type">
             {DATA_TYPES.map((d) => (
               <option key={d} value={d}>
-                {d}
+                {t(`builder.dataTypes.${d}`)}
               </option>
             ))}
           </select>
@@ -83,13 +93,13 @@ function ElementEditor({ element, index, count, onChange, onRemove, onMove }: { 
           <select id={`${ids}-kind`} value={element.formEntityType} onChange={(e) => set({ formEntityType: e.target.value as FormControlKind })} data-testid="element-kind">
             {FORM_CONTROL_KINDS.map((k) => (
               <option key={k} value={k}>
-                {k}
+                {t(`builder.kinds.${k}`)}
               </option>
             ))}
           </select>
         </div>
       </div>
-      {hasOptions && <OptionsEditor options={element.options} onChange={(options) => set({ options })} label={t('builder.options')} />}
+      {hasOptions && <OptionsEditor options={element.options} onChange={(options) => set({ options })} label={t('builder.options')} error={errors.options} />}
       <div className="element-default" data-testid="element-default">
         <FormControl
           label={t('builder.defaultValue')}
@@ -98,6 +108,7 @@ function ElementEditor({ element, index, count, onChange, onRemove, onMove }: { 
           options={element.options}
           value={element.defaultValue}
           onChange={(v) => onChange({ ...element, defaultValue: v })}
+          error={errors.defaultValue}
           hint={element.formEntityType === 'SELECT_OBJECT' ? t('builder.selectObjectHint') : undefined}
         />
       </div>
@@ -122,6 +133,9 @@ export default function TemplateBuilderView(_props: ViewProps) {
   const [save, saving] = useSaveEntryMutation();
   const [state, setState] = useState<BuilderState>(newBuilder);
   const [loaded, setLoaded] = useState(!id);
+  // Problems by path ("template[2].property_i18n"), from the browser's check or the server's answer: template[0] is
+  // the template's name, template[i + 1] element i.
+  const [problems, setProblems] = useState<Record<string, Problem>>({});
   useDocumentTitle(id ? t('builder.editTitle') : t('builder.createTitle'));
 
   useEffect(() => {
@@ -145,16 +159,26 @@ export default function TemplateBuilderView(_props: ViewProps) {
       return { ...s, elements };
     });
 
+  const errorAt = (path: string, label: string) => (problems[path] ? problemTextAs(problems[path], label, t) : undefined);
+  const elementErrors = (i: number): ElementErrors => {
+    const at = `template[${i + 1}]`;
+    const options = Object.entries(problems).find(([path]) => path.startsWith(`${at}.property_option_items`))?.[1];
+    return { name: errorAt(`${at}.property_i18n`, t('builder.elementName')), defaultValue: errorAt(`${at}.defaultValue`, t('builder.defaultValue')), options: options && problemText(options, t) };
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const names = state.elements.map((el) => el.name.trim());
-    const duplicate = names.find((n, i) => n && (names.indexOf(n) !== i || n === 'name'));
-    if (duplicate) {
-      toast(t('builder.duplicate', { name: duplicate }), 'error');
+    const duplicates = names.flatMap((n, i) => (n && (names.indexOf(n) !== i || n === 'name') ? [i] : []));
+    if (duplicates.length) {
+      setProblems(problemsByPath(duplicates.map((i) => ({ field: `template[${i + 1}].property_i18n`, message: 'must be unique', rule: 'unique' }))));
+      toast(t('builder.duplicate', { name: names[duplicates[0]!] }), 'error');
       return;
     }
     const body = { ...(id ? { _id: id } : {}), entry_type: 'TEMPLATE' as const, template: templateParts(state) };
-    const problem = validationMessage(id ? 'EntryUpdate' : 'EntryCreate', body, t);
+    const schema = id ? 'EntryUpdate' : 'EntryCreate';
+    setProblems(problemsByPath(validationProblems(schema, body)));
+    const problem = validationMessage(schema, body, t);
     if (problem) {
       toast(problem, 'error');
       return;
@@ -162,6 +186,7 @@ export default function TemplateBuilderView(_props: ViewProps) {
     const r = await save(body);
     const saved = dataOf(r);
     if (!saved) {
+      if ('error' in r) setProblems(problemsByPath(reasonOf(r.error).problems ?? []));
       if (!('error' in r) || (r.error as { status?: number }).status !== 400) toast(t('builder.saveFailed'), 'error');
       return;
     }
@@ -180,7 +205,8 @@ export default function TemplateBuilderView(_props: ViewProps) {
         <div className="card">
           <div className="field">
             <label htmlFor={`${ids}-name`}>{t('builder.name')}</label>
-            <input id={`${ids}-name`} value={state.name} onChange={(e) => setState((s) => ({ ...s, name: e.target.value }))} data-testid="template-name" />
+            <input id={`${ids}-name`} value={state.name} onChange={(e) => setState((s) => ({ ...s, name: e.target.value }))} data-testid="template-name" {...invalidProps(ids, 'template-name', errorAt('template[0].defaultValue', t('builder.name')))} />
+            <FieldError ids={ids} name="template-name" error={errorAt('template[0].defaultValue', t('builder.name'))} />
           </div>
         </div>
         <h2>{t('builder.elements')}</h2>
@@ -191,6 +217,7 @@ export default function TemplateBuilderView(_props: ViewProps) {
               element={el}
               index={i}
               count={state.elements.length}
+              errors={elementErrors(i)}
               onChange={(next) => setElement(i, next)}
               onRemove={() => setState((s) => ({ ...s, elements: s.elements.filter((_, j) => j !== i) }))}
               onMove={(delta) => move(i, delta)}

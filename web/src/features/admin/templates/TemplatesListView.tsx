@@ -3,7 +3,7 @@ import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
 import type { ViewProps } from '../AdminPage.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
-import { dataOf, formatDate, useDocumentTitle } from '../ui/common.js';
+import { dataOf, formatDate, useDocumentTitle } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
 import { ListPage, RemoveEntryButton } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';

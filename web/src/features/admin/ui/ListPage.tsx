@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
-import { ConfirmButton, useToast } from './common.js';
+import { ConfirmButton, useToast } from '../../ui/forms.js';
 import { DataTable, type DataTableProps } from './DataTable.js';
 import type { ListState } from './useListState.js';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListArgs } from './list.js';
+import type { ListArgs } from '../../ui/list.js';
 
 export interface ListState {
   page: number;

@@ -6,9 +6,9 @@ import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
 import type { ViewProps } from '../AdminPage.js';
-import { useDocumentTitle, useToast } from '../ui/common.js';
+import { FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { fieldErrors, reasonOf } from '../../ui/problems.js';
-import { validationMessage, validationProblems } from '../validation.js';
+import { validationMessage, validationProblems } from '../../ui/validation.js';
 import { useCreateUserMutation, useFindUserQuery, useUpdateUserMutation, type UserFormBody } from './usersApi.js';
 
 const EMPTY: UserFormBody = { givenName: '', familyName: '', email: '', role: DEFAULT_ROLE, password: '' };
@@ -79,34 +79,22 @@ export default function UserFormView(_props: ViewProps) {
           <div className="form-grid">
             <div className="field">
               <label htmlFor={`${ids}-given`}>{t('users.givenName')}</label>
-              <input id={`${ids}-given`} name="givenName" value={form.givenName} aria-invalid={errors.givenName ? true : undefined} aria-describedby={errors.givenName ? `${ids}-givenName-error` : undefined} onChange={set('givenName')} autoComplete="given-name" />
-              {errors.givenName && (
-                <p className="field-error" id={`${ids}-givenName-error`} data-testid="error-givenName">
-                  {errors.givenName}
-                </p>
-              )}
+              <input id={`${ids}-given`} name="givenName" value={form.givenName} {...invalidProps(ids, 'givenName', errors.givenName)} onChange={set('givenName')} autoComplete="given-name" />
+              <FieldError ids={ids} name="givenName" error={errors.givenName} />
             </div>
             <div className="field">
               <label htmlFor={`${ids}-family`}>{t('users.familyName')}</label>
-              <input id={`${ids}-family`} name="familyName" value={form.familyName} aria-invalid={errors.familyName ? true : undefined} aria-describedby={errors.familyName ? `${ids}-familyName-error` : undefined} onChange={set('familyName')} autoComplete="family-name" />
-              {errors.familyName && (
-                <p className="field-error" id={`${ids}-familyName-error`} data-testid="error-familyName">
-                  {errors.familyName}
-                </p>
-              )}
+              <input id={`${ids}-family`} name="familyName" value={form.familyName} {...invalidProps(ids, 'familyName', errors.familyName)} onChange={set('familyName')} autoComplete="family-name" />
+              <FieldError ids={ids} name="familyName" error={errors.familyName} />
             </div>
             <div className="field">
               <label htmlFor={`${ids}-email`}>{t('users.email')}</label>
-              <input id={`${ids}-email`} name="email" type="email" value={form.email} aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? `${ids}-email-error` : undefined} onChange={set('email')} autoComplete="off" />
-              {errors.email && (
-                <p className="field-error" id={`${ids}-email-error`} data-testid="error-email">
-                  {errors.email}
-                </p>
-              )}
+              <input id={`${ids}-email`} name="email" type="email" value={form.email} {...invalidProps(ids, 'email', errors.email)} onChange={set('email')} autoComplete="off" />
+              <FieldError ids={ids} name="email" error={errors.email} />
             </div>
             <div className="field">
               <label htmlFor={`${ids}-role`}>{t('users.role')}</label>
-              <select id={`${ids}-role`} name="role" value={form.role} aria-invalid={errors.role ? true : undefined} aria-describedby={errors.role ? `${ids}-role-error` : undefined} onChange={set('role')}>
+              <select id={`${ids}-role`} name="role" value={form.role} {...invalidProps(ids, 'role', errors.role)} onChange={set('role')}>
                 <option value="">{t('users.chooseRole')}</option>
                 {ROLES.map((r: Role) => (
                   <option key={r} value={r}>
@@ -114,21 +102,13 @@ export default function UserFormView(_props: ViewProps) {
                   </option>
                 ))}
               </select>
-              {errors.role && (
-                <p className="field-error" id={`${ids}-role-error`} data-testid="error-role">
-                  {errors.role}
-                </p>
-              )}
+              <FieldError ids={ids} name="role" error={errors.role} />
             </div>
             {!id && (
               <div className="field">
                 <label htmlFor={`${ids}-password`}>{t('users.password')}</label>
-                <input id={`${ids}-password`} name="password" type="password" value={form.password ?? ''} onChange={set('password')} autoComplete="new-password" aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? `${ids}-password-hint ${ids}-password-error` : `${ids}-password-hint`} />
-                {errors.password && (
-                  <p className="field-error" id={`${ids}-password-error`} data-testid="error-password">
-                    {errors.password}
-                  </p>
-                )}
+                <input id={`${ids}-password`} name="password" type="password" value={form.password ?? ''} onChange={set('password')} autoComplete="new-password" {...invalidProps(ids, 'password', errors.password, `${ids}-password-hint`)} />
+                <FieldError ids={ids} name="password" error={errors.password} />
                 <p id={`${ids}-password-hint`} className="muted field-hint">
                   {t('users.passwordHint')}
                 </p>
