@@ -1,9 +1,11 @@
 /** Pricing variants, purchase buttons, the calculator's three rules and the analytics conversion event. */
 import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLOUD_MARKETPLACE_URL } from '@relaycast/contracts/constants';
-import { estimateCalculator, initialCalculatorState, quoteSubscription } from '@relaycast/billing-core/pricing';
+import { estimateCalculator, initialCalculatorState } from '@relaycast/billing-core/pricing';
 import { collectErrors, startHarness, visit, type Harness } from './support/site.js';
+
+/** The deployment's cloud marketplace listing (a run-time setting of the server). */
+const MARKETPLACE = 'https://marketplace.cloud.test/listing/relaycast';
 
 const field = (page: Page, name: string) => page.locator(`[data-testid="calculator"] [name="${name}"]`);
 async function setNumber(page: Page, name: string, value: number) {
@@ -18,7 +20,7 @@ describe('pricing and the calculator', function () {
   let page: Page;
   let errors: string[];
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({ CLOUD_MARKETPLACE_URL: MARKETPLACE });
   });
   after(async () => h?.close());
   beforeEach(async () => {
@@ -96,25 +98,14 @@ describe('pricing and the calculator', function () {
     expect(await unlimited.locator('[data-feature="protocols"]').first().textContent()).to.include('SRT, RTMP, HLS/m3u8');
   });
 
-  it('the builder prices with billing-core; buying goes to /auth/sign-in, which confirms the plan', async () => {
+  it('the builder prices 24 streams and 3 re-streams at the seed\'s tiers; buying goes to /auth/sign-in, which confirms the plan', async () => {
     const builder = page.getByTestId('builder-pricing');
     await builder.locator('[data-module="streams"] input[type="number"]').fill('24');
     await builder.locator('[data-module="restream"] input[type="range"]').fill('3');
-    const quote = quoteSubscription({
-      plan_id: 'constructor',
-      infrastructure_type: 'self-hosted',
-      subscription_type: 'SUBSCRIPTION_MONTH',
-      modules: [
-        { name: 'streams', limit: 24 },
-        { name: 'restream', limit: 3 },
-        { name: 'recordings', limit: 0 },
-        { name: 'vodViewers', limit: 50 },
-        { name: 'ppvViewers', limit: 5 },
-        { name: 'conferenceRooms', limit: 0 },
-      ],
-    });
-    expect(await builder.getByTestId('builder-units').textContent()).to.equal(String(quote.quantity));
-    expect(await builder.getByTestId('builder-total').textContent()).to.equal(`$${quote.monthlyAmount / 100}`);
+    // Seed §9: units = limit / per-unit limit, the group's maximum: streams 24 (recordings 0) + re-streams 3; the 50
+    // VOD and 5 PPV viewers are the free allowance → 27 units. Graduated tiers: 20 × $5 + 7 × $4 = $128 a month.
+    expect(await builder.getByTestId('builder-units').textContent()).to.equal('27');
+    expect(await builder.getByTestId('builder-total').textContent()).to.equal('$128');
     await builder.getByTestId('buy-constructor').click();
     await page.waitForURL('**/auth/sign-in?infrastructure=selfhosted&plan=constructor');
     const summary = page.getByTestId('purchase-summary');
@@ -139,7 +130,7 @@ describe('pricing and the calculator', function () {
 
   it('the cloud offer links to the external marketplace listing in a new tab', async () => {
     const link = page.getByTestId('cloud-pricing').getByTestId('cloud-marketplace');
-    expect(await link.getAttribute('href')).to.equal(CLOUD_MARKETPLACE_URL);
+    expect(await link.getAttribute('href')).to.equal(MARKETPLACE);
     expect(await link.getAttribute('target')).to.equal('_blank');
     expect(await link.getAttribute('rel')).to.include('noopener');
   });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { launchBrowser, newSiteContext } from './browser.js';
-import { startSite, type Site } from './server.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOTS = path.join(ROOT, 'e2e', 'output', 'screenshots');
@@ -14,6 +13,21 @@ export function locale<T = Record<string, unknown>>(lang: 'en' | 'ru', ns: strin
   return JSON.parse(readFileSync(path.join(ROOT, 'web/src/locales', lang, `${ns}.json`), 'utf8')) as T;
 }
 
+/** The site under test: the real built server (read-api/dist/server.js with web/dist), or E2E_BASE_URL when set. */
+export interface Site {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) return { baseUrl: external.replace(/\/+$/, ''), close: async () => {} };
+  // Imported when used: app-server.ts reads this module's paths.
+  const { startAppServer } = await import('./app-server.js');
+  const app = await startAppServer(env);
+  return { baseUrl: app.baseUrl, close: () => app.close() };
+}
+
 export interface Harness {
   site: Site;
   browser: Browser;
@@ -21,9 +35,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** One browser and one site per spec file. */
-export async function startHarness(): Promise<Harness> {
-  const [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+/** One browser and one site per spec file; `env` sets the server's deployment settings (e.g. CLOUD_MARKETPLACE_URL). */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const [site, browser] = await Promise.all([startSite(env), launchBrowser()]);
   const contexts: BrowserContext[] = [];
   return {
     site,
