@@ -4,7 +4,8 @@
  *
  *   npm run build -w web && npx tsx bench/web.ts        (or: npm run bench -w web)
  *
- * Serves web/dist with the e2e static server (gzip on, like a production server) unless E2E_BASE_URL is set.
+ * Runs the real built server (read-api/dist/server.js serving web/dist, compressed as in production) unless
+ * E2E_BASE_URL is set.
  * Budget: first-load JS ≤ 100 KB gzip; Lighthouse performance, accessibility and SEO ≥ 95. Exits non-zero
  * only on errors; the figures are printed for the report (set BENCH_STRICT=1 to fail on a missed budget).
  */
@@ -13,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.js';
-import { startSite } from '../e2e/support/server.js';
+import { startSite } from '../e2e/support/site.js';
 
 const PAGES = ['/', '/products/multi-streaming'];
 /** Lighthouse runs per page (the median is reported: scores move with the machine's load). */

@@ -141,7 +141,7 @@ export async function stopAppSession(session: Partial<AppSession>): Promise<void
 }
 
 /** For afterEach: a failed test's report ends with the server's last output. */
-export function printServerLogOnFailure(test: Mocha.Context, app: AppServer | undefined): void {
+export function printServerLogOnFailure(test: { currentTest?: { state?: string } | undefined }, app: AppServer | undefined): void {
   if (test.currentTest?.state === 'failed' && app) console.log(app.log().slice(-3000));
 }
 

@@ -6,7 +6,7 @@ import { pageHead, type PageHead } from './app/head.js';
 import { COMMON_NS, createI18n } from './app/i18n.js';
 import { langFromPath, stripLang } from './app/lang.js';
 import { ALL_RESOURCES } from './app/localeFiles.server.js';
-import type { PageRoute } from './app/pages.js';
+import type { PageRoute } from './app/pageTypes.js';
 import { Root } from './app/Root.js';
 import { loadPage, matchPage } from './app/routing.js';
 import { makeStore } from './app/store.js';

@@ -1,11 +1,13 @@
-import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
-import { Outlet, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, use, useEffect } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { Language } from '@relaycast/contracts/constants';
 import { LangContext, useLang, useT } from './hooks.js';
 import { applyHead, pageHead } from './head.js';
 import { stripLang } from './lang.js';
 import { ALL_PAGES, NOT_FOUND_PAGE, type PageRoute } from './pages.js';
 import { loadedPage, loadPage, matchPage } from './routing.js';
+import { COMMON_NS, loadNamespacesFor } from './i18n.js';
+import { registerPreloader } from './preload.js';
 import { SiteLayout } from '../features/ui/SiteLayout.js';
 import { PageLoading } from '../features/ui/PageLoading.js';
 import { useAppEffects } from '../features/ui/useAppEffects.js';
@@ -53,29 +55,30 @@ function LangRoot({ lang }: { lang: Language }) {
   return <LangContext.Provider value={lang}>{route.layout === 'bare' ? <BareLayout /> : <SiteLayout />}</LangContext.Provider>;
 }
 
-function pageRoutes(): ReactNode[] {
-  const routes = ALL_PAGES.map((route) =>
-    route.path === '/' ? (
-      <Route key={route.id} index element={<PageHost route={route} />} />
-    ) : (
-      <Route key={route.id} path={route.path.slice(1)} element={<PageHost route={route} />} />
-    ),
-  );
-  routes.push(<Route key="not-found" path="*" element={<PageHost route={NOT_FOUND_PAGE} />} />);
-  return routes;
+/** Links start loading the page they point to (hover or focus): its module and its texts. */
+registerPreloader((pathname, lang, i18n) => {
+  const { route } = matchPage(pathname);
+  void loadPage(route);
+  void loadNamespacesFor(i18n, lang, [COMMON_NS, ...route.ns]);
+});
+
+/**
+ * The route table as React Router route objects: every page of app/pages.ts, each a lazy element (PageHost loads
+ * its module on first render, or finds it loaded before hydration), and the not-found page for anything else.
+ */
+function pageRouteObjects(): RouteObject[] {
+  return [
+    ...ALL_PAGES.map((route): RouteObject => (route.path === '/' ? { index: true, element: <PageHost route={route} /> } : { path: route.path.slice(1), element: <PageHost route={route} /> })),
+    { path: '*', element: <PageHost route={NOT_FOUND_PAGE} /> },
+  ];
 }
 
 /** English pages at the seed's paths, Russian ones under /ru. */
+export const APP_ROUTES: RouteObject[] = [
+  { path: '/ru', element: <LangRoot lang="ru" />, children: pageRouteObjects() },
+  { path: '/', element: <LangRoot lang="en" />, children: pageRouteObjects() },
+];
+
 export function AppRoutes() {
-  const children = pageRoutes();
-  return (
-    <Routes>
-      <Route path="/ru" element={<LangRoot lang="ru" />}>
-        {children}
-      </Route>
-      <Route path="/" element={<LangRoot lang="en" />}>
-        {children}
-      </Route>
-    </Routes>
-  );
+  return useRoutes(APP_ROUTES);
 }

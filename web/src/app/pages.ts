@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { PageRoute } from './pageTypes.js';
 import { ADMIN_VIEWS } from '../features/admin/access.js';
 import {
   BUY_LICENCE_PATH,
@@ -9,33 +9,7 @@ import {
   VOD_GROUP_PLAYER_PATH,
 } from '@relaycast/contracts/constants';
 
-export interface PageProps {
-  page: PageRoute;
-}
-export interface PageModule {
-  default: ComponentType<PageProps>;
-}
-/** "site" pages have the header and footer; "bare" pages (embeds) fill the frame they are embedded in. */
-export type PageLayout = 'site' | 'bare';
-
-/**
- * A route of the app. Public pages are prerendered at build time in both languages; client routes (embeds,
- * sign-in, and later account and admin) are served by spa.html and render in the browser only.
- */
-export interface PageRoute {
-  id: string;
-  /** The English path (React Router pattern); the Russian one is /ru + path. */
-  path: string;
-  /** i18n namespaces the page reads besides "common"; the first one holds meta.title and meta.description. */
-  ns: readonly string[];
-  /** The page module's source path, for the build manifest (CSS and modulepreload links in prerendered HTML). */
-  module: string;
-  load: () => Promise<PageModule>;
-  prerender: boolean;
-  layout: PageLayout;
-  /** Static values the page module reads (product slug, docs page key). */
-  params: Readonly<Record<string, string>>;
-}
+export type { PageLayout, PageModule, PageProps, PageRoute } from './pageTypes.js';
 
 type PageInit = Omit<PageRoute, 'prerender' | 'layout' | 'params'> & Partial<Pick<PageRoute, 'prerender' | 'layout' | 'params'>>;
 function page(init: PageInit): PageRoute {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { useT } from '../../app/hooks.js';
 import { stripLang } from '../../app/lang.js';
 import { AppLink } from '../ui/AppLink.js';
@@ -9,12 +9,11 @@ import { PageLoading } from '../ui/PageLoading.js';
 import { useGetUserQuery, type SessionUser } from '../auth/authApi.js';
 import { SignInMethods } from '../auth/SignInMethods.js';
 import { canOpen, menuFor, type AdminView } from './access.js';
+import type { ViewProps } from './viewProps.js';
 import { useDocumentTitle } from '../ui/forms.js';
 import '../ui/area.css';
 
-export interface ViewProps {
-  user: SessionUser;
-}
+export type { ViewProps } from './viewProps.js';
 
 /** Each view is its own chunk: the template builder's editor never loads for the users list. */
 const VIEWS: Record<AdminView, ComponentType<ViewProps>> = {

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { BUILDER_MODULES, SIGN_IN_PATH, UNLIMITED_PERIODS } from '@relaycast/contracts/constants';
 import { unitsForModules } from '@relaycast/billing-core/pricing';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { useLang, useT } from '../../app/hooks.js';
 import { localizePath } from '../../app/lang.js';
 import { AppLink } from '../ui/AppLink.js';

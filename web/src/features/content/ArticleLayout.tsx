@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../app/hooks.js';
 import { DOCS_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/nav.js';
-import type { PageRoute } from '../../app/pages.js';
+import type { PageRoute } from '../../app/pageTypes.js';
 import { AppLink } from '../ui/AppLink.js';
 import { Blocks, type Widgets } from './Blocks.js';
 import { MaterialSections, materialSectionId, useCmsMaterials } from './CmsSections.js';

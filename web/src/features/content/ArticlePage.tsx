@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { ArticleLayout, type ArticleKind } from './ArticleLayout.js';
 import type { ArticleContent } from './types.js';
 import { useContent } from './useContent.js';

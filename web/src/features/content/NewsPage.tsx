@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { CmsSections } from './CmsSections.js';
 import { Inline } from '../ui/Markdown.js';
 import type { Hero, PageMeta } from './types.js';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { BuilderPricing } from '../pricing/BuilderPricing.js';
 import { UnlimitedPricing } from '../pricing/UnlimitedPricing.js';
 import { ArticleLayout } from './ArticleLayout.js';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { ArticleLayout } from '../content/ArticleLayout.js';
 import type { ArticleContent } from '../content/types.js';
 import { useContent } from '../content/useContent.js';

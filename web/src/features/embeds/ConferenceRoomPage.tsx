@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { CONFERENCE_ROOM_PATH } from '@relaycast/contracts/constants';
 import { useT } from '../../app/hooks.js';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { AppLink } from '../ui/AppLink.js';
 import { engineUrlOf, useGetEmbedEntryQuery } from './embedApi.js';
 import { useMediaPreview } from './useMediaPreview.js';

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { VOD_GROUP_PLAYER_PATH } from '@relaycast/contracts/constants';
 import { useT } from '../../app/hooks.js';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { streamUrlOf, useGetEmbedEntryQuery } from './embedApi.js';
 import { HlsVideo } from './HlsVideo.js';
 

@@ -1,5 +1,5 @@
 import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { useT } from '../../app/hooks.js';
 import { Inline } from '../ui/Markdown.js';
 import type { PageMeta } from '../content/types.js';

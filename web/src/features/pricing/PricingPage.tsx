@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { useT } from '../../app/hooks.js';
 import { Calculator } from '../calculator/Calculator.js';
 import { Faq } from '../content/Faq.js';

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, type ProductSection, type ProductSlug } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { Faq } from '../content/Faq.js';
 import { Inline } from '../ui/Markdown.js';
 import type { FaqItem, PageMeta } from '../content/types.js';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pages.js';
+import type { PageProps } from '../../app/pageTypes.js';
 import { RequestExample } from '../docs/RequestExample.js';
 import { ProductView } from './ProductPage.js';
 

@@ -1,10 +1,9 @@
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COMMON_NS, loadNamespacesFor } from '../../app/i18n.js';
 import { useLang } from '../../app/hooks.js';
 import { localizePath } from '../../app/lang.js';
-import { loadPage, matchPage } from '../../app/routing.js';
+import { preloadPage } from '../../app/preload.js';
 
 /** A site path in a language, keeping its query and hash: /faq#privacy → /ru/faq#privacy. */
 export function localizeHref(href: string, lang: 'en' | 'ru'): string {
@@ -27,11 +26,7 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
     return <a ref={ref} href={to} onMouseEnter={onMouseEnter} onFocus={onFocus} {...rest} />;
   }
   const href = localizeHref(to, lang);
-  const preload = () => {
-    const { route } = matchPage(href.split(/[?#]/)[0] ?? '/');
-    void loadPage(route);
-    void loadNamespacesFor(i18n, lang, [COMMON_NS, ...route.ns]);
-  };
+  const preload = () => preloadPage(href.split(/[?#]/)[0] ?? '/', lang, i18n);
   return (
     <Link
       ref={ref}

@@ -5,7 +5,7 @@ import { useLang, useT } from '../../../app/hooks.js';
 import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { EntrySelect } from '../controls/EntrySelect.js';
 import { FormControl } from '../controls/FormControl.js';
 import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';

@@ -2,7 +2,7 @@ import type { EntryView } from '@relaycast/contracts';
 import { ENTRY_CATEGORY_IDS } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { entryLabel } from '../templates/model.js';
 import { dataOf, formatDate, useDocumentTitle } from '../../ui/forms.js';

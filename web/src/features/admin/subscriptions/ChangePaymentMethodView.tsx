@@ -6,7 +6,7 @@ import { PageLoading } from '../../ui/PageLoading.js';
 import { PayPalButton } from '../../checkout/PayPalButton.js';
 import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
 import { useCaptureChangePaymentMethodMutation, useCreatePaymentMethodOrderMutation, useFindSubscriptionQuery } from '../../account/subscriptionsApi.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { validationMessage } from '../../ui/validation.js';
 import { subscriptionName } from '../../ui/subscriptionName.js';

@@ -11,7 +11,7 @@ import { HistoryTimeline } from '../../account/HistoryTimeline.js';
 import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../../account/SubscriptionActions.js';
 import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
 import { useFindSubscriptionQuery, useRemoveSubscriptionMutation, useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { InfrastructureDetails, SelfHostedInfrastructure } from './InfrastructureForm.js';
 import { subscriptionName } from '../../ui/subscriptionName.js';

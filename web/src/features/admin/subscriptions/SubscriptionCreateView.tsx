@@ -21,7 +21,7 @@ import { AppLink } from '../../ui/AppLink.js';
 import { formatUsd } from '../../pricing/format.js';
 import { useCreateSubscriptionMutation } from '../../account/subscriptionsApi.js';
 import { useFindUsersQuery } from '../users/usersApi.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { subscriptionName } from '../../ui/subscriptionName.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { validationMessage, validationProblems } from '../../ui/validation.js';

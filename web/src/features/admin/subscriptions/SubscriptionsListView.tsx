@@ -7,7 +7,7 @@ import { AccountSubscriptions } from '../../account/AccountSubscriptions.js';
 import { StatusBadge } from '../../account/SubscriptionSummary.js';
 import { planLabel } from '../../account/labels.js';
 import { useFindAllSubscriptionsQuery } from '../../account/subscriptionsApi.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { formatDate, useDocumentTitle } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
 import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';

@@ -1,7 +1,7 @@
 import type { EntryView } from '@relaycast/contracts';
 import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { dataOf, formatDate, useDocumentTitle } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';

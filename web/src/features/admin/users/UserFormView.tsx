@@ -5,7 +5,7 @@ import { useLang, useT } from '../../../app/hooks.js';
 import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
-import type { ViewProps } from '../AdminPage.js';
+import type { ViewProps } from '../viewProps.js';
 import { FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { fieldErrors, reasonOf } from '../../ui/problems.js';
 import { validationMessage, validationProblems } from '../../ui/validation.js';

@@ -1,0 +1,6 @@
+import type { SessionUser } from '../auth/authApi.js';
+
+/** What each admin view receives from the admin page (a leaf module: views never import the page that loads them). */
+export interface ViewProps {
+  user: SessionUser;
+}
