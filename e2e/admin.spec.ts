@@ -197,6 +197,8 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     const element = page.getByTestId('element');
     expect(await element.count()).to.equal(1);
     expect(await element.getByTestId('element-name').inputValue()).to.equal('Awesome element');
+    // The sample texts are the seed's; the builder says they are saved as they are unless changed.
+    expect(await element.getByTestId('sample-hint').textContent()).to.equal('Sample text from the default template: it is saved as it is unless you change it.');
     expect(await element.getByTestId('element-data-type').inputValue()).to.equal('STRING');
     expect(await element.getByTestId('element-kind').inputValue()).to.equal('TEXT');
     expect(await element.getByTestId('element-default').locator('input').inputValue()).to.equal('Awesome value');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DATA_TYPES, FORM_CONTROL_KINDS, type DataType, type FormControlKind } from '@relaycast/contracts/constants';
+import { DATA_TYPES, DEFAULT_ELEMENT_NAME, DEFAULT_ELEMENT_VALUE, FORM_CONTROL_KINDS, type DataType, type FormControlKind } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
 import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
@@ -75,8 +75,14 @@ function ElementEditor({ element, index, count, errors, onChange, onRemove, onMo
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`${ids}-name`}>{t('builder.elementName')}</label>
-          <input id={`${ids}-name`} value={element.name} onChange={(e) => set({ name: e.target.value })} data-testid="element-name" {...invalidProps(ids, 'name', errors.name)} />
+          <input id={`${ids}-name`} value={element.name} onChange={(e) => set({ name: e.target.value })} data-testid="element-name" {...invalidProps(ids, 'name', errors.name, element.name === DEFAULT_ELEMENT_NAME ? `${ids}-name-sample` : undefined)} />
           <FieldError ids={ids} name="name" error={errors.name} />
+          {/* The seed's sample texts are saved as they are if left: say so, without refusing them. */}
+          {element.name === DEFAULT_ELEMENT_NAME && (
+            <p className="muted field-hint" id={`${ids}-name-sample`} data-testid="sample-hint">
+              {t('builder.sample')}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${ids}-type`}>{t('builder.dataType')}</label>
@@ -109,7 +115,7 @@ function ElementEditor({ element, index, count, errors, onChange, onRemove, onMo
           value={element.defaultValue}
           onChange={(v) => onChange({ ...element, defaultValue: v })}
           error={errors.defaultValue}
-          hint={element.formEntityType === 'SELECT_OBJECT' ? t('builder.selectObjectHint') : undefined}
+          hint={element.formEntityType === 'SELECT_OBJECT' ? t('builder.selectObjectHint') : element.defaultValue === DEFAULT_ELEMENT_VALUE ? t('builder.sample') : undefined}
         />
       </div>
     </li>
