@@ -66,9 +66,10 @@ test-eventstoredb: install
 	npm run test:eventstoredb -w billing-core
 
 ## bench: throughput figures, each next to a baseline measured in the same run
-bench: build
+bench: build system-deps
 	npx tsx bench/billing.ts
 	npx tsx bench/api.ts
+	npx tsx bench/lag.ts
 	npx tsx bench/replay.ts
 	npx tsx bench/scheduler.ts
 	npm run bench -w web

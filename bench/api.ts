@@ -1,7 +1,9 @@
 /**
  * Read-API throughput and latency for /subscriptions/findAll (admin, first page of 20, 1,000 subscriptions in the
- * read model), next to a bare Express JSON endpoint serving a body of the same size, measured in the same run on
- * this machine. Both servers run as their own processes; autocannon runs here.
+ * read model), next to a bare Express JSON endpoint serving the same body, measured in the same run on this
+ * machine: with in-memory read models (the bare app sends the body from memory), then with Redis read models and
+ * sessions (the bare app reads the page from the same redis-server). Servers run as their own processes;
+ * autocannon runs here. Targets (issue 15): ratio ≥ 0.7 in memory, ≥ 0.6 with Redis; p99 ≤ 3 × bare.
  *   1. saturation: 10 connections for BENCH_SECONDS → requests/s, and the ratio real / bare;
  *   2. a fixed 1,000 requests/s for BENCH_SECONDS, open loop (bench/lib/paced.ts) → p50 / p99 latency.
  */
@@ -11,7 +13,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { createCommandHandler, createSqliteEventStore, subscriptionDecider, userDecider } from '@relaycast/billing-core';
+import { startRedisServer } from '../projections/test/redis-server.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const root = join(import.meta.dirname, '..');
@@ -53,29 +57,76 @@ function run(url: string, headers: Record<string, string>, options: Partial<auto
 }
 
 await seed(1000);
-const api = await start(['read-api/dist/server.js'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password' }, /running at http:\/\/[\d.]+:(\d+)/);
-const base = `http://127.0.0.1:${api.port}`;
-const signIn = await fetch(`${base}/auth/local/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }) });
-const token = ((await signIn.json()) as { data: { token: string } }).data.token;
-const auth = { AUTH_TOKEN_VALUE: token };
-const page = await (await fetch(`${base}/subscriptions/findAll`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' })).text();
-if (!page.includes('"total":1000')) throw new Error(`unexpected findAll answer: ${page.slice(0, 200)}`);
-const bare = await start(['bench/bare-express.mjs'], { BARE_PAYLOAD: page }, /listening (\d+)/);
 
-// Warm both up, then measure.
-await run(`${base}/subscriptions/findAll`, auth, { duration: 2, connections: 10 });
-await run(`http://127.0.0.1:${bare.port}/bare`, {}, { duration: 2, connections: 10 });
-const realMax = await run(`${base}/subscriptions/findAll`, auth, { connections: 10 });
-const bareMax = await run(`http://127.0.0.1:${bare.port}/bare`, {}, { connections: 10 });
-const realFixed = await pacedLoad({ url: `${base}/subscriptions/findAll`, headers: auth, rate: 1000, seconds: SECONDS });
-const bareFixed = await pacedLoad({ url: `http://127.0.0.1:${bare.port}/bare`, rate: 1000, seconds: SECONDS });
+interface Figures {
+  page: string;
+  realMax: autocannon.Result;
+  bareMax: autocannon.Result;
+  realFixed: Awaited<ReturnType<typeof pacedLoad>>;
+  bareFixed: Awaited<ReturnType<typeof pacedLoad>>;
+}
 
-api.child.kill('SIGTERM');
-bare.child.kill('SIGTERM');
-rmSync(dataDir, { recursive: true, force: true });
+/**
+ * One comparison: the read-api (with `env`) against a bare Express app serving the same page its own way
+ * (`bareScript`): saturation, then a fixed 1,000 requests/s.
+ */
+async function compare(env: Record<string, string>, bareScript: string, bareEnv: (page: string) => Promise<Record<string, string>>): Promise<Figures> {
+  const api = await start(['read-api/dist/server.js'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', ...env }, /running at http:\/\/[\d.]+:(\d+)/);
+  const base = `http://127.0.0.1:${api.port}`;
+  const signIn = await fetch(`${base}/auth/local/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }) });
+  const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+  const auth = { AUTH_TOKEN_VALUE: token };
+  // The read models are complete once the page counts all 1,000 (Redis: projected at start-up).
+  let page = '';
+  for (let tries = 0; !page.includes('"total":1000'); tries++) {
+    if (tries > 300) throw new Error(`unexpected findAll answer: ${page.slice(0, 200)}`);
+    if (tries) await new Promise((r) => setTimeout(r, 100));
+    page = await (await fetch(`${base}/subscriptions/findAll`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' })).text();
+  }
+  const bare = await start([bareScript], await bareEnv(page), /listening (\d+)/);
+  try {
+    // Warm both up, then measure.
+    await run(`${base}/subscriptions/findAll`, auth, { duration: 2, connections: 10 });
+    await run(`http://127.0.0.1:${bare.port}/bare`, {}, { duration: 2, connections: 10 });
+    const realMax = await run(`${base}/subscriptions/findAll`, auth, { connections: 10 });
+    const bareMax = await run(`http://127.0.0.1:${bare.port}/bare`, {}, { connections: 10 });
+    const realFixed = await pacedLoad({ url: `${base}/subscriptions/findAll`, headers: auth, rate: 1000, seconds: SECONDS });
+    const bareFixed = await pacedLoad({ url: `http://127.0.0.1:${bare.port}/bare`, rate: 1000, seconds: SECONDS });
+    return { page, realMax, bareMax, realFixed, bareFixed };
+  } finally {
+    api.child.kill('SIGTERM');
+    bare.child.kill('SIGTERM');
+    await Promise.all([api, bare].map(({ child }) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))));
+  }
+}
 
-const errors = realMax.errors + realMax.non2xx + realFixed.errors;
-console.log(`read-api /subscriptions/findAll (1,000 subscriptions, page of 20, ${(page.length / 1024).toFixed(1)} KB), ${SECONDS} s runs`);
-console.log(`  saturation: real ${realMax.requests.average.toFixed(0)} req/s, bare Express ${bareMax.requests.average.toFixed(0)} req/s, ratio ${(realMax.requests.average / bareMax.requests.average).toFixed(2)} (target ≥ 0.6)`);
-console.log(`  at 1,000 req/s (open loop, ${realFixed.sent} requests): real p50 ${realFixed.p50} ms, p99 ${realFixed.p99} ms (target < 10), max ${realFixed.max} ms; bare p50 ${bareFixed.p50} ms, p99 ${bareFixed.p99} ms`);
-console.log(`  errors/non-2xx: ${errors}`);
+function report(title: string, f: Figures, target: number) {
+  const errors = f.realMax.errors + f.realMax.non2xx + f.realFixed.errors;
+  const ratio = f.realMax.requests.average / f.bareMax.requests.average;
+  console.log(`${title} (1,000 subscriptions, page of 20, ${(f.page.length / 1024).toFixed(1)} KB), ${SECONDS} s runs`);
+  console.log(`  saturation: real ${f.realMax.requests.average.toFixed(0)} req/s, bare ${f.bareMax.requests.average.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (target ≥ ${target}: ${ratio >= target ? 'met' : 'NOT met'})`);
+  console.log(
+    `  at 1,000 req/s (open loop, ${f.realFixed.sent} requests): real p50 ${f.realFixed.p50} ms, p99 ${f.realFixed.p99} ms, max ${f.realFixed.max} ms; bare p50 ${f.bareFixed.p50} ms, p99 ${f.bareFixed.p99} ms → p99 ${(f.realFixed.p99 / f.bareFixed.p99).toFixed(1)} × bare (target ≤ 3: ${f.realFixed.p99 <= 3 * f.bareFixed.p99 ? 'met' : 'NOT met'})`,
+  );
+  console.log(`  errors/non-2xx: ${errors}`);
+}
+
+try {
+  const memory = await compare({}, 'bench/bare-express.mjs', async (page) => ({ BARE_PAYLOAD: page }));
+  report('read-api /subscriptions/findAll, memory read models, vs bare Express sending the same body', memory, 0.7);
+  // Redis: read models, sessions and the sign-in limit in a real redis-server; the bare app reads the page from it.
+  const redisServer = await startRedisServer();
+  const redis = new Redis(redisServer.url);
+  try {
+    const onRedis = await compare({ READ_MODEL: 'redis', REDIS_URL: redisServer.url }, 'bench/bare-express-redis.mjs', async (page) => {
+      await redis.set('bench:page', page);
+      return { REDIS_URL: redisServer.url };
+    });
+    report('read-api /subscriptions/findAll, Redis read models, vs bare Express reading the same page from Redis', onRedis, 0.6);
+  } finally {
+    redis.disconnect();
+    await redisServer.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type { Runtime } from './runtime.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
-import { mount, type RouteDef } from './http/route.js';
+import { mount, routeLabelOf, type RouteDef } from './http/route.js';
 import { mountStaticSite } from './http/static-site.js';
 import { openApiDocument } from './http/openapi.js';
 import { csrfGuard, sessionMiddleware } from './auth/session.js';
@@ -74,7 +74,7 @@ export function createApp(rt: Runtime): Express {
   app.use(requestLog(logger));
   app.use((req, res, next) => {
     const end = metrics.httpDuration.startTimer();
-    res.on('finish', () => end({ method: req.method, route: (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'not-found' : 'static'), status: String(res.statusCode) }));
+    res.on('finish', () => end({ method: req.method, route: (req.route?.path as string | undefined) ?? routeLabelOf(res) ?? (res.statusCode === 404 ? 'not-found' : 'static'), status: String(res.statusCode) }));
     next();
   });
 
@@ -131,6 +131,7 @@ export function createApp(rt: Runtime): Express {
   mountReceiptDocuments(api, rt);
   mountBillingClock(api, rt);
   mountLicences(api, rt);
+  // The JSON API after the handlers that take some of its paths first (the finance CSV, PayPal's raw-body webhooks).
   mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   app.use(api);

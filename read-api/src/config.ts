@@ -37,6 +37,8 @@ export interface Config {
   signInRateLimit: number;
   /** Writes one user (not an administrator) may make in ten minutes; 0 turns the quota off. */
   writeQuota: number;
+  /** How long a session read from the store is trusted in memory (0: never cached). */
+  sessionCacheMs: number;
   /** How long a write waits for the read models to show it before answering 202. */
   consistencyTimeoutMs: number;
   trustProxy: boolean;
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     signInRateLimit: integer('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, 20, 1),
     writeQuota: integer('WRITE_QUOTA', env.WRITE_QUOTA, 300, 0),
+    sessionCacheMs: integer('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 5000, 0),
     consistencyTimeoutMs: integer('CONSISTENCY_TIMEOUT_MS', env.CONSISTENCY_TIMEOUT_MS, 3000, 0),
     trustProxy: env.TRUST_PROXY === 'true',
     billingClock: oneOf('BILLING_CLOCK', env.BILLING_CLOCK, ['system', 'test'] as const, 'system'),

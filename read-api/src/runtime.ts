@@ -35,6 +35,7 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createRedisAuthStore, createSqliteAuthStore, type AuthStore } from './auth/store.js';
+import { cachingAuthStore, redisRevocationBus } from './auth/session-cache.js';
 import { createFileStorage, type FileStorage } from './services/file-storage.js';
 import { createTokenSigner, type TokenSigner } from './auth/tokens.js';
 import { sessionSecret } from './auth/secret.js';
@@ -100,7 +101,8 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
         }),
     publisher,
   );
-  const auth = redis ? createRedisAuthStore(redis) : createSqliteAuthStore(join(config.dataDir, 'auth.db'));
+  // Sessions cached briefly in memory (SESSION_CACHE_MS); with Redis, revocations reach every replica by pub/sub.
+  const auth = cachingAuthStore(redis ? createRedisAuthStore(redis) : createSqliteAuthStore(join(config.dataDir, 'auth.db')), { ttlMs: config.sessionCacheMs, ...(redis ? { bus: redisRevocationBus(redis) } : {}) });
   const files = createFileStorage(join(config.dataDir, 'files'));
   // One secret for session tokens and the OAuth state, stable across restarts (see auth/secret.ts).
   config.sessionSecret = sessionSecret(config);

@@ -21,6 +21,25 @@ function userFromClaims(claims: TokenClaims): UserView {
 let lastDegradedLog = 0;
 
 /**
+ * Tokens whose signature was checked, with their claims: a signature does not change, so a token seen before
+ * skips the HMAC (the claims' expiry is still checked on every use). Bounded: the oldest go first.
+ */
+const verifiedBySigner = new WeakMap<Runtime['tokens'], Map<string, TokenClaims>>();
+const MAX_VERIFIED = 10_000;
+function verifiedClaims(rt: Runtime, token: string, now = Date.now()): TokenClaims | null {
+  // Per signer: a token checked with one secret says nothing under another.
+  let verified = verifiedBySigner.get(rt.tokens);
+  if (!verified) verifiedBySigner.set(rt.tokens, (verified = new Map()));
+  const known = verified.get(token);
+  if (known) return known.exp > now ? known : null;
+  const claims = rt.tokens.verify(token, now);
+  if (!claims) return null;
+  verified.set(token, claims);
+  if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+  return claims;
+}
+
+/**
  * Finds the caller: a session token from the httpOnly cookie (browsers) or the AUTH_TOKEN_VALUE header (API
  * clients; the seed's clients send the cookie's value there with slashes decoded). A forged or expired token is
  * nobody. Otherwise the session must exist (logout revokes it) and the user is read fresh from the read model on
@@ -35,7 +54,7 @@ export function sessionMiddleware(rt: Runtime): RequestHandler {
     const cookie = (req.cookies as Record<string, string> | undefined)?.[COOKIE_NAMES.token];
     const token = header ? safeDecode(header) : cookie;
     if (!token) return next();
-    const claims = rt.tokens.verify(token);
+    const claims = verifiedClaims(rt, token);
     if (!claims) return next();
     const via = header ? 'header' : 'cookie';
     try {

@@ -82,32 +82,57 @@ export function commandMetadata(req: Request, extra: Partial<CommandMetadata> = 
 export const JSON_BODY_LIMIT = '256kb';
 const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true });
 
-/** Mounts POST routes: parse and guard the JSON body, authorize, validate it with its contract schema, run, answer `{ data }`. */
+/** The label of the route a request ran, for metrics (one middleware dispatches all JSON routes: no req.route). */
+export function routeLabelOf(res: Response): string | undefined {
+  return (res.locals as { routePath?: string }).routePath;
+}
+
+/**
+ * Mounts POST routes: parse and guard the JSON body, authorize, validate it with its contract schema, run, answer
+ * `{ data }`. One middleware finds the route by its exact path in a map (express would try each route's pattern in
+ * turn: ~70 of them before the last), then runs the same steps.
+ */
 export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]): void {
+  const byPath = new Map<string, RouteDef>();
   for (const route of routes) {
-    router.post(route.path, parseJson, jsonBodyGuard, async (req: Request, res: Response, _next: NextFunction) => {
-      authorize(route.access, req.auth.user);
-      const body = route.body ? validate(route.body, req.body) : req.body;
-      const quota = writeQuotaOf(rt);
-      // Before the route runs (before any PayPal call: a capture refused after PayPal took the money would lose it).
-      if (!route.query) await quota.check(req.auth.user);
-      const writes = { position: 0n };
-      let answer: Answer;
-      try {
-        answer = await requestWrites.run(writes, () => route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra, rt.clock.now) }));
-      } catch (error) {
-        // The write is in the event store; only reading it back failed. Say so instead of a 503 that invites a retry.
-        if (!(error instanceof UnavailableError) || writes.position === 0n) throw error;
-        answer = { data: null, status: 202, meta: { consistent: false, position: writes.position.toString(), message: error.message } };
-      }
-      if (writes.position > 0n) await quota.count(req.auth.user);
-      res.status(answer.status ?? 200);
-      if (answer.dataJson !== undefined) {
-        const meta = answer.meta ? `,"meta":${JSON.stringify(answer.meta)}` : '';
-        res.type('application/json').send(`{"data":${answer.dataJson}${meta}}`);
-      } else {
-        res.json(answer.meta ? { data: answer.data, meta: answer.meta } : { data: answer.data });
-      }
+    if (byPath.has(route.path)) throw new Error(`Two routes at ${route.path}`);
+    byPath.set(route.path, route);
+  }
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const route = req.method === 'POST' ? byPath.get(req.path) : undefined;
+    if (!route) return next();
+    (res.locals as { routePath?: string }).routePath = route.path;
+    parseJson(req, res, (parseError?: unknown) => {
+      if (parseError) return next(parseError);
+      jsonBodyGuard(req, res, (guardError?: unknown) => {
+        if (guardError) return next(guardError);
+        run(route, req, res).catch(next);
+      });
     });
+  });
+
+  async function run(route: RouteDef, req: Request, res: Response): Promise<void> {
+    authorize(route.access, req.auth.user);
+    const body = route.body ? validate(route.body, req.body) : req.body;
+    const quota = writeQuotaOf(rt);
+    // Before the route runs (before any PayPal call: a capture refused after PayPal took the money would lose it).
+    if (!route.query) await quota.check(req.auth.user);
+    const writes = { position: 0n };
+    let answer: Answer;
+    try {
+      answer = await requestWrites.run(writes, () => route.handle({ body, req, res, user: req.auth.user, rt, meta: (extra) => commandMetadata(req, extra, rt.clock.now) }));
+    } catch (error) {
+      // The write is in the event store; only reading it back failed. Say so instead of a 503 that invites a retry.
+      if (!(error instanceof UnavailableError) || writes.position === 0n) throw error;
+      answer = { data: null, status: 202, meta: { consistent: false, position: writes.position.toString(), message: error.message } };
+    }
+    if (writes.position > 0n) await quota.count(req.auth.user);
+    res.status(answer.status ?? 200);
+    if (answer.dataJson !== undefined) {
+      const meta = answer.meta ? `,"meta":${JSON.stringify(answer.meta)}` : '';
+      res.type('application/json').send(`{"data":${answer.dataJson}${meta}}`);
+    } else {
+      res.json(answer.meta ? { data: answer.data, meta: answer.meta } : { data: answer.data });
+    }
   }
 }
