@@ -71,7 +71,7 @@ interface Figures {
  * (`bareScript`): saturation, then a fixed 1,000 requests/s.
  */
 async function compare(env: Record<string, string>, bareScript: string, bareEnv: (page: string) => Promise<Record<string, string>>): Promise<Figures> {
-  const api = await start(['read-api/dist/server.js'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', ...env }, /running at http:\/\/[\d.]+:(\d+)/);
+  const api = await start([...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), 'read-api/dist/server.js'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', ...env }, /running at http:\/\/[\d.]+:(\d+)/);
   const base = `http://127.0.0.1:${api.port}`;
   const signIn = await fetch(`${base}/auth/local/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }) });
   const token = ((await signIn.json()) as { data: { token: string } }).data.token;

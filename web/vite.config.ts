@@ -44,7 +44,7 @@ function localesPlugin(): Plugin {
 
 /** The site shell and the small content primitives every page uses; not the lazily loaded extras or the API. */
 const shell = (id: string) =>
-  (/\/web\/src\/(app|features\/ui)\//.test(id) && !/\/(api|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage)\.tsx?$/.test(id)) ||
+  (/\/web\/src\/(app|features\/ui)\//.test(id) && !/\/(api|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage|validation|forms|list|problems)\.tsx?$/.test(id)) ||
   /\/web\/src\/features\/content\/(useContent|Inline|Faq|CodeBlock|types)\.tsx?$/.test(id) ||
   // The route table (app/pages.ts) lists the admin views from here: in another chunk, the two would import each
   // other and the shell would read ADMIN_VIEWS before it is defined.
