@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createCommandHandler, createSqliteEventStore, subscriptionDecider, userDecider, type SubscriptionCommand } from '@relaycast/billing-core';
+import { amountDue, createCommandHandler, createSqliteEventStore, subscriptionDecider, userDecider, type SubscriptionCommand } from '@relaycast/billing-core';
 import type { NewEvent } from '@relaycast/contracts';
 import { replayFinance, REPLAY_PAGE } from '@relaycast/projections/finance';
 
@@ -35,8 +35,9 @@ async function templateHistory() {
   await run({ type: 'CreateSubscription', data: { subscriptionId: 's-1', user_id: 'u-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'constructor', infrastructure_type: 'self-hosted', modules: [{ name: 'streams', limit: 3 }, { name: 'vodViewers', limit: 120 }], privacy_policy_confirm: true }, metadata: meta(0) });
   for (let m = 0; m < 8; m++) {
     const due = (await store.readStream('subscription-s-1')).length; // a unique order id per month
-    const state = (await run({ type: 'UpdateSubscription', data: { name: `Studio ${m}` }, metadata: meta(m * 30) })).state as { status: string; amount: number; balance: number };
-    const amount = state.status === 'SUBSCRIPTION_STATUS_ACTIVE' && state.balance > 0 ? state.balance : state.amount + Math.min(0, state.balance);
+    const state = (await run({ type: 'UpdateSubscription', data: { name: `Studio ${m}` }, metadata: meta(m * 30) })).state;
+    // What the billing core says is due now (a period, or a revision's balance).
+    const { amount } = amountDue(state as Parameters<typeof amountDue>[0], meta(m * 30 + 1).now);
     const order = `ORDER-${due}`;
     await run({ type: 'OrderPayment', data: { paypalOrderID: order, paypalSubscriptionID: 'RCS-1', amount, currency: 'USD' }, metadata: meta(m * 30 + 1) });
     await run({ type: 'CaptureOrder', data: { paypalOrderID: order, paypalSubscriptionID: 'RCS-1', captureId: `CAP-${due}`, quantity: 1, amount, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: 'LIC-BENCH-0001' }, metadata: meta(m * 30 + 1, 'u-1', { idempotencyKey: order }) });
