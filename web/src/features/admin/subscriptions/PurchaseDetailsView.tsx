@@ -116,7 +116,7 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
                 id="subscription-status"
                 value={s.status}
                 onChange={async (e) => {
-                  if (dataOf(await update({ id: s._id, status: e.target.value, reason: 'Set by an administrator' }))) toast(t('details.statusSaved'), 'success');
+                  if (dataOf(await update({ id: s._id, status: e.target.value }))) toast(t('details.statusSaved'), 'success');
                 }}
               >
                 {SUBSCRIPTION_STATUSES.map((st) => (

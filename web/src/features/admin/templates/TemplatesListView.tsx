@@ -25,8 +25,8 @@ export default function TemplatesListView(_props: ViewProps) {
       render: (e) => (
         <span className="kind-list">
           {templateFields(e.template).map((f) => (
-            <span key={f.property_i18n} className="badge" title={`${f.dataType} · ${f.formEntityType}`}>
-              {f.property_i18n}: {f.formEntityType}
+            <span key={f.property_i18n} className="badge" title={`${t(`builder.dataTypes.${f.dataType}`)} · ${t(`builder.kinds.${f.formEntityType}`)}`}>
+              {f.property_i18n}: {t(`builder.kinds.${f.formEntityType}`)}
             </span>
           ))}
         </span>
