@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A Map that forgets its oldest entry beyond `max` (insertion order). */
-function boundedSet<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+export function boundedSet<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
   map.delete(key);
   map.set(key, value);
   if (map.size > max) map.delete(map.keys().next().value as K);
@@ -62,13 +62,13 @@ export function cachingAuthStore(inner: AuthStore, { ttlMs, bus, now = Date.now 
     byHash.delete(hash);
   };
   bus?.subscribe((message) => {
-    const [kind, value = ''] = [message.slice(0, message.indexOf(':')), message.slice(message.indexOf(':') + 1)];
+    const colon = message.indexOf(':');
+    const [kind, value] = [message.slice(0, colon), message.slice(colon + 1)];
     if (kind === 'token') forgetToken(value);
     else if (kind === 'user') forgetUser(value);
   });
   return {
     ...inner,
-    saveSession: (token, session) => inner.saveSession(token, session),
     async getSession(token, at = now()) {
       const hash = hashOf(token);
       const hit = byHash.get(hash);

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { AUTH_TOKEN_HEADER, COOKIE_NAMES, ForbiddenError, UnavailableError, type UserView } from '@relaycast/contracts';
 import { SESSION_MS } from './store.js';
 import type { TokenClaims } from './tokens.js';
+import { boundedSet } from './session-cache.js';
 import type { Runtime } from '../runtime.js';
 
 /** Starts a session for a user and returns its token. */
@@ -34,8 +35,7 @@ function verifiedClaims(rt: Runtime, token: string, now = Date.now()): TokenClai
   if (known) return known.exp > now ? known : null;
   const claims = rt.tokens.verify(token, now);
   if (!claims) return null;
-  verified.set(token, claims);
-  if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+  boundedSet(verified, token, claims, MAX_VERIFIED);
   return claims;
 }
 

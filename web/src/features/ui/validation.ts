@@ -16,8 +16,11 @@ export function validationProblems(schema: SchemaName, data: unknown): Problem[]
   return fn(data) ? [] : problemsFromErrors(fn.errors ?? []);
 }
 
+/** The toast's words for a form's problems (the first, and how many more), or null when there are none. */
+export function problemsMessage(problems: readonly Problem[], t: Translate): string | null {
+  return problems.length ? reasonText({ code: 'VALIDATION_FAILED', problems: [...problems] }, t) : null;
+}
+
 export function validationMessage(schema: SchemaName, data: unknown, t: Translate): string | null {
-  const fn: CompiledValidator = validators[schema];
-  if (fn(data)) return null;
-  return reasonText({ code: 'VALIDATION_FAILED', problems: problemsFromErrors(fn.errors ?? []) }, t);
+  return problemsMessage(validationProblems(schema, data), t);
 }

@@ -12,7 +12,7 @@ import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';
 import { entryLabel, materialParts, materialValues, templateFields } from '../templates/model.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { fieldErrors, problemText, reasonOf, type Problem } from '../../ui/problems.js';
-import { validationMessage, validationProblems } from '../../ui/validation.js';
+import { problemsMessage, validationProblems } from '../../ui/validation.js';
 
 /**
  * /admin/materials/create (and ?id=… to edit, ?template=… to start from one): a material is a template filled in,
@@ -90,8 +90,9 @@ export default function MaterialFormView(_props: ViewProps) {
       template: materialParts(template.data._id, entryLabel(template.data), fields, values),
     };
     const schema = id ? 'EntryUpdate' : 'EntryCreate';
-    showProblems(validationProblems(schema, body));
-    const problem = validationMessage(schema, body, t);
+    const problems = validationProblems(schema, body);
+    showProblems(problems);
+    const problem = problemsMessage(problems, t);
     if (problem) {
       toast(problem, 'error');
       return;

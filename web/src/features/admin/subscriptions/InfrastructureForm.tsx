@@ -14,7 +14,7 @@ import { useT } from '../../../app/hooks.js';
 import { useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
 import { dataOf, FieldError, invalidProps, useToast } from '../../ui/forms.js';
 import { fieldErrors, reasonOf } from '../../ui/problems.js';
-import { validationMessage, validationProblems } from '../../ui/validation.js';
+import { problemsMessage, validationProblems } from '../../ui/validation.js';
 
 const INFRASTRUCTURE_FIELDS: readonly string[] = ['name', 'password', 'data_center', 'cpu', 'ram', 'disk_size_0', 'disk_src_0', 'network_name_0', 'power', 'billing'];
 
@@ -85,8 +85,9 @@ export function InfrastructureDetails({ subscription: s, editable }: { subscript
     // The seed's fields only (the server refuses others): a subscription stored with extra keys can still be edited.
     const known = Object.fromEntries(Object.entries(s.infrastructure_details ?? {}).filter(([k]) => INFRASTRUCTURE_FIELDS.includes(k)));
     const body = { id: s._id, infrastructure_details: { ...known, ...form } };
-    setErrors(fieldErrors(validationProblems('SubscriptionUpdate', body), t));
-    const problem = validationMessage('SubscriptionUpdate', body, t);
+    const problems = validationProblems('SubscriptionUpdate', body);
+    setErrors(fieldErrors(problems, t));
+    const problem = problemsMessage(problems, t);
     if (problem) {
       toast(problem, 'error');
       return;

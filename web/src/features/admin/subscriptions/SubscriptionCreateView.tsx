@@ -24,7 +24,7 @@ import { useFindUsersQuery } from '../users/usersApi.js';
 import type { ViewProps } from '../viewProps.js';
 import { subscriptionName } from '../../ui/subscriptionName.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
-import { validationMessage, validationProblems } from '../../ui/validation.js';
+import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { fieldErrors, reasonOf } from '../../ui/problems.js';
 
 type ModuleName = (typeof BUILDER_MODULES)[number]['name'];
@@ -78,8 +78,9 @@ export default function SubscriptionCreateView(_props: ViewProps) {
       ...(plan === 'constructor' ? { modules: selections } : {}),
       payment_details: { payment_method: 'PAYPAL', plan_id: plan, privacy_policy_confirm: true, ...('quote' in priced && priced.quote ? { amount: priced.quote.amount } : {}) },
     };
-    setErrors(fieldErrors(validationProblems('SubscriptionCreate', body), t));
-    const problem = validationMessage('SubscriptionCreate', body, t);
+    const problems = validationProblems('SubscriptionCreate', body);
+    setErrors(fieldErrors(problems, t));
+    const problem = problemsMessage(problems, t);
     if (problem) {
       toast(problem, 'error');
       return;

@@ -10,7 +10,7 @@ import { FormControl } from '../controls/FormControl.js';
 import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { problemsByPath, problemText, problemTextAs, reasonOf, type Problem } from '../../ui/problems.js';
-import { validationMessage, validationProblems } from '../../ui/validation.js';
+import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { builderFromTemplate, changeElement, KINDS_WITH_OPTIONS, newBuilder, newElement, templateParts, type BuilderState, type Element, type OptionItem } from './model.js';
 
 /** An element's problems in words, under its fields. */
@@ -183,8 +183,9 @@ export default function TemplateBuilderView(_props: ViewProps) {
     }
     const body = { ...(id ? { _id: id } : {}), entry_type: 'TEMPLATE' as const, template: templateParts(state) };
     const schema = id ? 'EntryUpdate' : 'EntryCreate';
-    setProblems(problemsByPath(validationProblems(schema, body)));
-    const problem = validationMessage(schema, body, t);
+    const found = validationProblems(schema, body);
+    setProblems(problemsByPath(found));
+    const problem = problemsMessage(found, t);
     if (problem) {
       toast(problem, 'error');
       return;

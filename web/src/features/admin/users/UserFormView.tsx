@@ -8,7 +8,7 @@ import { PageLoading } from '../../ui/PageLoading.js';
 import type { ViewProps } from '../viewProps.js';
 import { FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { fieldErrors, reasonOf } from '../../ui/problems.js';
-import { validationMessage, validationProblems } from '../../ui/validation.js';
+import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { useCreateUserMutation, useFindUserQuery, useUpdateUserMutation, type UserFormBody } from './usersApi.js';
 
 const EMPTY: UserFormBody = { givenName: '', familyName: '', email: '', role: DEFAULT_ROLE, password: '' };
@@ -48,8 +48,9 @@ export default function UserFormView(_props: ViewProps) {
     const { password, ...fields } = form;
     const body = { ...fields, givenName: fields.givenName.trim(), familyName: fields.familyName.trim(), email: fields.email.trim(), ...(!id && password ? { password } : {}) };
     const schema = id ? 'UserUpdate' : 'UserForm';
-    const problem = validationMessage(schema, id ? { id, ...body } : body, t);
-    setErrors(fieldErrors(validationProblems(schema, id ? { id, ...body } : body), t));
+    const problems = validationProblems(schema, id ? { id, ...body } : body);
+    const problem = problemsMessage(problems, t);
+    setErrors(fieldErrors(problems, t));
     if (problem) {
       toast(problem, 'error');
       return;
