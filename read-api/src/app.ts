@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type { Runtime } from './runtime.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
-import { mount, routeLabelOf, type RouteDef } from './http/route.js';
+import { mount, type RouteDef } from './http/route.js';
 import { mountStaticSite } from './http/static-site.js';
 import { openApiDocument } from './http/openapi.js';
 import { csrfGuard, sessionMiddleware } from './auth/session.js';
@@ -71,12 +71,7 @@ export function createApp(rt: Runtime): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(requestLog(logger));
-  app.use((req, res, next) => {
-    const end = metrics.httpDuration.startTimer();
-    res.on('finish', () => end({ method: req.method, route: (req.route?.path as string | undefined) ?? routeLabelOf(res) ?? (res.statusCode === 404 ? 'not-found' : 'static'), status: String(res.statusCode) }));
-    next();
-  });
+  app.use(requestLog(logger, metrics));
 
   const site = express.Router();
   const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl });
@@ -107,7 +102,14 @@ export function createApp(rt: Runtime): Express {
   // Compress for clients that ask (browsers always do); the others skip the wrapping entirely.
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
-  app.use(cookieParser());
+  // Most API calls carry no cookie (clients send AUTH_TOKEN_VALUE): they skip the parser.
+  const parseCookies = cookieParser();
+  app.use((req, res, next) => {
+    if (req.headers.cookie) return parseCookies(req, res, next);
+    req.cookies = Object.create(null) as Record<string, string>;
+    req.signedCookies = Object.create(null) as Record<string, string>;
+    next();
+  });
   // Our cookies are strings. cookie-parser turns `j:{…}` values into objects: a client could hand any code that
   // reads a cookie a value of the wrong type. Such cookies are dropped here, for every reader at once.
   app.use((req, _res, next) => {

@@ -3,6 +3,7 @@ import { loadConfigOrExit } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 import { createApp } from './app.js';
+import { listen } from './http/server.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 
 /**
@@ -27,9 +28,7 @@ async function main(): Promise<void> {
   if (config.sessionSecretGenerated) logger.info('SESSION_SECRET is not set; using the one kept in DATA_DIR/session-secret');
 
   const app = createApp(rt);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-  });
+  const server: Server = await listen(app, config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Relaycast is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}  (Ctrl-C to stop)`);

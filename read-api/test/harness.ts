@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import { createApp } from '../src/app.js';
+import { listen } from '../src/http/server.js';
 import { ensureAdmin } from '../src/auth/bootstrap.js';
 import type { PaymentGateway } from '@relaycast/billing-core';
 import { hashPassword } from '../src/auth/passwords.js';
@@ -68,10 +69,9 @@ export async function startTestServer(options: { env?: Record<string, string>; p
   await rt.readSide.start();
   await ensureAdmin(rt);
   const app = createApp(rt);
-  const server: Server = await new Promise((resolve) => {
-    // PORT is 0 (a free port) unless the test names one: OAuth callbacks need PUBLIC_URL to know it beforehand.
-    const s = app.listen(config.port, '127.0.0.1', () => resolve(s));
-  });
+  // PORT is 0 (a free port) unless the test names one: OAuth callbacks need PUBLIC_URL to know it beforehand.
+  // The server the product runs (express's prototypes from the start): every integration test goes through it.
+  const server: Server = await listen(app, config.port, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const client = (): ApiClient => createClient(baseUrl);

@@ -128,11 +128,24 @@ export function mount(router: Router, rt: Runtime, routes: readonly RouteDef[]):
     }
     if (writes.position > 0n) await quota.count(req.auth.user);
     res.status(answer.status ?? 200);
-    if (answer.dataJson !== undefined) {
-      const meta = answer.meta ? `,"meta":${JSON.stringify(answer.meta)}` : '';
-      res.type('application/json').send(`{"data":${answer.dataJson}${meta}}`);
-    } else {
-      res.json(answer.meta ? { data: answer.data, meta: answer.meta } : { data: answer.data });
-    }
+    sendJson(res, answerJson(answer));
   }
+}
+
+/** `{ data, meta? }` as JSON text; a page's items are already JSON and are not parsed again. */
+function answerJson(answer: Answer): string {
+  const meta = answer.meta ? `,"meta":${JSON.stringify(answer.meta)}` : '';
+  if (answer.dataJson !== undefined) return `{"data":${answer.dataJson}${meta}}`;
+  return answer.data === undefined ? `{${meta.slice(1)}}` : `{"data":${JSON.stringify(answer.data)}${meta}}`;
+}
+
+/**
+ * Writes JSON text as the answer. express's res.send copies a string of 1 KB or more into a Buffer first (to
+ * measure it for Content-Length): on a list page that copy was a tenth of the CPU. Node writes the string to the
+ * socket itself; its byte length is counted without copying.
+ */
+function sendJson(res: Response, json: string): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
