@@ -17,21 +17,33 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
-  /** The items as a JSON array text: answers send it as is. */
-  itemsJson: string;
+  /** The items as a JSON array in UTF-8: answers send these bytes as they are. */
+  itemsBytes: Buffer;
 }
 
-/** A page whose items are parsed only if someone reads them. */
-function pageFromJson<T>(itemsJson: string, total: number, page: number, pageSize: number): Page<T> {
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** `[doc,doc,…]` from the documents' stored bytes, copied once into one buffer. */
+function jsonArrayOf(docs: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  docs.forEach((doc, i) => parts.push(...(i ? [COMMA, doc] : [doc])));
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
+/** A page whose items are decoded and parsed only if someone reads them. */
+function pageFromBytes<T>(itemsBytes: Buffer, total: number, page: number, pageSize: number): Page<T> {
   let items: T[] | undefined;
   return {
     get items() {
-      return (items ??= JSON.parse(itemsJson) as T[]);
+      return (items ??= JSON.parse(itemsBytes.toString('utf8')) as T[]);
     },
     total,
     page,
     pageSize,
-    itemsJson,
+    itemsBytes,
   };
 }
 
@@ -70,8 +82,8 @@ async function listIndex<T extends { createdAt: string; _id: string }>(
   const search = query.search?.trim().toLowerCase();
   if (!search && !options.filter && (!query.sort || query.sort === 'createdAt')) {
     const [total, ids] = await Promise.all([rm.count(projection, index), rm.range(projection, index, { offset, limit: pageSize, order })]);
-    const docs = await rm.getManyJson(projection, collection, ids);
-    return pageFromJson<T>(`[${docs.filter((d): d is string => d !== null).join(',')}]`, total, page, pageSize);
+    const docs = await rm.getManyBytes(projection, collection, ids);
+    return pageFromBytes<T>(jsonArrayOf(docs.filter((d): d is Buffer => d !== null)), total, page, pageSize);
   }
   const ids = await rm.range(projection, index, { offset: 0, limit: MAX_SCAN, order: 'desc' });
   let docs = (await rm.getMany<T>(projection, collection, ids)).filter((d): d is T => d !== null);
@@ -81,7 +93,7 @@ async function listIndex<T extends { createdAt: string; _id: string }>(
   const direction = order === 'asc' ? 1 : -1;
   docs.sort((a, b) => direction * compare(valueAt(a, sort), valueAt(b, sort)) || (a._id < b._id ? -1 : 1));
   const items = docs.slice(offset, offset + pageSize);
-  return { items, total: docs.length, page, pageSize, itemsJson: JSON.stringify(items) };
+  return { items, total: docs.length, page, pageSize, itemsBytes: Buffer.from(JSON.stringify(items)) };
 }
 
 export function createQueries(rm: ReadModelStore) {

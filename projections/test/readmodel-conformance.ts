@@ -31,6 +31,23 @@ export function readModelConformance(name: string, make: () => Promise<{ store: 
       expect(await store.get('other', 'c', 'a')).to.equal(null);
     });
 
+    it('hands documents over as their stored UTF-8 JSON bytes, changed and deleted ones as they are now', async () => {
+      await store.commit('p', [
+        { op: 'put', collection: 'c', id: 'a', doc: { n: 1, text: 'Привет' } },
+        { op: 'put', collection: 'c', id: 'b', doc: { n: 2 } },
+      ], 1n);
+      const text = async (ids: string[]) => (await store.getManyBytes('p', 'c', ids)).map((b) => (b === null ? null : b.toString('utf8')));
+      expect(await text(['b', 'missing', 'a'])).to.deep.equal(['{"n":2}', null, '{"n":1,"text":"Привет"}']);
+      const [bytes] = await store.getManyBytes('p', 'c', ['a']);
+      expect(bytes!.length).to.equal(29); // 17 ASCII characters and 6 Cyrillic letters of 2 bytes each
+      expect(await store.getManyBytes('p', 'c', [])).to.deep.equal([]);
+      // Read once (an adapter may keep the bytes), then changed and deleted: the reader sees the change.
+      await store.commit('p', [{ op: 'put', collection: 'c', id: 'a', doc: { n: 3 } }, { op: 'delete', collection: 'c', id: 'b' }], 2n);
+      expect(await text(['a', 'b'])).to.deep.equal(['{"n":3}', null]);
+      await store.drop('p');
+      expect(await text(['a'])).to.deep.equal([null]);
+    });
+
     it('orders an index by score, ties by id, and pages it both ways', async () => {
       await store.commit('p', [
         { op: 'index', index: 'i', id: 'c', score: 2 },

@@ -6,6 +6,8 @@ interface Space {
   indexes: Map<string, Map<string, number>>;
   /** Sorted ids per index, rebuilt lazily after a change to that index. */
   sorted: Map<string, string[]>;
+  /** UTF-8 bytes of documents read by getManyBytes (list pages), encoded once; dropped when the document changes. */
+  bytes: Map<string, Map<string, Buffer>>;
 }
 
 function byScoreThenId(scores: Map<string, number>): string[] {
@@ -21,7 +23,7 @@ export function createMemoryReadModelStore(): ReadModelStore {
   const space = (projection: string): Space => {
     let s = spaces.get(projection);
     if (!s) {
-      s = { checkpoint: 0n, docs: new Map(), indexes: new Map(), sorted: new Map() };
+      s = { checkpoint: 0n, docs: new Map(), indexes: new Map(), sorted: new Map(), bytes: new Map() };
       spaces.set(projection, s);
     }
     return s;
@@ -49,6 +51,7 @@ export function createMemoryReadModelStore(): ReadModelStore {
           if (!collection) s.docs.set(c.collection, (collection = new Map()));
           if (c.op === 'put') collection.set(c.id, JSON.stringify(c.doc));
           else collection.delete(c.id);
+          s.bytes.get(c.collection)?.delete(c.id);
         } else {
           let index = s.indexes.get(c.index);
           if (!index) s.indexes.set(c.index, (index = new Map()));
@@ -71,9 +74,18 @@ export function createMemoryReadModelStore(): ReadModelStore {
         return json === undefined ? null : (JSON.parse(json) as T);
       });
     },
-    async getManyJson(projection: string, collection: string, ids: readonly string[]) {
-      const docs = space(projection).docs.get(collection);
-      return ids.map((id) => docs?.get(id) ?? null);
+    async getManyBytes(projection: string, collection: string, ids: readonly string[]) {
+      const s = space(projection);
+      const docs = s.docs.get(collection);
+      let encoded = s.bytes.get(collection);
+      if (!encoded) s.bytes.set(collection, (encoded = new Map()));
+      return ids.map((id) => {
+        const json = docs?.get(id);
+        if (json === undefined) return null;
+        let bytes = encoded.get(id);
+        if (!bytes) encoded.set(id, (bytes = Buffer.from(json)));
+        return bytes;
+      });
     },
     async range(projection, index, { offset, limit, order }: RangeOptions) {
       const ids = sortedIds(space(projection), index);

@@ -28,8 +28,12 @@ export interface ReadModelStore {
   commit(projection: string, changes: readonly Change[], checkpoint: bigint, expected?: bigint): Promise<void>;
   get<T>(projection: string, collection: string, id: string): Promise<T | null>;
   getMany<T>(projection: string, collection: string, ids: readonly string[]): Promise<(T | null)[]>;
-  /** The stored JSON text of documents, for answers that pass documents through unchanged (no parse, no stringify). */
-  getManyJson(projection: string, collection: string, ids: readonly string[]): Promise<(string | null)[]>;
+  /**
+   * The stored JSON of documents as UTF-8 bytes, for answers that pass documents through unchanged: no parse, no
+   * stringify, and no round trip through JavaScript strings (a document with one non-Latin-1 character, such as a
+   * Russian label, makes every string built from it two bytes per character, to be encoded again on the way out).
+   */
+  getManyBytes(projection: string, collection: string, ids: readonly string[]): Promise<(Buffer | null)[]>;
   range(projection: string, index: string, options: RangeOptions): Promise<string[]>;
   /** Every id in an index, ascending. */
   members(projection: string, index: string): Promise<string[]>;

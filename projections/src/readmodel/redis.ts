@@ -115,9 +115,9 @@ export function createRedisReadModelStore(client: Redis, options: RedisReadModel
       const values = await guard(client.hmget(docKey(projection, collection), ...ids));
       return values.map((json) => (json === null ? null : (JSON.parse(json) as T)));
     },
-    async getManyJson(projection: string, collection: string, ids: readonly string[]) {
+    async getManyBytes(projection: string, collection: string, ids: readonly string[]) {
       if (ids.length === 0) return [];
-      return guard(client.hmget(docKey(projection, collection), ...ids));
+      return guard(client.hmgetBuffer(docKey(projection, collection), ...ids));
     },
     async range(projection, index, { offset, limit, order }: RangeOptions) {
       if (limit <= 0) return [];
