@@ -17,33 +17,40 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
-  /** The items as a JSON array in UTF-8: answers send these bytes as they are. */
-  itemsBytes: Buffer;
+  /**
+   * The items as a JSON array in UTF-8, in chunks: brackets and commas around the stored documents' own bytes.
+   * Answers write the chunks as they are: no decoding, parsing or encoding, and no large buffer per request
+   * (20 KB buffers a request made V8 run a full collection every few hundred ms at 1,000 requests/s).
+   */
+  itemsUtf8: readonly Buffer[];
 }
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
-/** `[doc,doc,…]` from the documents' stored bytes, copied once into one buffer. */
-function jsonArrayOf(docs: readonly Buffer[]): Buffer {
-  const parts: Buffer[] = [OPEN];
-  docs.forEach((doc, i) => parts.push(...(i ? [COMMA, doc] : [doc])));
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+/** `[doc,doc,…]` as chunks: the documents' stored bytes themselves, not copied. */
+function jsonArrayOf(docs: readonly Buffer[]): Buffer[] {
+  const chunks: Buffer[] = [OPEN];
+  docs.forEach((doc, i) => {
+    if (i) chunks.push(COMMA);
+    chunks.push(doc);
+  });
+  chunks.push(CLOSE);
+  return chunks;
 }
 
 /** A page whose items are decoded and parsed only if someone reads them. */
-function pageFromBytes<T>(itemsBytes: Buffer, total: number, page: number, pageSize: number): Page<T> {
+function pageFromBytes<T>(itemsUtf8: readonly Buffer[], total: number, page: number, pageSize: number): Page<T> {
   let items: T[] | undefined;
   return {
     get items() {
-      return (items ??= JSON.parse(itemsBytes.toString('utf8')) as T[]);
+      return (items ??= JSON.parse(Buffer.concat(itemsUtf8).toString('utf8')) as T[]);
     },
     total,
     page,
     pageSize,
-    itemsBytes,
+    itemsUtf8,
   };
 }
 
@@ -93,7 +100,7 @@ async function listIndex<T extends { createdAt: string; _id: string }>(
   const direction = order === 'asc' ? 1 : -1;
   docs.sort((a, b) => direction * compare(valueAt(a, sort), valueAt(b, sort)) || (a._id < b._id ? -1 : 1));
   const items = docs.slice(offset, offset + pageSize);
-  return { items, total: docs.length, page, pageSize, itemsBytes: Buffer.from(JSON.stringify(items)) };
+  return { items, total: docs.length, page, pageSize, itemsUtf8: [Buffer.from(JSON.stringify(items))] };
 }
 
 export function createQueries(rm: ReadModelStore) {
