@@ -32,6 +32,22 @@ describe('API routes, happy paths (real HTTP)', function () {
     expect((await admin.post('/users/create', { givenName: 'L', familyName: 'T', email: 'linus@kernel.example', role: 'ROLE_USER' })).status).to.equal(201);
   });
 
+  it('list pages with non-Latin text arrive whole: exact Content-Length uncompressed, intact through gzip', async () => {
+    for (let i = 0; i < 8; i++) await admin.post('/users/create', { givenName: `Пётр${i}`, familyName: 'Чайковский', email: `pyotr${i}@example.com`, role: 'ROLE_USER' });
+    const plain = await admin.post('/users/findAll', { search: 'чайковский' }, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).to.equal(200);
+    expect(plain.headers.get('content-encoding')).to.equal(null);
+    expect(plain.body.data.map((u: { givenName: string }) => u.givenName).sort()).to.deep.equal(['Пётр0', 'Пётр1', 'Пётр2', 'Пётр3', 'Пётр4', 'Пётр5', 'Пётр6', 'Пётр7']);
+    expect(plain.body.meta).to.deep.equal({ total: 8, page: 1, pageSize: 20 });
+    // The newest-first page without a search is the one written from the stored documents' bytes.
+    const newest = await admin.post('/users/findAll', { pageSize: 8 }, { headers: { 'accept-encoding': 'identity' } });
+    expect(Number(newest.headers.get('content-length'))).to.equal(Buffer.byteLength(JSON.stringify(newest.body)));
+    expect(newest.body.data.map((u: { familyName: string }) => u.familyName)).to.deep.equal(Array(8).fill('Чайковский'));
+    const zipped = await admin.post('/users/findAll', { pageSize: 8 }, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).to.equal('gzip');
+    expect(zipped.body).to.deep.equal(newest.body);
+  });
+
   it('users: an administrator cannot remove or demote themself', async () => {
     const me = (await admin.post('/auth/google/getUser')).body.data;
     expect((await admin.post('/users/remove', { id: me._id })).status).to.equal(403);
