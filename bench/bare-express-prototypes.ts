@@ -6,6 +6,8 @@ import { listen } from '../read-api/src/http/server.js';
 
 const payload = process.env.BARE_PAYLOAD ?? '{"data":[]}';
 const app = express();
+// No ETag, like the read-api's JSON answers: hashing the page for every answer is work the real route does not do.
+app.set('etag', false);
 app.post('/bare', express.json(), (_req, res) => {
   res.type('application/json').send(payload);
 });

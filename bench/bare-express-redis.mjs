@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const app = express();
+// No ETag, like the read-api's JSON answers: hashing the page for every answer is work the real route does not do.
+app.set('etag', false);
 app.post('/bare', express.json(), async (_req, res, next) => {
   try {
     res.type('application/json').send(await redis.get('bench:page'));

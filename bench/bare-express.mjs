@@ -4,6 +4,8 @@ import express from 'express';
 
 const payload = process.env.BARE_PAYLOAD ?? '{"data":[]}';
 const app = express();
+// No ETag, like the read-api's JSON answers: hashing the page for every answer is work the real route does not do.
+app.set('etag', false);
 app.post('/bare', express.json(), (_req, res) => {
   res.type('application/json').send(payload);
 });

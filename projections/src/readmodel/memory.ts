@@ -6,12 +6,25 @@ interface Space {
   indexes: Map<string, Map<string, number>>;
   /** Sorted ids per index, rebuilt lazily after a change to that index. */
   sorted: Map<string, string[]>;
-  /** UTF-8 bytes of documents read by getManyBytes (list pages), encoded once; dropped when the document changes. */
+  /**
+   * UTF-8 bytes of documents read by getManyBytes (list pages), encoded once and dropped when the document changes:
+   * at most one copy per document. Shared with readers, which only write them out.
+   */
   bytes: Map<string, Map<string, Buffer>>;
 }
 
 function byScoreThenId(scores: Map<string, number>): string[] {
   return [...scores.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([id]) => id);
+}
+
+/**
+ * UTF-8 bytes in a buffer of their own: Buffer.from would slice small ones out of Node's shared 8 KB pool, and a
+ * long-kept slice keeps its whole pool block alive.
+ */
+function ownBytes(json: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  bytes.write(json);
+  return bytes;
 }
 
 /**
@@ -83,7 +96,7 @@ export function createMemoryReadModelStore(): ReadModelStore {
         const json = docs?.get(id);
         if (json === undefined) return null;
         let bytes = encoded.get(id);
-        if (!bytes) encoded.set(id, (bytes = Buffer.from(json)));
+        if (!bytes) encoded.set(id, (bytes = ownBytes(json)));
         return bytes;
       });
     },

@@ -144,8 +144,9 @@ function answerJson(answer: Answer): string | readonly Buffer[] {
 const DATA_OPEN = Buffer.from('{"data":');
 
 /**
- * Writes JSON as the answer, with its length. Chunks go out in one gathered write (corked until end), without
- * being copied together first. (express's res.send would copy a string of 1 KB or more into a new Buffer just to
+ * Writes JSON as the answer, with its length. Chunks go out in one gathered write (corked while they are
+ * written), without being copied together first. Uncorked before end(): with compression, the compressed output
+ * arrives later and waits for 'drain' once it passes the socket's buffer, which a corked socket never emits. (express's res.send would copy a string of 1 KB or more into a new Buffer just to
  * measure it.)
  */
 function sendJson(res: Response, json: string | readonly Buffer[]): void {
@@ -158,5 +159,6 @@ function sendJson(res: Response, json: string | readonly Buffer[]): void {
   res.setHeader('Content-Length', json.reduce((length, chunk) => length + chunk.length, 0));
   res.cork();
   for (const chunk of json) res.write(chunk);
-  res.end(); // uncorks: the chunks leave in one writev
+  res.uncork();
+  res.end();
 }

@@ -12,14 +12,15 @@ import type { Express } from 'express';
  * (req.get, res.cookie, req.app…) is where it was: the prototypes are the same objects.
  */
 export function createHttpServer(app: Express): Server {
-  // Node's IncomingMessage and ServerResponse are plain constructor functions: a constructor that calls them and
-  // whose prototype is express's object is all Node needs (`new options.IncomingMessage(socket)`).
-  function ExpressRequest(this: IncomingMessage, socket: unknown) {
-    (http.IncomingMessage as unknown as (this: IncomingMessage, socket: unknown) => void).call(this, socket);
+  // Node calls `new options.IncomingMessage(socket)` and `new options.ServerResponse(req, options)`. Each
+  // constructor runs Node's own with itself as new.target, so the object gets express's prototype (works whether
+  // Node's are plain functions, as in Node 20, or classes).
+  function ExpressRequest(socket: unknown): IncomingMessage {
+    return Reflect.construct(http.IncomingMessage, [socket], ExpressRequest) as IncomingMessage;
   }
   ExpressRequest.prototype = app.request;
-  function ExpressResponse(this: ServerResponse, req: IncomingMessage, options: unknown) {
-    (http.ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options: unknown) => void).call(this, req, options);
+  function ExpressResponse(req: IncomingMessage, options: unknown): ServerResponse {
+    return Reflect.construct(http.ServerResponse, [req, options], ExpressResponse) as ServerResponse;
   }
   ExpressResponse.prototype = app.response;
   return http.createServer(
