@@ -1,5 +1,6 @@
 /**
- * Web bench: first-load JavaScript of the home page and a product page (gzip, as transferred), and Lighthouse
+ * Web bench: first-load JavaScript of the home page and a product page (as transferred: Chromium accepts Brotli,
+ * and the server sends the build's Brotli files; also each file at gzip -9), and Lighthouse
  * 12 scores (performance, accessibility, best practices, SEO) for two public pages, against Debian's Chromium.
  *
  *   npm run build -w web && npx tsx bench/web.ts        (or: npm run bench -w web)
@@ -96,7 +97,7 @@ try {
   console.log('\nFirst-load JS (all scripts fetched until the page is hydrated and idle):');
   for (const path of PAGES) {
     const js = await firstLoadJs(site.baseUrl, path);
-    console.log(`  ${path.padEnd(28)} ${String(js.transferredKb).padStart(6)} KB gzip as served (${js.files.length} files), ${js.gzip9Kb} KB at gzip -9`);
+    console.log(`  ${path.padEnd(28)} ${String(js.transferredKb).padStart(6)} KB as served (Brotli 11 from the build) (${js.files.length} files), ${js.gzip9Kb} KB at gzip -9`);
     for (const f of js.files.sort((a, b) => b.transferred - a.transferred)) console.log(`      ${(f.transferred / 1024).toFixed(1).padStart(6)} KB  ${f.url}`);
     if (js.transferredKb > BUDGET.jsKb) missed = true;
   }

@@ -35,6 +35,8 @@ function clientErrorOf(error: unknown): AppError | null {
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return new AppError('PAYLOAD_TOO_LARGE', e.code === 'LIMIT_FILE_SIZE' ? 'file is larger than the upload limit' : 'body is larger than the limit');
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE', e.message ?? 'unsupported encoding');
   if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return ValidationError.field(e.field ?? 'file', (e.message ?? 'is not accepted').toLowerCase());
+  // A static file that is not there (serve-static's error): not found, not a bad request.
+  if (e.status === 404) return new NotFoundError('No such file');
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new AppError('VALIDATION_FAILED', e.message ?? 'bad request');
   return null;
 }

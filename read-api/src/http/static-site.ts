@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type Router } from 'express';
 import type { Logger } from '../logger.js';
 
@@ -120,7 +121,9 @@ export function mountStaticSite(router: Router, dist: string, logger: Logger, se
     send(res, path, 'html');
   });
 
-  router.use('/assets', express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  // The build compresses the assets once, at the highest levels (web/scripts/precompress.ts): browsers get the .br or
+  // .gz file they accept; the compression middleware leaves an answer that is already encoded alone.
+  router.use('/assets', expressStaticGzip(join(dist, 'assets'), { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false } }));
   router.use(express.static(dist, { index: false, maxAge: '1h', redirect: false }));
 
   router.get(/.*/, (req, res) => {
