@@ -43,6 +43,26 @@ describe('precompressed assets (real server)', function () {
     expect(Number(res.headers.get('content-length'))).to.equal(statSync(`${dist}${entry}`).size);
   });
 
+  it('pages, the sitemap and locale texts go out compressed at the highest level, the same text as uncompressed', async () => {
+    for (const path of ['/', '/ru/pricing', '/sitemap.xml', '/locales/ru/common.json', '/no-such-page']) {
+      const plain = await fetch(`${app.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      const text = await plain.text();
+      expect(plain.headers.get('content-encoding'), path).to.equal(null);
+      for (const [acceptEncoding, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
+        const res = await fetch(`${app.baseUrl}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+        expect(res.status, path).to.equal(plain.status);
+        expect(res.headers.get('content-encoding'), path).to.equal(encoding);
+        expect(res.headers.get('vary'), path).to.match(/accept-encoding/i);
+        expect(await res.text(), path).to.equal(text);
+      }
+    }
+    // Brotli at its highest level: the home page's HTML under its gzip -9 size (measured: 14.3 vs 16.7 KB, 86 %).
+    const br = Number((await fetch(`${app.baseUrl}/`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-length'));
+    const gz = Number((await fetch(`${app.baseUrl}/`, { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-length'));
+    expect(br).to.be.above(0);
+    expect(br / gz).to.be.below(0.9);
+  });
+
   it('answers 404 for an asset that does not exist, compressed or not', async () => {
     for (const acceptEncoding of ['br', 'identity']) {
       const res = await fetch(`${app.baseUrl}/assets/no-such-file-1234.js`, { headers: { 'accept-encoding': acceptEncoding } });

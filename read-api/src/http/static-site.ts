@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Router } from 'express';
 import type { Logger } from '../logger.js';
@@ -78,6 +80,25 @@ function inlineScriptHashes(dist: string): string[] {
   return [...hashes];
 }
 
+interface PreparedFile {
+  raw: Buffer;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+type Encoding = 'br' | 'gzip';
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const ENCODE: Record<Encoding, (raw: Buffer) => Promise<Buffer>> = {
+  br: (raw) => brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  gzip: (raw) => gzipped(raw, { level: 9 }),
+};
+
+/** Brotli when the browser takes it (it is smaller), else gzip, else none. */
+function preferredEncoding(req: express.Request): Encoding | null {
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  if (req.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return null;
+}
+
 /**
  * Serves the built web app (web/dist): prerendered pages as their own HTML, client-only routes (account, admin,
  * sign-in, embeds) as the SPA shell, hashed assets cached for a year, and a 404 page with status 404 for
@@ -93,32 +114,45 @@ export function mountStaticSite(router: Router, dist: string, logger: Logger, se
   const prerendered = new Set(manifest.prerendered);
   const file = (urlPath: string) => join(dist, normalize(urlPath).split('/').filter(Boolean).join(sep));
   const rewrite = settingsRewriter(manifest.placeholders, settings);
-  // Each file rewritten once: the settings do not change while the process runs.
-  const rewritten = new Map<string, string>();
-  const send = (res: express.Response, path: string, kind: 'html' | 'xml' | 'text' | 'json', status = 200) => {
-    let body = rewritten.get(path);
-    if (body === undefined) {
-      body = rewrite(readFileSync(path, 'utf8'), kind);
-      rewritten.set(path, body);
+  // Each file rewritten once (the settings do not change while the process runs), and compressed once per encoding
+  // at the highest level, off the event loop, the first time a browser asks for it that way.
+  const prepared = new Map<string, PreparedFile>();
+  const send = async (req: express.Request, res: express.Response, path: string, kind: 'html' | 'xml' | 'text' | 'json', status = 200) => {
+    let file = prepared.get(path);
+    if (!file) {
+      file = { raw: Buffer.from(rewrite(readFileSync(path, 'utf8'), kind)), encoded: {} };
+      prepared.set(path, file);
     }
-    res.status(status).type({ html: 'html', xml: 'application/xml', text: 'text/plain', json: 'application/json' }[kind]).send(body);
+    res.status(status).type({ html: 'html', xml: 'application/xml', text: 'text/plain', json: 'application/json' }[kind]);
+    res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(req);
+    if (!encoding) return void res.send(file.raw);
+    let pending = file.encoded[encoding];
+    if (!pending) {
+      const encoded = (pending = ENCODE[encoding](file.raw));
+      file.encoded[encoding] = encoded;
+      encoded.catch(() => delete file.encoded[encoding]); // tried again next time
+    }
+    const body = await pending;
+    res.setHeader('Content-Encoding', encoding);
+    res.send(body);
   };
 
-  router.get('/sitemap.xml', (_req, res) => send(res, file('/sitemap.xml'), 'xml'));
-  router.get('/robots.txt', (_req, res) => send(res, file('/robots.txt'), 'text'));
+  router.get('/sitemap.xml', (req, res) => send(req, res, file('/sitemap.xml'), 'xml'));
+  router.get('/robots.txt', (req, res) => send(req, res, file('/robots.txt'), 'text'));
   // Locale texts carry install commands with the downloads address.
   router.get(/^\/locales\/[a-z-]+\/[a-z0-9-]+\.json$/i, (req, res, next) => {
     const path = file(req.path);
     if (!existsSync(path)) return next();
     res.setHeader('Cache-Control', 'public, max-age=3600');
-    send(res, path, 'json');
+    return send(req, res, path, 'json');
   });
   // An HTML file asked for by its own name gets the same settings as its page.
   router.get(/\.html$/, (req, res, next) => {
     const path = file(req.path);
     if (!path.startsWith(dist) || !existsSync(path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    send(res, path, 'html');
+    return send(req, res, path, 'html');
   });
 
   // The build compresses the assets once, at the highest levels (web/scripts/precompress.ts): browsers get the .br or
@@ -129,10 +163,10 @@ export function mountStaticSite(router: Router, dist: string, logger: Logger, se
   router.get(/.*/, (req, res) => {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : '/';
     res.setHeader('Cache-Control', 'no-cache');
-    if (prerendered.has(path)) return send(res, join(file(path), 'index.html'), 'html');
-    if (manifest.spaPrefixes.some((prefix) => `${path}/`.startsWith(prefix))) return send(res, file(manifest.spaShell), 'html');
+    if (prerendered.has(path)) return send(req, res, join(file(path), 'index.html'), 'html');
+    if (manifest.spaPrefixes.some((prefix) => `${path}/`.startsWith(prefix))) return send(req, res, file(manifest.spaShell), 'html');
     const notFound = path === '/ru' || path.startsWith('/ru/') ? manifest.notFound.ru : manifest.notFound.en;
-    send(res, file(notFound), 'html', 404);
+    return send(req, res, file(notFound), 'html', 404);
   });
   return { inlineScriptHashes: inlineScriptHashes(dist), available: true };
 }
