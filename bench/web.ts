@@ -70,7 +70,10 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    // A run Lighthouse could not complete (no paint seen, page hung…) says why instead of scoring 0 silently.
+    if (runtimeError) console.log(`    run failed: ${runtimeError.code} ${runtimeError.message}`);
+    if (runWarnings.length) console.log(`    run warnings: ${runWarnings.join(' | ')}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const a11yIds = new Set((categories.accessibility?.auditRefs ?? []).filter((r) => r.weight > 0).map((r) => r.id));
     const failing = Object.values(audits)
