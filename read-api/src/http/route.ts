@@ -144,10 +144,10 @@ function answerJson(answer: Answer): string | readonly Buffer[] {
 const DATA_OPEN = Buffer.from('{"data":');
 
 /**
- * Writes JSON as the answer, with its length. Chunks go out in one gathered write (corked while they are
- * written), without being copied together first. Uncorked before end(): with compression, the compressed output
- * arrives later and waits for 'drain' once it passes the socket's buffer, which a corked socket never emits. (express's res.send would copy a string of 1 KB or more into a new Buffer just to
- * measure it.)
+ * Writes JSON as the answer, with its length (express's res.send would copy a string of 1 KB or more into a new
+ * Buffer just to measure it). Chunks go out in one gathered write (corked while they are written), without being
+ * copied together first. Uncorked before end(): with compression, the compressed output arrives later and waits
+ * for 'drain' once it passes the socket's buffer, which a corked socket never emits.
  */
 function sendJson(res: Response, json: string | readonly Buffer[]): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
