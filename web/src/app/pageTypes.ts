@@ -23,7 +23,7 @@ export interface PageRoute {
   path: string;
   /** i18n namespaces the page reads besides "common"; the first one holds meta.title and meta.description. */
   ns: readonly string[];
-  /** The page module's source path, for the build manifest (CSS and modulepreload links in prerendered HTML). */
+  /** The page module's source path, for the build manifest (the prerender checks the page's assets with it). */
   module: string;
   load: () => Promise<PageModule>;
   prerender: boolean;
