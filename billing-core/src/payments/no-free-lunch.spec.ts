@@ -133,6 +133,7 @@ function fakePayPal() {
       if (o?.status === 'CREATED') o.status = 'APPROVED';
     },
     setOutcome: (o: Outcome) => void (outcome = o),
+    outcome: () => outcome,
     holdAnswers() {
       gate ??= new Promise((resolve) => openers.push(resolve));
       holdNext = true;
@@ -159,8 +160,12 @@ type Action =
   | { kind: 'cancel' }
   /** The customer saves a PayPal account: renewals and balances are charged to it without them. */
   | { kind: 'save-wallet' }
-  /** The billing clock moves: everything that fell due runs (renewals, dunning, suspension, scheduled changes). */
-  | { kind: 'advance'; days: number };
+  /**
+   * The billing clock moves: everything that fell due runs (renewals, dunning, suspension, scheduled changes). With
+   * `declined`, PayPal declines what the clock charges to a saved wallet meanwhile (otherwise the outcome of the last
+   * capture holds), so that renewals charged to a saved wallet also fail while the last capture went through.
+   */
+  | { kind: 'advance'; days: number; declined?: boolean };
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('revise' as const), units: fc.integer({ min: 1, max: 60 }) }) },
@@ -172,7 +177,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reverse' as const), which: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'save-wallet' as const }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.oneof(fc.integer({ min: 0, max: 45 }), fc.constantFrom(28, 30, 31)) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.oneof(fc.integer({ min: 0, max: 45 }), fc.constantFrom(28, 30, 31)), declined: fc.constantFrom(false, false, true) }) },
 );
 
 /**
@@ -299,10 +304,13 @@ function noteReached(history: readonly EventEnvelope[]): void {
   for (const s of seen) reached.set(s, (reached.get(s) ?? 0) + 1);
 }
 
-describe('no free lunch: what the history entitles a customer to never exceeds the money kept (property, 1,000 runs)', function () {
+describe('no free lunch: what the history entitles a customer to never exceeds the money kept (property, 2,000 runs)', function () {
   this.timeout(600_000);
 
   it('holds after every step of random interleavings over a simulated clock', async () => {
+    const runs = Number(process.env.NO_FREE_LUNCH_RUNS ?? 2000);
+    // Chosen here rather than by fast-check so that the coverage check below can name it too.
+    const seed = process.env.NO_FREE_LUNCH_SEED ? Number(process.env.NO_FREE_LUNCH_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 50 }), fc.array(actionArb, { minLength: 1, maxLength: 24 }), fc.boolean(), async (units, drawn, startLive) => {
         // Half the runs start from a paid period, where revisions are pending or scheduled rather than immediate.
@@ -400,11 +408,15 @@ describe('no free lunch: what the history entitles a customer to never exceeds t
               case 'save-wallet':
                 await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'RecordVaultedPaymentMethod', data: { vaultId: `VT-${++n}`, source: 'SETUP_TOKEN' }, metadata: meta() }));
                 break;
-              case 'advance':
+              case 'advance': {
                 now += action.days * DAY;
                 // The billing clock runs everything that fell due (with the outcome PayPal gives saved wallets now).
+                const restore = paypal.outcome();
+                if (action.declined) paypal.setOutcome('DECLINED');
                 await swallow(runDueItems(deps, 'sub-1', new Date(now).toISOString()));
+                paypal.setOutcome(restore);
                 break;
+              }
             }
             const value = entitledValue(await history(), now);
             if (process.env.NO_FREE_LUNCH_DEBUG) for (const e of await history()) console.log(e.occurredAt, e.type, JSON.stringify(e.data).replace(/"modules":\[[^\]]*\],?/g, '').slice(0, 220));
@@ -427,9 +439,10 @@ describe('no free lunch: what the history entitles a customer to never exceeds t
         }
       }),
       {
-        numRuns: Number(process.env.NO_FREE_LUNCH_RUNS ?? 1000),
+        numRuns: runs,
+        seed,
         // To replay a failure: NO_FREE_LUNCH_SEED and NO_FREE_LUNCH_PATH from its report.
-        ...(process.env.NO_FREE_LUNCH_SEED ? { seed: Number(process.env.NO_FREE_LUNCH_SEED), path: process.env.NO_FREE_LUNCH_PATH, endOnFailure: true } : {}),
+        ...(process.env.NO_FREE_LUNCH_PATH ? { path: process.env.NO_FREE_LUNCH_PATH, endOnFailure: true } : {}),
         // A counterexample to replay first: NO_FREE_LUNCH_EXAMPLE='[1,[{"kind":"pay"}]]'.
         examples: [
           ...(process.env.NO_FREE_LUNCH_EXAMPLE ? [JSON.parse(process.env.NO_FREE_LUNCH_EXAMPLE) as [number, Action[], boolean]] : []),
@@ -440,11 +453,13 @@ describe('no free lunch: what the history entitles a customer to never exceeds t
       },
     );
     if (process.env.NO_FREE_LUNCH_STATS) console.log(Object.fromEntries([...reached].sort()));
-    // Each situation the rules distinguish was reached in a good share of the runs (with 1,000 runs: at least 2 %).
+    // Each situation the rules distinguish was reached by enough runs: at least 1 % of them (20 of 2,000). The rarest
+    // (a suspension, a scheduled change, a balance) are reached by 3–4 % of runs; a bar of 2 % at 1,000 runs failed one
+    // CI run by chance (SubscriptionPaused in 18); 20 of 2,000 lies five standard deviations below their mean.
     // (A replayed path is one run: nothing to count.)
-    const runs = process.env.NO_FREE_LUNCH_PATH ? 0 : Number(process.env.NO_FREE_LUNCH_RUNS ?? 1000);
+    const counted = process.env.NO_FREE_LUNCH_PATH ? 0 : runs;
     for (const situation of ['period captured', 'capture kept as credit', 'balance captured', 'revised (BALANCE_PAID)', 'revised (SCHEDULED)', 'revised (IMMEDIATE)', 'SubscriptionChangePending', 'SubscriptionChangeScheduled', 'PaymentOrderSuperseded', 'PaymentPending', 'PaymentRejected', 'PaidTimeEnded', 'refund', 'reversal', 'SubscriptionCancelled', 'RenewalFailed', 'renewal charged to a saved wallet', 'SubscriptionPaused', 'LicenceRevoked']) {
-      expect(reached.get(situation) ?? 0, situation).to.be.at.least(Math.floor(runs / 50));
+      expect(reached.get(situation) ?? 0, `${situation} (seed ${seed})`).to.be.at.least(Math.floor(counted / 100));
     }
   });
 });
