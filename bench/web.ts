@@ -7,6 +7,8 @@
  *
  * Runs the real built server (read-api/dist/server.js serving web/dist, compressed as in production) unless
  * E2E_BASE_URL is set.
+ * Each page's scripts are also attributed to the packages they come from (bench/js-composition.ts), grouped by why
+ * they load: React's runtime (the floor of any hydration) and the whole-app runtime (router, store, i18n, Markdown).
  * Budget: first-load JS ≤ 100 KB gzip; Lighthouse performance, accessibility and SEO ≥ 95. Exits non-zero
  * only on errors; the figures are printed for the report (set BENCH_STRICT=1 to fail on a missed budget).
  */
@@ -16,6 +18,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.js';
 import { startSite } from '../e2e/support/site.js';
+import { buildWithSourceMaps, composition, groupTotals } from './js-composition.js';
 
 const PAGES = ['/', '/products/multi-streaming'];
 /** Lighthouse runs per page (the median is reported: scores move with the machine's load). */
@@ -94,15 +97,23 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
 }
 
 const site = await startSite();
+// The same sources built again with hidden source maps: what each first-load script is made of.
+const mapped = buildWithSourceMaps();
 let missed = false;
 try {
   console.log(`web bench against ${site.baseUrl}`);
   console.log('\nFirst-load JS (all scripts fetched until the page is hydrated and idle):');
+  const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
   for (const path of PAGES) {
     const js = await firstLoadJs(site.baseUrl, path);
     console.log(`  ${path.padEnd(28)} ${String(js.transferredKb).padStart(6)} KB as served (Brotli 11 from the build) (${js.files.length} files), ${js.gzip9Kb} KB at gzip -9`);
-    for (const f of js.files.sort((a, b) => b.transferred - a.transferred)) console.log(`      ${(f.transferred / 1024).toFixed(1).padStart(6)} KB  ${f.url}`);
+    for (const f of js.files.sort((a, b) => b.transferred - a.transferred)) console.log(`      ${kb(f.transferred)} KB  ${f.url}`);
     if (js.transferredKb > BUDGET.jsKb) missed = true;
+    const { shares, unattributed } = composition(mapped, js.files);
+    console.log('    made of (KB as served, estimated per file in proportion to minified bytes; minified KB):');
+    for (const s of shares.filter((x) => x.served >= 512)) console.log(`      ${kb(s.served)} KB  ${s.owner.padEnd(34)} ${kb(s.minified)} KB minified`);
+    for (const g of groupTotals(shares)) console.log(`    ${kb(g.served)} KB  ${g.name}`);
+    if (unattributed.length) console.log(`    not attributed (no map in the second build): ${unattributed.join(', ')}`);
   }
   console.log('\nLighthouse 12 (mobile, simulated throttling):');
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -117,6 +128,7 @@ try {
   }
   console.log(`\nBudget (JS ≤ ${BUDGET.jsKb} KB, performance/accessibility/SEO ≥ 95): ${missed ? 'MISSED' : 'met'}`);
 } finally {
+  mapped.close();
   await site.close();
 }
 if (missed && process.env.BENCH_STRICT === '1') process.exit(1);
