@@ -189,7 +189,7 @@ export function eventStoreConformance(name: string, makeStore: () => Promise<{ s
           if (e.streamId === s) seen.push(e.type);
         });
         await store.append(s, [event('Before')], 0);
-        await new Promise((r) => setTimeout(r, 300));
+        for (const until = Date.now() + 5000; !seen.length && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
         await sub.stop();
         await store.append(s, [event('After')], 1);
         await new Promise((r) => setTimeout(r, 300));

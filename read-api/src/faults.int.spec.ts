@@ -64,7 +64,11 @@ describe('Redis outage under load (real redis-server, real HTTP)', function () {
     const writes = during.filter((r) => r.kind === 'write');
     expect(reads.length, 'reads during the outage').to.be.greaterThan(10);
     expect(reads.every((r) => r.status === 503), `reads during the outage: ${[...new Set(reads.map((r) => r.status))]}`).to.equal(true);
-    expect(Math.max(...reads.map((r) => r.ms)), 'reads fail fast').to.be.below(1000);
+    // Fast: no read waits for Redis to come back (queued reads would all take seconds). One slow answer alone (a GC
+    // pause or an fsync in this loaded process) is not that defect: the bound on the slowest is Redis's connect timeout.
+    const readMs = reads.map((r) => r.ms).sort((a, b) => a - b);
+    expect(readMs[Math.floor(readMs.length * 0.9)], `reads fail fast (ms: ${readMs.join(', ')})`).to.be.below(250);
+    expect(readMs.at(-1), 'the slowest read').to.be.below(2000);
     expect(writes.length).to.be.greaterThan(3);
     expect(writes.every((r) => r.status === 202 || r.status === 200), `writes during the outage: ${[...new Set(writes.map((r) => r.status))]}`).to.equal(true);
     expect(headDuring > headBefore, 'writes landed in the event store while Redis was down').to.equal(true);

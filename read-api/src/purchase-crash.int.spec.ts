@@ -130,7 +130,8 @@ describe('the server killed during a purchase (child process, PayPal stand-in)',
     // PayPal carries out the capture at once but answers only after 3 s; the server dies meanwhile.
     paypal.delayNext(1, 3000, /\/capture$/);
     const pending = capture(customer, body);
-    await new Promise((r) => setTimeout(r, 600));
+    // Killed once PayPal has carried the capture out (its answer is still 3 s away).
+    for (const deadline = Date.now() + 10_000; paypal.captureCount(order.paypalOrderID) === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
     await kill();
     await pending;
     expect(paypal.captureCount(order.paypalOrderID), 'PayPal captured').to.equal(1);

@@ -32,8 +32,11 @@ describe('the billing scheduler killed at random points during 1,000 due renewal
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Runs the scheduler process; with `killAfterMs`, SIGKILLs it then. Answers its output and how it ended. */
-  const run = (killAfterMs?: number, on = dataDir) =>
+  /**
+   * Runs the scheduler process; SIGKILLs it `afterMs` after the start, or once it has charged `afterCharges`
+   * renewals at PayPal in this run. Answers its output and how it ended.
+   */
+  const run = (kill: { afterMs?: number; afterCharges?: number } = {}, on = dataDir) =>
     new Promise<{ out: string; code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
       const proc = spawn(process.execPath, ['--import', 'tsx', SCHEDULER, '--once'], {
         env: {
@@ -50,25 +53,39 @@ describe('the billing scheduler killed at random points during 1,000 due renewal
       let out = '';
       proc.stdout.on('data', (c: Buffer) => (out += c.toString()));
       proc.stderr.on('data', (c: Buffer) => (out += c.toString()));
-      const timer = killAfterMs === undefined ? null : setTimeout(() => proc.kill('SIGKILL'), killAfterMs);
+      const timer = kill.afterMs === undefined ? null : setTimeout(() => proc.kill('SIGKILL'), kill.afterMs);
+      // The stand-in lives in this process: its count of charges tells when the run is under way.
+      const chargedBefore = paypal.walletCharges();
+      const poll =
+        kill.afterCharges === undefined
+          ? null
+          : setInterval(() => {
+              if (paypal.walletCharges() - chargedBefore >= kill.afterCharges!) proc.kill('SIGKILL');
+            }, 2);
       proc.on('exit', (code, signal) => {
         if (timer) clearTimeout(timer);
+        if (poll) clearInterval(poll);
         resolve({ out, code, signal });
       });
     });
 
   it('charges every renewal exactly once at PayPal and records it once, however often it is killed', async () => {
     const ids = await seedDueRenewals(dataDir, paypal, RENEWALS, PAID_AT);
-    // Kill points spread over start-up (replaying the store) and the renewals themselves.
-    const kills: number[] = [];
+    // Kill points: two at a random time (start-up replaying the store, or the renewals, as it falls), then four in
+    // the middle of the renewals, after a random number of this run's charges (a time alone missed the renewals
+    // when start-up was slow or fast: a chance failure).
+    const kills: { afterMs?: number; afterCharges?: number; charged: number }[] = [];
     for (let i = 0; i < 6; i++) {
       const charged = paypal.walletCharges();
-      const killAt = 1500 + Math.floor(Math.random() * 4000);
-      const ended = await run(killAt);
-      kills.push(paypal.walletCharges() - charged);
+      const remaining = RENEWALS - charged;
+      if (remaining <= 1) break;
+      const kill = i < 2 ? { afterMs: 300 + Math.floor(Math.random() * 3000) } : { afterCharges: 1 + Math.floor(Math.random() * Math.max(1, remaining / 4)) };
+      const ended = await run(kill);
+      kills.push({ ...kill, charged: paypal.walletCharges() - charged });
       if (ended.signal !== 'SIGKILL') break; // it finished before the kill
     }
-    expect(kills.some((n) => n > 0 && n < RENEWALS), `some kills landed mid-run (charges per run: ${kills.join(', ')})`).to.equal(true);
+    const midRun = kills.filter((k) => k.charged > 0 && k.charged < RENEWALS);
+    expect(midRun.length, `kills in the middle of the renewals (${JSON.stringify(kills)})`).to.be.at.least(3);
     const last = await run();
     expect(last.code, last.out).to.equal(0);
 
@@ -94,7 +111,7 @@ describe('the billing scheduler killed at random points during 1,000 due renewal
     try {
       const before = paypal.walletCharges();
       await seedDueRenewals(other, paypal, 200, PAID_AT, 'sub-twice');
-      const [one, two] = await Promise.all([run(undefined, other), run(undefined, other)]);
+      const [one, two] = await Promise.all([run({}, other), run({}, other)]);
       expect(one.code, one.out).to.equal(0);
       expect(two.code, two.out).to.equal(0);
       expect(paypal.walletCharges() - before, 'charges at PayPal').to.equal(200);

@@ -135,8 +135,11 @@ describe('Kafka publisher against a Kafka-protocol broker (kcat mock cluster, lo
     const appending = appendEvents(store, 3000, { streams: 60, pauseEvery: 20, pauseMs: 10 });
     while (publisher.status().position < 800n) await sleep(5);
     // Longer than kafkajs's own retries (3 × 1 s request timeout): the publisher's session fails and reconnects.
+    // Frozen for at least 4 s and until the publisher has seen a failure (its third attempt may still be pending
+    // at 4 s on a loaded machine, and would then succeed).
     mock.pause();
-    await sleep(4000);
+    const frozen = Date.now();
+    while (Date.now() - frozen < 4000 || (publisher.status().failures === 0 && Date.now() - frozen < 30_000)) await sleep(50);
     mock.resume();
     await appending;
     expect(await publisher.waitFor(await store.headPosition(), 30_000), 'publisher caught up').to.equal(true);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startRedisServer, type RedisServer } from '../../../projections/test/redis-server.js';
-import { cachingAuthStore, redisRevocationBus } from './session-cache.js';
+import { cachingAuthStore, redisRevocationBus, REVOCATION_CHANNEL } from './session-cache.js';
 import { createRedisAuthStore, createSqliteAuthStore, type AuthStore, type Session } from './store.js';
 
 const HOUR = 3_600_000;
@@ -103,7 +103,11 @@ describe('session cache: sessions trusted briefly in memory, revocations effecti
       const replicaA = cachingAuthStore(createRedisAuthStore(clientA), { ttlMs: 60_000, bus: redisRevocationBus(clientA) });
       const replicaB = cachingAuthStore(createRedisAuthStore(clientB), { ttlMs: 60_000, bus: redisRevocationBus(clientB) });
       try {
-        await new Promise((r) => setTimeout(r, 100)); // the subscribers are connected
+        // Both replicas' subscribers are connected (Redis counts them), however slow the machine.
+        for (const until = Date.now() + 5000; Date.now() < until; await new Promise((r) => setTimeout(r, 10))) {
+          const [, count] = (await clientA.pubsub('NUMSUB', REVOCATION_CHANNEL)) as [string, number];
+          if (count >= 2) break;
+        }
         const now = Date.now();
         await replicaA.saveSession('token-a', session('user-1', now));
         await replicaA.saveSession('token-b', session('user-2', now));

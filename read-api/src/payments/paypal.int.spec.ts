@@ -116,9 +116,9 @@ describe('PayPal gateway (@paypal/paypal-server-sdk against the stand-in)', () =
     expect(unreachable).to.include({ status: 502 });
     expect(unreachable.message).to.match(/could not be reached; nothing was charged/);
 
-    const gateway = createPayPalGateway(config({ timeoutMs: 300 }));
+    const gateway = createPayPalGateway(config({ timeoutMs: 1000 }));
     const order = await gateway.createOrder(request());
-    paypal.delayNext(1, 700, /^\/v2\/checkout\/orders\/[^/]+$/);
+    paypal.delayNext(1, 1600, /^\/v2\/checkout\/orders\/[^/]+$/);
     const slow = await caught(gateway.getOrder(order.orderId));
     expect(slow).to.include({ status: 502 });
     expect(slow.message).to.match(/did not answer in time/);
