@@ -79,4 +79,20 @@ describe('precompressed assets (real server)', function () {
       expect(res.status).to.equal(404);
     }
   });
+
+  it('an asset name with escaped characters is the same file, with its type; malformed escapes, traversal and NUL are a JSON 404', async () => {
+    const escaped = `/${entry.replace(/\.js$/, '%2Ejs')}`; // assets/index-<hash>%2Ejs
+    for (const acceptEncoding of ['br', 'identity']) {
+      const res = await fetch(`${app.baseUrl}${escaped}`, { headers: { 'accept-encoding': acceptEncoding } });
+      expect(res.status, `${escaped} (${acceptEncoding})`).to.equal(200);
+      expect(res.headers.get('content-type'), `${escaped} (${acceptEncoding})`).to.match(/^text\/javascript; charset=utf-8$/i);
+      expect(await res.text()).to.equal(readFileSync(`${dist}${entry}`, 'utf8'));
+      for (const odd of ['/assets/%E0%A4%A', '/assets/..%2f..%2fpackage.json', '/assets/..%2froutes.json', '/assets/a%00b.js', '/assets/']) {
+        const bad = await fetch(`${app.baseUrl}${odd}`, { headers: { 'accept-encoding': acceptEncoding } });
+        expect(bad.status, `${odd} (${acceptEncoding})`).to.equal(404);
+        expect(bad.headers.get('content-type')).to.match(/^application\/json/);
+        expect(((await bad.json()) as { error: { code: string } }).error.code).to.equal('NOT_FOUND');
+      }
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Router } from 'express';
+import { NotFoundError } from '@relaycast/contracts';
 import type { Logger } from '../logger.js';
 
 interface RoutesManifest {
@@ -104,6 +105,20 @@ function preferredEncoding(req: express.Request): Encoding | null {
   return null;
 }
 
+/** The build writes its assets flat, named `<name>-<hash>.<ext>` (web/vite.config.ts); anything else is no asset. */
+const ASSET_NAME = /^\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/** The asset a path names, decoded (`/index-x%2Ejs` is `/index-x.js`), or null when it names none. */
+export function assetName(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null; // a malformed escape
+  }
+  return ASSET_NAME.test(decoded) && !decoded.includes('..') ? decoded : null;
+}
+
 /**
  * Serves the built web app (web/dist): prerendered pages as their own HTML, client-only routes (account, admin,
  * sign-in, embeds) as the SPA shell, hashed assets cached for a year, and a 404 page with status 404 for
@@ -166,6 +181,12 @@ export function mountStaticSite(router: Router, dist: string, logger: Logger, se
   const assets = expressStaticGzip(join(dist, 'assets'), { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false } });
   // The encoding is chosen here, as for pages: the library's own choice ignores a refusal such as `*, br;q=0`.
   router.use('/assets', (req, res, next) => {
+    // Only a built asset's name goes on, decoded: the library looked up percent-encoded names as they were (an
+    // escaped dot came back with `Content-Type: false`), answered a malformed escape with its own HTML page, and
+    // `..` with a 403 that read as a bad request.
+    const name = assetName(req.path);
+    if (!name) return next(new NotFoundError('No such file'));
+    req.url = name;
     req.headers['accept-encoding'] = preferredEncoding(req) ?? 'identity';
     assets(req, res, next);
   });
