@@ -16,11 +16,18 @@ export function followStore(
 ): StoreSubscription {
   let stopped = false;
   let wakeUp: (() => void) | null = null;
-  const wake = () => wakeUp?.();
+  // An append signalled while not asleep (reading, or in the handler) is remembered: without it, the next sleep
+  // waited out the whole poll interval with the append unread (50 ms of projection lag, the Redis p99).
+  let appendedSinceRead = false;
+  const wake = () => {
+    appendedSinceRead = true;
+    wakeUp?.();
+  };
   const unlisten = options.onAppend?.(wake);
 
   const sleep = () =>
     new Promise<void>((resolve) => {
+      if (appendedSinceRead || stopped) return resolve();
       const timer = setTimeout(done, options.pollIntervalMs);
       function done() {
         clearTimeout(timer);
@@ -34,6 +41,8 @@ export function followStore(
     let checkpoint = after;
     try {
       while (!stopped) {
+        // Appends before this read are in it; a signal from here on means there may be more.
+        appendedSinceRead = false;
         const batch: EventEnvelope[] = await store.readAll({ after: checkpoint, maxCount: BATCH });
         for (const event of batch) {
           if (stopped) return;
