@@ -11,6 +11,8 @@ describe('bench: first-load JS composition', () => {
     expect(ownerOf('../src/app/App.tsx')).to.equal('other');
     expect(ownerOf('/x/web/src/app/App.tsx')).to.equal('web/src/app');
     expect(ownerOf('../../contracts/src/constants/web.ts')).to.equal('contracts');
+    expect(ownerOf('/home/contracts/src/main/billing-core/src/pricing.ts')).to.equal('billing-core');
+    expect(ownerOf('/home/contracts/main/web/src/app/App.tsx')).to.equal('web/src/app');
   });
 
   it('gives each mapping segment the bytes up to the next segment of its line, the rest to "unmapped"', () => {

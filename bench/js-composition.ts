@@ -44,8 +44,10 @@ export function ownerOf(source: string): string {
     const [scope, name] = source.slice(modules + 'node_modules/'.length).split('/');
     return scope!.startsWith('@') ? `${scope}/${name}` : scope!;
   }
-  const own = /(web\/src\/(?:features\/[^/]+|app)|contracts|billing-core)\//.exec(source);
-  return own ? own[1]! : 'other';
+  // The workspaces' own sources, <workspace>/src/…: the last such folder in the path (a checkout inside a folder
+  // named like a workspace must not claim everything).
+  const own = [...source.matchAll(/(?:^|\/)(web\/src\/(?:features\/[^/]+|app)|contracts\/src|billing-core\/src)\//g)].at(-1);
+  return own ? own[1]!.replace(/\/src$/, '') : 'other';
 }
 
 /** Minified bytes of one built file by owner (bytes no mapping covers count as "unmapped"). */

@@ -3,7 +3,7 @@
  * served as such to browsers that accept them, with the year-long immutable caching of hashed files.
  */
 import { expect } from 'chai';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startAppServer, type AppServer } from './support/app-server.js';
 
@@ -78,6 +78,17 @@ describe('precompressed assets (real server)', function () {
       const res = await fetch(`${app.baseUrl}/assets/no-such-file-1234.js`, { headers: { 'accept-encoding': acceptEncoding } });
       expect(res.status).to.equal(404);
     }
+  });
+
+  it('serves every file the build wrote to assets/ (the server accepts only names shaped like the build’s)', async () => {
+    const names = readdirSync(`${dist}assets`);
+    expect(names.length).to.be.above(10);
+    const refused: string[] = [];
+    for (const name of names) {
+      const res = await fetch(`${app.baseUrl}/assets/${encodeURIComponent(name)}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+      if (res.status !== 200) refused.push(`${name}: ${res.status}`);
+    }
+    expect(refused).to.deep.equal([]);
   });
 
   it('an asset name with escaped characters is the same file, with its type; malformed escapes, traversal and NUL are a JSON 404', async () => {

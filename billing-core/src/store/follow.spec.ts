@@ -8,7 +8,7 @@ const event = (type: string): NewEvent => ({ id: randomUUID(), type, occurredAt:
 /**
  * The catch-up subscription over `readAll` (SQLite): an append wakes a subscriber at once, also one that was busy
  * in its handler when the append happened. The poll interval is set to 10 s here, so a missed wake-up shows as a
- * delivery 10 s late instead of a few milliseconds of extra lag (found behind the Redis projection lag's p99).
+ * delivery 10 s late instead of up to 50 ms of extra projection lag (found while looking into the Redis lag).
  */
 describe('followStore: appends wake the subscriber', () => {
   it('an append made while the handler is busy is delivered as soon as the handler returns, not at the next poll', async () => {

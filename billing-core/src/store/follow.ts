@@ -17,7 +17,7 @@ export function followStore(
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   // An append signalled while not asleep (reading, or in the handler) is remembered: without it, the next sleep
-  // waited out the whole poll interval with the append unread (50 ms of projection lag, the Redis p99).
+  // waited out the whole poll interval with the append unread (up to 50 ms of projection lag).
   let appendedSinceRead = false;
   const wake = () => {
     appendedSinceRead = true;

@@ -32,7 +32,8 @@ export function requestLog(logger: Logger, metrics: Metrics): RequestHandler {
       const status = res.statusCode;
       metrics.httpDuration.observe({ method: req.method, route: routeLabel(req, res), status: String(status) }, ms / 1000);
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level) || (level === 'info' && QUIET.test(req.url))) return;
+      // originalUrl: inside a mounted router (/assets) req.url has lost its prefix by the time the answer is sent.
+      if (!logger.isLevelEnabled(level) || (level === 'info' && QUIET.test(req.originalUrl))) return;
       logger[level]({ reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(ms * 10) / 10, user: req.auth?.user?._id }, 'request completed');
     });
     next();

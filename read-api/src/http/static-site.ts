@@ -181,7 +181,7 @@ export function mountStaticSite(router: Router, dist: string, logger: Logger, se
   const assets = expressStaticGzip(join(dist, 'assets'), { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false } });
   // The encoding is chosen here, as for pages: the library's own choice ignores a refusal such as `*, br;q=0`.
   router.use('/assets', (req, res, next) => {
-    // Only a built asset's name goes on, decoded: the library looked up percent-encoded names as they were (an
+    // Only a name shaped like the build's goes on (e2e/assets.spec.ts checks every built file passes), decoded: the library looked up percent-encoded names as they were (an
     // escaped dot came back with `Content-Type: false`), answered a malformed escape with its own HTML page, and
     // `..` with a 403 that read as a bad request.
     const name = assetName(req.path);
