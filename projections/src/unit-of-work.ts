@@ -1,6 +1,42 @@
 import type { Change, ReadModelStore } from './readmodel/port.js';
 
 /**
+ * The documents a projection runner committed most recently, as stored (JSON, or null for deleted), the oldest
+ * forgotten past `limit`. Read back instead of asking a remote store: a subscription's next event reads the view
+ * its previous event wrote. Valid only while its runner is the projection's one writer, and only for commits that
+ * succeeded; a runner starts a new one whenever it (re)subscribes.
+ */
+export class RecentDocuments {
+  private readonly docs = new Map<string, string | null>();
+
+  constructor(private readonly limit: number) {}
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  has(key: string): boolean {
+    return this.docs.has(key);
+  }
+
+  get(key: string): string | null | undefined {
+    return this.docs.get(key);
+  }
+
+  /** What a committed batch wrote; each document moves to the newest end. */
+  remember(written: ReadonlyMap<string, string | null>): void {
+    for (const [key, json] of written) {
+      this.docs.delete(key);
+      this.docs.set(key, json);
+    }
+    for (const key of this.docs.keys()) {
+      if (this.docs.size <= this.limit) break;
+      this.docs.delete(key);
+    }
+  }
+}
+
+/**
  * The changes one batch of events makes to a projection, with read-your-writes: `get` and `members` see the
  * batch's own pending changes before they are committed.
  */
@@ -12,7 +48,13 @@ export class UnitOfWork {
   constructor(
     private readonly store: ReadModelStore,
     readonly projection: string,
+    private readonly recent?: RecentDocuments,
   ) {}
+
+  /** The documents this batch wrote, by key, as JSON (null: deleted): for RecentDocuments once committed. */
+  written(): ReadonlyMap<string, string | null> {
+    return this.docs;
+  }
 
   get size(): number {
     return this.changes.length;
@@ -24,16 +66,21 @@ export class UnitOfWork {
 
   async get<T>(collection: string, id: string): Promise<T | null> {
     const key = `${collection}\u0000${id}`;
-    if (this.docs.has(key)) {
-      const json = this.docs.get(key);
+    const known = this.docs.has(key) ? this.docs : this.recent?.has(key) ? this.recent : null;
+    if (known) {
+      const json = known.get(key);
       return json === null || json === undefined ? null : (JSON.parse(json) as T);
     }
-    return this.store.get<T>(this.projection, collection, id);
+    const stored = await this.store.get<T>(this.projection, collection, id);
+    // An absent document can only appear through this runner's own commit: remembered as absent until then.
+    if (stored === null) this.recent?.remember(new Map([[key, null]]));
+    return stored;
   }
 
   put(collection: string, id: string, doc: unknown): void {
-    this.docs.set(`${collection}\u0000${id}`, JSON.stringify(doc));
-    this.changes.push({ op: 'put', collection, id, doc });
+    const json = JSON.stringify(doc);
+    this.docs.set(`${collection}\u0000${id}`, json);
+    this.changes.push({ op: 'put', collection, id, doc, json });
   }
 
   delete(collection: string, id: string): void {

@@ -62,7 +62,7 @@ export function createMemoryReadModelStore(): ReadModelStore {
         if (c.op === 'put' || c.op === 'delete') {
           let collection = s.docs.get(c.collection);
           if (!collection) s.docs.set(c.collection, (collection = new Map()));
-          if (c.op === 'put') collection.set(c.id, JSON.stringify(c.doc));
+          if (c.op === 'put') collection.set(c.id, c.json ?? JSON.stringify(c.doc));
           else collection.delete(c.id);
           s.bytes.get(c.collection)?.delete(c.id);
         } else {

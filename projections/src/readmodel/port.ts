@@ -4,7 +4,8 @@
  * point resumes from the checkpoint with nothing lost and nothing applied twice.
  */
 export type Change =
-  | { op: 'put'; collection: string; id: string; doc: unknown }
+  /** `json`: the document already serialized by the writer; stored as it is (the same text the writer reads back). */
+  | { op: 'put'; collection: string; id: string; doc: unknown; json?: string }
   | { op: 'delete'; collection: string; id: string }
   | { op: 'index'; index: string; id: string; score: number }
   | { op: 'unindex'; index: string; id: string };
@@ -18,6 +19,11 @@ export interface RangeOptions {
 
 export interface ReadModelStore {
   readonly kind: string;
+  /**
+   * How many documents a projection runner may keep of those it wrote, to read them back without asking the store
+   * (each projection has a single, fenced writer, so what it wrote is what is stored). Absent: none (reads are local).
+   */
+  readonly recentDocumentsToKeep?: number;
   /** Last event position the projection has committed, 0n when it has none. */
   checkpoint(projection: string): Promise<bigint>;
   /**

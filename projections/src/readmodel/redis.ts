@@ -82,6 +82,8 @@ export function createRedisReadModelStore(client: Redis, options: RedisReadModel
 
   return {
     kind: 'redis',
+    // A read is a round trip; a runner's next event mostly reads what its last one wrote (bench/lag.ts).
+    recentDocumentsToKeep: 10_000,
     async checkpoint(projection) {
       const value = await guard(client.get(cpKey(projection)));
       return value ? BigInt(value) : 0n;
@@ -94,7 +96,7 @@ export function createRedisReadModelStore(client: Redis, options: RedisReadModel
       for (const c of changes) {
         const key = c.op === 'put' || c.op === 'delete' ? docKey(projection, c.collection) : idxKey(projection, c.index);
         keys.push(key);
-        if (c.op === 'put') args.push('put', c.id, JSON.stringify(c.doc));
+        if (c.op === 'put') args.push('put', c.id, c.json ?? JSON.stringify(c.doc));
         else if (c.op === 'delete') args.push('delete', c.id, '');
         else if (c.op === 'index') args.push('index', c.id, String(c.score));
         else args.push('unindex', c.id, '');

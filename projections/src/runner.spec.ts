@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { createSqliteEventStore, type EventStore } from '@relaycast/billing-core';
+import type { NewEvent } from '@relaycast/contracts';
+import { createMemoryReadModelStore } from './readmodel/memory.js';
+import { createProjectionRunner } from './runner.js';
+import { RecentDocuments } from './unit-of-work.js';
+import type { Projection } from './projection.js';
+
+const event = (type: string): NewEvent => ({ id: randomUUID(), type, occurredAt: '2026-11-25T10:00:00.000Z', data: {}, metadata: { actorId: 'tester', actorRole: 'SYSTEM', correlationId: type, causationId: null } });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Counts events into one document. */
+const counting: Projection = {
+  name: 'counting',
+  async apply(e, uow) {
+    const doc = (await uow.get<{ n: number }>('counts', 'all')) ?? { n: 0 };
+    uow.put('counts', 'all', { n: doc.n + 1 });
+    void e;
+  },
+};
+
+/**
+ * How soon a write is committed to the read model while writes keep coming. The runner commits at the head of the
+ * store; when it never sees the head (the head is an event it is not given, or it trails the writer by one), a
+ * deadline commits what it holds. That deadline was pushed back by every event, so a steady stream of writes was
+ * committed only every 256 changes or once the writes stopped.
+ */
+describe('projection runner: commits while writes keep coming', () => {
+  it('a steady stream of writes is visible within the deadline even when the runner is never at the head', async () => {
+    const sqlite = createSqliteEventStore(':memory:', { pollIntervalMs: 10 });
+    // The head is always one event ahead of what subscribers are given (as with an event they never see).
+    const events: EventStore = { ...sqlite, headPosition: async () => (await sqlite.headPosition()) + 1n, subscribe: sqlite.subscribe.bind(sqlite) };
+    const readModels = createMemoryReadModelStore();
+    const runner = createProjectionRunner({ events, readModels, projection: counting });
+    await runner.start();
+    const lagMs: number[] = [];
+    try {
+      // 60 writes, one every 5 ms: the stream never pauses for as long as the runner's idle deadline (20 ms).
+      for (let i = 0; i < 60; i++) {
+        const { lastPosition: position } = await sqlite.append(`s-${i}`, [event('Counted')], 0);
+        const written = Date.now();
+        void runner.waitFor(position, 5000).then((ok) => ok && lagMs.push(Date.now() - written));
+        await sleep(5);
+      }
+      await sleep(200);
+    } finally {
+      await runner.stop();
+      await sqlite.close();
+    }
+    expect(lagMs).to.have.length(60);
+    // Expected: within the 20 ms deadline plus timer slack; before the fix the first writes waited for the last.
+    expect(Math.max(...lagMs), `lag per write (ms): ${lagMs.join(', ')}`).to.be.below(150);
+  });
+});
+
+/**
+ * A read model behind a round trip (Redis) lets the runner keep what it wrote: the next event reads it back from
+ * memory. Counted here on a memory store that says it is remote and counts its reads.
+ */
+describe('projection runner: documents it wrote are read back without the store', () => {
+  async function run(recentDocumentsToKeep: number | undefined, writes: number) {
+    const events = createSqliteEventStore(':memory:', { pollIntervalMs: 10 });
+    const memory = createMemoryReadModelStore();
+    let reads = 0;
+    const readModels = { ...memory, recentDocumentsToKeep, get: <T>(p: string, c: string, id: string) => (reads++, memory.get<T>(p, c, id)) };
+    const runner = createProjectionRunner({ events, readModels, projection: counting });
+    await runner.start();
+    try {
+      let last = 0n;
+      // One at a time, each committed before the next: every event is a batch of its own.
+      for (let i = 0; i < writes; i++) {
+        last = (await events.append(`s-${i}`, [event('Counted')], 0)).lastPosition;
+        expect(await runner.waitFor(last, 5000)).to.equal(true);
+      }
+      return { reads, count: await memory.get<{ n: number }>('counting', 'counts', 'all') };
+    } finally {
+      await runner.stop();
+      await events.close();
+    }
+  }
+
+  it('reads the store once (the first time), then its own last write; the stored count is the same', async () => {
+    expect(await run(100, 20)).to.deep.equal({ reads: 1, count: { n: 20 } });
+  });
+
+  it('without the setting, every event reads the store', async () => {
+    expect(await run(undefined, 20)).to.deep.equal({ reads: 20, count: { n: 20 } });
+  });
+});
+
+describe('RecentDocuments', () => {
+  it('keeps the newest `limit` documents; writing one again makes it the newest; a deletion is remembered as null', () => {
+    const recent = new RecentDocuments(2);
+    recent.remember(new Map([['a', '1'], ['b', '2']]));
+    recent.remember(new Map([['a', '3']])); // a is now newer than b
+    recent.remember(new Map([['c', null]]));
+    expect([recent.has('a'), recent.has('b'), recent.has('c')]).to.deep.equal([true, false, true]);
+    expect([recent.get('a'), recent.get('c'), recent.size]).to.deep.equal(['3', null, 2]);
+  });
+});
