@@ -82,8 +82,9 @@ export function createRedisReadModelStore(client: Redis, options: RedisReadModel
 
   return {
     kind: 'redis',
-    // A read is a round trip; a runner's next event mostly reads what its last one wrote (bench/lag.ts).
-    recentDocumentsToKeep: 10_000,
+    // A read is a round trip; a runner's next event mostly reads what its last ones wrote. Bounded per runner: a
+    // subscription's documents are a few KB, so a few MB each at most.
+    recentDocumentsToKeep: 2_000,
     async checkpoint(projection) {
       const value = await guard(client.get(cpKey(projection)));
       return value ? BigInt(value) : 0n;
