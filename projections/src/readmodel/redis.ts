@@ -5,7 +5,7 @@ import { StaleWriterError, canonicalDump, type Change, type RangeOptions, type R
 /**
  * Read models in Redis. Layout under a key prefix (default "rm"): a hash per collection
  * `{prefix}:{projection}:doc:{collection}` (field = id, value = JSON), a sorted set per index
- * `{prefix}:{projection}:idx:{index}`, and `{prefix}:{projection}:checkpoint`. A commit is one MULTI/EXEC,
+ * `{prefix}:{projection}:idx:{index}`, and `{prefix}:{projection}:checkpoint`. A commit is one Lua script,
  * so documents, indexes and checkpoint move together or not at all.
  */
 export interface RedisReadModelOptions {
