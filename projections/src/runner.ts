@@ -50,6 +50,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let running = false;
   let lastError: string | null = null;
   let subscription: StoreSubscription | null = null;
+  let active: { end(): void; settled(): Promise<void> } | null = null;
   let restartTimer: NodeJS.Timeout | null = null;
   const waiters = createPositionWaiters();
 
@@ -74,6 +75,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   async function subscribe() {
     const from = await readModels.checkpoint(projection.name);
+    if (!running) return; // stopped while reading the checkpoint
     committed(from);
     // New on every (re)subscription: after a failed commit, what the store holds is read again.
     const recent = readModels.recentDocumentsToKeep ? new RecentDocuments(readModels.recentDocumentsToKeep) : undefined;
@@ -85,11 +87,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     // The event handler and the idle flush never run at the same time.
     let chain: Promise<void> = Promise.resolve();
     const exclusive = (work: () => Promise<void>) => (chain = chain.then(work));
+    // Once this subscription has ended (stopped, failed), nothing it still holds is committed: a flush queued by the
+    // deadline would otherwise commit after a restart had read the checkpoint, and fence the new subscription out.
+    let ended = false;
+    const end = () => {
+      ended = true;
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = null;
+    };
 
     const flush = async () => {
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;
-      if (seen === position && uow.size === 0) return;
+      if (ended || (seen === position && uow.size === 0)) return;
       // Fenced on the checkpoint this runner last committed: if another writer moved it, this one is refused and stops.
       await readModels.commit(projection.name, uow.pending(), seen, position);
       recent?.remember(uow.written());
@@ -123,17 +133,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }),
     );
     subscription = current;
+    // stop() ends it first, then waits for a commit already under way.
+    active = { end, settled: () => chain.catch(() => undefined) };
     lastError = null;
-    current.done.then(
-      () => {
-        if (idleTimer) clearTimeout(idleTimer);
-      },
-      (error: unknown) => {
-        if (idleTimer) clearTimeout(idleTimer);
-        if (subscription === current) subscription = null;
-        scheduleRestart(error);
-      },
-    );
+    current.done.then(end, async (error: unknown) => {
+      end();
+      await chain.catch(() => undefined);
+      if (subscription === current) subscription = null;
+      scheduleRestart(error);
+    });
   }
 
   async function start() {
@@ -152,8 +160,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async stop() {
       running = false;
       if (restartTimer) clearTimeout(restartTimer);
+      active?.end();
       await subscription?.stop();
+      await active?.settled();
       subscription = null;
+      active = null;
       waiters.releaseAll();
     },
     status: () => ({ name: projection.name, position, running: running && subscription !== null, lastError }),

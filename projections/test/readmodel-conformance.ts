@@ -62,6 +62,23 @@ export function readModelConformance(name: string, make: () => Promise<{ store: 
       expect(await store.members('p', 'i')).to.deep.equal(['b', 'a', 'c', 'd']);
     });
 
+    it('a commit with a change the store cannot write (a score that is not a number) is refused whole: nothing written, checkpoint kept', async () => {
+      await store.commit('p', [{ op: 'put', collection: 'c', id: 'kept', doc: { n: 1 } }], 1n);
+      for (const score of [Number.NaN, Number.POSITIVE_INFINITY]) {
+        let refused: unknown = null;
+        try {
+          await store.commit('p', [{ op: 'put', collection: 'c', id: 'a', doc: { n: 2 } }, { op: 'put', collection: 'c', id: 'kept', doc: { n: 3 } }, { op: 'index', index: 'i', id: 'a', score }], 2n);
+        } catch (error) {
+          refused = error;
+        }
+        expect(refused, `score ${score}`).to.be.instanceOf(Error);
+        expect(await store.get('p', 'c', 'a')).to.equal(null);
+        expect(await store.get('p', 'c', 'kept')).to.deep.equal({ n: 1 });
+        expect(await store.members('p', 'i')).to.deep.equal([]);
+        expect(await store.checkpoint('p')).to.equal(1n);
+      }
+    });
+
     it('moves an entry on re-index, and deletes and unindexes', async () => {
       await store.commit('p', [{ op: 'put', collection: 'c', id: 'a', doc: 1 }, { op: 'index', index: 'i', id: 'a', score: 1 }, { op: 'index', index: 'i', id: 'b', score: 2 }], 1n);
       await store.commit('p', [{ op: 'index', index: 'i', id: 'a', score: 3 }], 2n);

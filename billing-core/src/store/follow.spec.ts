@@ -37,18 +37,20 @@ describe('followStore: appends wake the subscriber', () => {
     }
   });
 
-  it('an append made while caught up is delivered at once', async () => {
-    const store = createSqliteEventStore(':memory:', { pollIntervalMs: 10_000 });
-    const delivered: string[] = [];
-    const sub = store.subscribe({ after: 0n }, (e) => void delivered.push(e.type));
-    try {
-      await new Promise((r) => setTimeout(r, 20));
-      await store.append('s-1', [event('Only')], 0);
-      for (const until = Date.now() + 1000; !delivered.length && Date.now() < until; ) await new Promise((r) => setTimeout(r, 5));
-      expect(delivered).to.deep.equal(['Only']);
-    } finally {
-      await sub.stop();
-      await store.close();
-    }
-  });
+  for (const [when, pause] of [['right after subscribing (its first read still under way)', 0], ['while caught up and asleep', 20]] as const) {
+    it(`an append made ${when} is delivered at once`, async () => {
+      const store = createSqliteEventStore(':memory:', { pollIntervalMs: 10_000 });
+      const delivered: string[] = [];
+      const sub = store.subscribe({ after: 0n }, (e) => void delivered.push(e.type));
+      try {
+        if (pause) await new Promise((r) => setTimeout(r, pause));
+        await store.append('s-1', [event('Only')], 0);
+        for (const until = Date.now() + 1000; !delivered.length && Date.now() < until; ) await new Promise((r) => setTimeout(r, 5));
+        expect(delivered).to.deep.equal(['Only']);
+      } finally {
+        await sub.stop();
+        await store.close();
+      }
+    });
+  }
 });

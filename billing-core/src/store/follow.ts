@@ -28,13 +28,13 @@ export function followStore(
   const sleep = () =>
     new Promise<void>((resolve) => {
       if (appendedSinceRead || stopped) return resolve();
-      const timer = setTimeout(done, options.pollIntervalMs);
-      function done() {
+      const timer = setTimeout(wakeNow, options.pollIntervalMs);
+      function wakeNow() {
         clearTimeout(timer);
         wakeUp = null;
         resolve();
       }
-      wakeUp = done;
+      wakeUp = wakeNow;
     });
 
   const run = async () => {

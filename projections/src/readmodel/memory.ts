@@ -1,4 +1,4 @@
-import { StaleWriterError, canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
+import { StaleWriterError, unwritableChange, canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
 
 interface Space {
   checkpoint: bigint;
@@ -58,6 +58,8 @@ export function createMemoryReadModelStore(): ReadModelStore {
     async commit(projection, changes: readonly Change[], checkpoint, expected) {
       const s = space(projection);
       if (expected !== undefined && s.checkpoint !== expected) throw new StaleWriterError(projection, expected, s.checkpoint);
+      const problem = unwritableChange(changes);
+      if (problem) throw new Error(`read model commit refused: ${problem}`);
       for (const c of changes) {
         if (c.op === 'put' || c.op === 'delete') {
           let collection = s.docs.get(c.collection);

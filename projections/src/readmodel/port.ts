@@ -51,6 +51,19 @@ export interface ReadModelStore {
   close(): Promise<void>;
 }
 
+/**
+ * What would make a store refuse a change half-way through a commit (Redis's ZADD rejects a score that is not a
+ * number, after the changes before it were written): checked before anything is written, so that a refused commit
+ * changes nothing. Answers the problem, or null.
+ */
+export function unwritableChange(changes: readonly Change[]): string | null {
+  for (const c of changes) {
+    if (c.op === 'index' && !Number.isFinite(c.score)) return `index ${c.index}: score of ${c.id} is ${String(c.score)}`;
+    if (c.op === 'put' && typeof (c.json ?? JSON.stringify(c.doc)) !== 'string') return `put ${c.collection}/${c.id}: the document is not JSON`;
+  }
+  return null;
+}
+
 /** Another writer moved the checkpoint this one based its changes on: nothing was applied, and this writer must stop. */
 export class StaleWriterError extends Error {
   constructor(projection: string, expected: bigint, found: bigint) {

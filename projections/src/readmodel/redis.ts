@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { UnavailableError } from '@relaycast/contracts';
-import { StaleWriterError, canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
+import { StaleWriterError, unwritableChange, canonicalDump, type Change, type RangeOptions, type ReadModelStore } from './port.js';
 
 /**
  * Read models in Redis. Layout under a key prefix (default "rm"): a hash per collection
@@ -92,6 +92,8 @@ export function createRedisReadModelStore(client: Redis, options: RedisReadModel
     async commit(projection, changes: readonly Change[], checkpoint, expected) {
       // One Lua script: check the checkpoint (fencing), apply every change, move the checkpoint last — atomic in
       // Redis, and a change that fails leaves the checkpoint where it was (the batch is applied again on restart).
+      const problem = unwritableChange(changes);
+      if (problem) throw new Error(`read model commit refused: ${problem}`);
       const keys = [cpKey(projection)];
       const args: string[] = [expected === undefined ? '' : expected.toString(), checkpoint.toString()];
       for (const c of changes) {
