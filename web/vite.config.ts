@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { validatorsPlugin } from './scripts/validators-plugin.js';
+import { illustrationInRussian } from './scripts/illustrations-ru.js';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,35 @@ function localesPlugin(): Plugin {
   };
 }
 
+/**
+ * Russian versions of the illustrations (public/img, icons aside, which carry no words): `<name>.ru.svg` beside
+ * each, in the build and from the dev server. Russian pages ask for them (src/app/illustrations.ts).
+ */
+function illustrationsPlugin(): Plugin {
+  const imgDir = path.join(here, 'public/img');
+  const pictures = () =>
+    (readdirSync(imgDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.svg') && !f.endsWith('.ru.svg') && !f.startsWith(`icons${path.sep}`));
+  return {
+    name: 'relaycast-illustrations',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = /^\/img\/([\w/-]+)\.ru\.svg(?:\?.*)?$/.exec(req.url ?? '')?.[1];
+        const file = name ? path.join(imgDir, `${name}.svg`) : '';
+        if (!name || !existsSync(file)) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(illustrationInRussian(readFileSync(file, 'utf8'), file));
+      });
+    },
+    generateBundle() {
+      if (this.environment.config.consumer !== 'client') return;
+      for (const rel of pictures()) {
+        const source = illustrationInRussian(readFileSync(path.join(imgDir, rel), 'utf8'), `public/img/${rel}`);
+        this.emitFile({ type: 'asset', fileName: `img/${rel.split(path.sep).join('/').replace(/\.svg$/, '.ru.svg')}`, source });
+      }
+    },
+  };
+}
+
 /** The site shell and the small content primitives every page uses; not the lazily loaded extras or the API. */
 const shell = (id: string) =>
   (/\/web\/src\/(app|features\/ui)\//.test(id) && !/\/(api|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage|validation|forms|list|problems)\.tsx?$/.test(id)) ||
@@ -52,7 +82,7 @@ const shell = (id: string) =>
   /\/contracts\/src\/constants\//.test(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), localesPlugin(), validatorsPlugin()],
+  plugins: [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),
     __SITE_URL__: JSON.stringify((process.env.PUBLIC_URL ?? 'https://relaycast.example').replace(/\/+$/, '')),

@@ -1,6 +1,7 @@
 import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pageTypes.js';
-import { useT } from '../../app/hooks.js';
+import { illustration } from '../../app/illustrations.js';
+import { useLang, useT } from '../../app/hooks.js';
 import { Inline } from '../ui/Markdown.js';
 import type { PageMeta } from '../content/types.js';
 import { useContent } from '../content/useContent.js';
@@ -28,6 +29,7 @@ interface HomeContent {
 export default function HomePage(_props: PageProps) {
   const c = useContent<HomeContent>('home');
   const { t } = useT('common');
+  const lang = useLang();
   return (
     <>
       <header className="page-hero home-hero">
@@ -47,7 +49,7 @@ export default function HomePage(_props: PageProps) {
             <p className="muted">{c.hero.note}</p>
           </div>
           <div className="hero-art">
-            <img src="/img/home-hero.svg" alt={c.hero.artAlt} width="960" height="600" fetchPriority="high" decoding="async" />
+            <img src={illustration('/img/home-hero.svg', lang)} alt={c.hero.artAlt} width="960" height="600" fetchPriority="high" decoding="async" />
           </div>
         </div>
       </header>

@@ -17,10 +17,12 @@ describe('product pages (server-rendered as the prerenderer does)', function () 
         const sections = [...doc.querySelectorAll('[data-section]')].map((s) => s.getAttribute('data-section'));
         expect(sections).to.deep.equal([...PRODUCT_SECTION_ORDER[slug], 'faq']);
         expect(doc.querySelectorAll('#faq details')).to.have.length(content.faq.items.length);
-        expect(doc.querySelector(`img[src="/img/products/${slug}/cover.svg"]`)?.getAttribute('alt')).to.equal(content.hero.coverAlt);
-        expect(doc.querySelector('[data-testid="promo-video"] img')?.getAttribute('src')).to.equal(`/img/products/${slug}/poster.svg`);
+        // The pictures carry words: Russian pages show their Russian versions.
+        const svg = lang === 'ru' ? '.ru.svg' : '.svg';
+        expect(doc.querySelector(`img[src="/img/products/${slug}/cover${svg}"]`)?.getAttribute('alt')).to.equal(content.hero.coverAlt);
+        expect(doc.querySelector('[data-testid="promo-video"] img')?.getAttribute('src')).to.equal(`/img/products/${slug}/poster${svg}`);
         expect(doc.querySelector('[data-testid="promo-video"] video')).to.equal(null);
-        expect(doc.querySelectorAll('.feature-media img')).to.have.length(3);
+        expect([...doc.querySelectorAll('.feature-media img')].map((img) => img.getAttribute('src'))).to.deep.equal([1, 2, 3].map((n) => `/img/products/${slug}/feature-${n}${svg}`));
         // The buy buttons keep the page's language (/ru/auth/sign-in on Russian pages).
         const signIn = lang === 'ru' ? '/ru/auth/sign-in' : '/auth/sign-in';
         const buy = [...doc.querySelectorAll(`a[href^="${signIn}"]`)].map((a) => a.getAttribute('href'));

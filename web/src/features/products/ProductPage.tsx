@@ -1,6 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, type ProductSection, type ProductSlug } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pageTypes.js';
+import { illustration } from '../../app/illustrations.js';
+import { useLang } from '../../app/hooks.js';
 import { Faq } from '../content/Faq.js';
 import { Inline } from '../ui/Markdown.js';
 import type { FaqItem, PageMeta } from '../content/types.js';
@@ -55,6 +57,7 @@ function Section({ id, name, head, soft, children }: { id: string; name: Product
 }
 
 function FeatureBlocks({ slug, items }: { slug: string; items: ProductContent['texts']['items'] }) {
+  const lang = useLang();
   return (
     <div className="features">
       {items.map((f, i) => (
@@ -76,7 +79,7 @@ function FeatureBlocks({ slug, items }: { slug: string; items: ProductContent['t
             </ul>
           </div>
           <div className="feature-media">
-            <img src={`/img/products/${slug}/feature-${i + 1}.svg`} alt={f.alt} width="640" height="400" loading="lazy" decoding="async" />
+            <img src={illustration(`/img/products/${slug}/feature-${i + 1}.svg`, lang)} alt={f.alt} width="640" height="400" loading="lazy" decoding="async" />
           </div>
         </div>
       ))}
@@ -96,6 +99,7 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
   const order = PRODUCT_SECTION_ORDER[slug];
   const fromCents = slug === 'pay-per-view-streaming' ? DISPLAY_PRICES_CENTS.builderFromPayPerView : DISPLAY_PRICES_CENTS.builderFrom;
   const pricingAnchor = order.includes('pricing') ? '#pricing' : '#pricing-constructor';
+  const lang = useLang();
 
   const render = (name: ProductSection, index: number): ReactNode => {
     const soft = index % 2 === 0;
@@ -215,7 +219,7 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
             </p>
           </div>
           <div className="hero-art">
-            <img src={`/img/products/${slug}/cover.svg`} alt={c.hero.coverAlt} width="960" height="600" fetchPriority="high" decoding="async" />
+            <img src={illustration(`/img/products/${slug}/cover.svg`, lang)} alt={c.hero.coverAlt} width="960" height="600" fetchPriority="high" decoding="async" />
           </div>
         </div>
       </header>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useT } from '../../app/hooks.js';
+import { useLang, useT } from '../../app/hooks.js';
+import { illustration } from '../../app/illustrations.js';
 import { PlayIcon } from '../ui/icons.js';
 
 /**
@@ -9,7 +10,7 @@ import { PlayIcon } from '../ui/icons.js';
 export function PromoVideo({ slug, title, caption }: { slug: string; title: string; caption: string }) {
   const { t } = useT('common');
   const [playing, setPlaying] = useState(false);
-  const poster = `/img/products/${slug}/poster.svg`;
+  const poster = illustration(`/img/products/${slug}/poster.svg`, useLang());
   return (
     <figure className="figure">
       <div className="promo" data-testid="promo-video">
