@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { validatorsPlugin } from './scripts/validators-plugin.js';
-import { illustrationInRussian } from './scripts/illustrations-ru.js';
+import { illustrationFiles, illustrationInRussian } from './scripts/illustrations-ru.js';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,8 +49,6 @@ function localesPlugin(): Plugin {
  */
 function illustrationsPlugin(): Plugin {
   const imgDir = path.join(here, 'public/img');
-  const pictures = () =>
-    (readdirSync(imgDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.svg') && !f.endsWith('.ru.svg') && !f.startsWith(`icons${path.sep}`));
   return {
     name: 'relaycast-illustrations',
     configureServer(server) {
@@ -64,7 +62,7 @@ function illustrationsPlugin(): Plugin {
     },
     generateBundle() {
       if (this.environment.config.consumer !== 'client') return;
-      for (const rel of pictures()) {
+      for (const rel of illustrationFiles(imgDir)) {
         const source = illustrationInRussian(readFileSync(path.join(imgDir, rel), 'utf8'), `public/img/${rel}`);
         this.emitFile({ type: 'asset', fileName: `img/${rel.split(path.sep).join('/').replace(/\.svg$/, '.ru.svg')}`, source });
       }

@@ -23,6 +23,11 @@ export class RecentDocuments {
     return this.docs.get(key);
   }
 
+  /** A document the store does not have (it can only appear through this runner's own commit). */
+  absent(key: string): void {
+    this.remember(new Map([[key, null]]));
+  }
+
   /** What a committed batch wrote; each document moves to the newest end. */
   remember(written: ReadonlyMap<string, string | null>): void {
     for (const [key, json] of written) {
@@ -73,7 +78,7 @@ export class UnitOfWork {
     }
     const stored = await this.store.get<T>(this.projection, collection, id);
     // An absent document can only appear through this runner's own commit: remembered as absent until then.
-    if (stored === null) this.recent?.remember(new Map([[key, null]]));
+    if (stored === null) this.recent?.absent(key);
     return stored;
   }
 

@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { sep } from 'node:path';
+
 /**
  * The words inside the site's SVG illustrations (public/img, drawn by scripts/illustrations.mjs in English), in
  * Russian: the build writes a `<name>.ru.svg` beside each picture with these, and Russian pages show it
@@ -88,6 +91,11 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^[\d]+p( · [\d]+p)*$/, // 1080p · 720p · 480p
   /^<iframe /,
 ];
+
+/** The pictures with words, relative to public/img (the icons carry none). */
+export function illustrationFiles(imgDir: string): string[] {
+  return (readdirSync(imgDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.svg') && !f.endsWith('.ru.svg') && !f.startsWith(`icons${sep}`));
+}
 
 const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

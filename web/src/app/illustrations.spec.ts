@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { illustrationInRussian } from '../../scripts/illustrations-ru.js';
+import { illustrationFiles, illustrationInRussian } from '../../scripts/illustrations-ru.js';
 import { illustration } from './illustrations.js';
 
 const imgDir = fileURLToPath(new URL('../../public/img/', import.meta.url));
-const pictures = (readdirSync(imgDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.svg') && !f.startsWith(`icons${path.sep}`));
+const pictures = illustrationFiles(imgDir);
 const texts = (svg: string) => [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 
 describe('illustrations in Russian', () => {
