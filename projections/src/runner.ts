@@ -34,14 +34,14 @@ export interface ProjectionRunner {
   waitFor(position: bigint, timeoutMs: number): Promise<boolean>;
 }
 
+/** The longest an applied event waits for its commit when the runner is not at the head of the store. */
+const COMMIT_DEADLINE_MS = 20;
+
 /**
  * Follows the event store from the projection's checkpoint through a catch-up subscription. Events are applied
  * to a unit of work and committed with the checkpoint in batches: when the batch is large, or when the
  * subscription has reached the head of the store (so readers see a write as soon as possible).
  */
-/** The longest an applied event waits for its commit when the runner is not at the head of the store. */
-const COMMIT_DEADLINE_MS = 20;
-
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { events, readModels, projection } = options;
   const batchSize = options.batchSize ?? 256;
