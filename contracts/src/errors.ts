@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'PAYMENT_DECLINED'
   /** PayPal refused the request on business grounds (an order not approved, already captured…). */
   | 'PAYMENT_REFUSED'
+  /** Another payment of this subscription is being taken right now (one money movement at a time): try again in a moment. */
+  | 'PAYMENT_IN_PROGRESS'
   | 'UNAVAILABLE'
   /** No space left to record anything. */
   | 'STORAGE_FULL'
@@ -121,6 +123,12 @@ export class PriceMismatchError extends AppError {
       `${field} ${formatCents(receivedCents)} does not match the catalogue price ${formatCents(expectedCents)}`,
       { field, expectedCents, receivedCents },
     );
+  }
+}
+/** One money movement at a time: a capture or a saved-wallet charge of this subscription is in flight. */
+export class PaymentInProgressError extends AppError {
+  constructor(message = 'A payment of this subscription is being taken right now; try again in a moment') {
+    super('PAYMENT_IN_PROGRESS', message);
   }
 }
 export class PaymentProviderError extends AppError {

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { policyFromVariables, PolicyVariableError, type BillingPolicy } from '@relaycast/billing-core';
 
 /**
  * All configuration comes from environment variables (design.md); this is the one place that reads them.
@@ -53,6 +54,11 @@ export interface Config {
   licenceSigningKey: string | null;
   /** Bearer token for /metrics and /ready's details; null: no metrics endpoint at all. */
   metricsToken: string | null;
+  /**
+   * The billing policy DUNNING_SCHEDULE, LICENCE_GRACE_DAYS and DUNNING_CANCEL_AFTER_DAYS propose (null: none set).
+   * The policy itself is in the event log: this only seeds it, and a process that disagrees with it refuses to start.
+   */
+  billingPolicyProposal: { policy: BillingPolicy; set: string[] } | null;
 }
 
 export class ConfigError extends Error {}
@@ -167,13 +173,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: integer('SCHEDULER_INTERVAL_MS', env.SCHEDULER_INTERVAL_MS, 5000, 50),
     licenceSigningKey: env.LICENCE_SIGNING_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
+    billingPolicyProposal: billingPolicyProposal(env),
   };
+}
+
+function billingPolicyProposal(env: NodeJS.ProcessEnv): Config['billingPolicyProposal'] {
+  try {
+    return policyFromVariables({ DUNNING_SCHEDULE: env.DUNNING_SCHEDULE, LICENCE_GRACE_DAYS: env.LICENCE_GRACE_DAYS, DUNNING_CANCEL_AFTER_DAYS: env.DUNNING_CANCEL_AFTER_DAYS });
+  } catch (error) {
+    if (error instanceof PolicyVariableError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function isoTime(name: string, value: string): string {
   const t = Date.parse(value);
   if (!Number.isFinite(t)) throw new ConfigError(`${name} must be an ISO-8601 time (got "${value}")`);
   return new Date(t).toISOString();
+}
+
+/** Runs a process's start; a configuration error (here, or found later, e.g. against the event log) exits 2, said plainly. */
+export async function startOrExit(start: () => Promise<void>): Promise<void> {
+  try {
+    await start();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    console.error(error);
+    process.exit(1);
+  }
 }
 
 /** The configuration of a process's environment, or exit 2 with the problem said plainly (every service's start). */

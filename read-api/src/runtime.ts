@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import {
-  billingPolicy,
   createCommandHandler,
   createScheduler,
   createTestClock,
@@ -41,6 +40,7 @@ import { createTokenSigner, type TokenSigner } from './auth/tokens.js';
 import { sessionSecret } from './auth/secret.js';
 import { createPayPalGateway } from './payments/paypal.js';
 import { licenceSigningKey } from './licence/signing-key.js';
+import { ensureBillingPolicy } from './billing-policy.js';
 
 /**
  * The writes one request made, so that an answer which cannot read its result back (read models down) still
@@ -108,9 +108,10 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   config.sessionSecret = sessionSecret(config);
   const tokens = createTokenSigner(config.sessionSecret);
   const payments = overrides.payments ?? createPayPalGateway(config.paypal);
-  billingPolicy(); // refuses a malformed DUNNING_SCHEDULE / LICENCE_GRACE_DAYS / DUNNING_CANCEL_AFTER_DAYS at start-up
   const clock: Clock =
     config.billingClock === 'test' ? createTestClock({ file: join(config.dataDir, 'billing-clock.json'), ...(config.billingClockStart ? { start: config.billingClockStart } : {}) }) : systemClock;
+  // One billing policy for every process, from the event log: this process refuses to start if its variables disagree.
+  await ensureBillingPolicy(events, handler, config, clock.now());
 
   const rt: Runtime = {
     config,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit, startOrExit } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 
@@ -43,7 +43,4 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop());
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void startOrExit(main);

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit, startOrExit } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 import { createApp } from './app.js';
@@ -49,7 +49,4 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void startOrExit(main);

@@ -89,7 +89,21 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
   if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
     throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
   }
-  const paid = await deps.gateway.captureOrder(input.paypalOrderID, captureRequestId(input.paypalOrderID, order.declines));
+  const requestId = captureRequestId(input.paypalOrderID, order.declines);
+  // Recorded before PayPal is asked: no saved-wallet charge starts while this capture is in flight (and one in flight refuses it).
+  await deps.execute(subscriptionDecider, sub.id, { type: 'StartCapture', data: { paypalOrderID: input.paypalOrderID, requestId }, metadata: { ...metadata, idempotencyKey: `${requestId}-start` } });
+  let paid;
+  try {
+    paid = await deps.gateway.captureOrder(input.paypalOrderID, requestId);
+  } catch (error) {
+    // PayPal refused (a decline, an order it will not capture): nothing moved, the attempt ends. A failure to reach
+    // PayPal leaves it in flight: a retry asks again with the same request id (or the billing clock checks it).
+    const code = (error as { code?: string }).code;
+    if (code === 'PAYMENT_DECLINED' || code === 'PAYMENT_REFUSED') {
+      await deps.execute(subscriptionDecider, sub.id, { type: 'RecordCaptureFailure', data: { paypalOrderID: input.paypalOrderID, requestId, reason: code === 'PAYMENT_DECLINED' ? 'DECLINED' : 'REFUSED' }, metadata: { ...metadata, idempotencyKey: `${requestId}-failed` } });
+    }
+    throw error;
+  }
   const outcome = await recordCapture(deps, sub.id, input.paypalOrderID, paid.capture, metadata);
   // The buyer asked PayPal to save the wallet with this payment: renewals charge it from now on.
   if (paid.vault?.status === 'VAULTED' && outcome.outcome === 'captured') {

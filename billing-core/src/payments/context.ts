@@ -89,8 +89,20 @@ export async function issueLicenceKey(deps: PaymentDeps, sub: ExistingSubscripti
   }
 }
 
-export async function claimLicenceKey(deps: Pick<PaymentDeps, 'execute'>, key: string, subscriptionId: string, metadata: CommandMetadata): Promise<void> {
-  await deps.execute(claimDecider, claimKeys.licenceKey(key), { type: 'ClaimIdentifier', data: { subscriptionId }, metadata: systemMeta(metadata) });
+/** Claims a licence key for a subscription (no two subscriptions ever hold one key); true when the claim is new. */
+export async function claimLicenceKey(deps: Pick<PaymentDeps, 'execute'>, key: string, subscriptionId: string, metadata: CommandMetadata): Promise<boolean> {
+  const result = await deps.execute(claimDecider, claimKeys.licenceKey(key), { type: 'ClaimIdentifier', data: { subscriptionId }, metadata: systemMeta(metadata) });
+  return result.events.length > 0 && !result.replayed;
+}
+
+/**
+ * Gives back identifiers a command claimed and then did not use (it lost a race after its claims were written: a
+ * claim and a subscription cannot be appended atomically, so the release is part of the workflow).
+ */
+export async function releaseClaims(deps: Pick<PaymentDeps, 'execute'>, keys: readonly string[], subscriptionId: string, metadata: CommandMetadata): Promise<void> {
+  for (const key of keys) {
+    await deps.execute(claimDecider, key, { type: 'ReleaseIdentifier', data: { subscriptionId }, metadata: systemMeta(metadata) });
+  }
 }
 
 /** PayPal-Request-Id of a capture: one per attempt, so retries capture once; a new one after PayPal declined. */

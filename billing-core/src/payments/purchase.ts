@@ -1,4 +1,4 @@
-import { ConflictError, InvalidTransitionError, NotFoundError, type CommandMetadata } from '@relaycast/contracts';
+import { ConflictError, InvalidTransitionError, NotFoundError, PaymentInProgressError, type CommandMetadata } from '@relaycast/contracts';
 import { dueOf, openOrders, pausedForNonPayment, subscriptionDecider } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
 import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
@@ -36,6 +36,8 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
     if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
       throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
     }
+    // One money movement at a time: the saved wallet is being charged for what is due (a renewal, a retry).
+    if (sub.charge) throw new PaymentInProgressError('Your saved PayPal account is being charged for what is due right now; nothing else is charged. Reload in a moment');
     const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
     const open = openOrders(sub)[0];
     if (open) {

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { requireAdmin } from '../decider.js';
-import { subscriptionDecider } from '../subscription/index.js';
+import { creditToRefund, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
 import { loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 
 /**
@@ -25,30 +25,55 @@ export async function refundCapture(deps: PaymentDeps, input: { subscriptionId: 
   });
 }
 
+/** Refunds `amount` of a capture through PayPal (once per request id), then records it. */
+async function refundAndRecord(deps: PaymentDeps, sub: ExistingSubscription, captureId: string, amount: number, requestId: string, metadata: CommandMetadata) {
+  requireConfigured(deps.gateway);
+  const refund = await deps.gateway.refundCapture(captureId, { amountCents: amount, currency: sub.currency }, requestId);
+  return deps.execute(subscriptionDecider, sub.id, {
+    type: 'RecordRefund',
+    data: { captureId, refundId: refund.refundId, amount: refund.amountCents, currency: refund.currency },
+    metadata: { ...metadata, idempotencyKey: `refund:${refund.refundId}` },
+  });
+}
+
 /**
- * An administrator cancels at once, optionally refunding the unused share of the running paid period (rounded down
- * to the cent: never more than was paid for the time not used). Cancelled first, so that nothing is granted after
- * money went back; the refund's request id derives from the capture and its amount, so a retry refunds once.
+ * An administrator cancels at once, optionally refunding what was paid for time that will not be used: the unused
+ * share of the running period (rounded down to the cent: never more than was paid for the time not used) and every
+ * period paid ahead. Cancelled first, so that nothing is granted after money went back; each refund's request id
+ * derives from the capture and its amount, so a retry refunds once.
  */
 export async function cancelNow(deps: PaymentDeps, input: { subscriptionId: string; refund: boolean; reason?: string }, metadata: CommandMetadata) {
   requireAdmin(metadata, 'cancel subscriptions at once');
   const { sub } = await loadSubscription(deps, input.subscriptionId);
   const now = metadata.now;
-  const running = sub.paid.find((p) => p.start <= now && p.end > now);
   const cancelled = await deps.execute(subscriptionDecider, sub.id, { type: 'CancelSubscription', data: { reason: input.reason ?? 'cancelled by an administrator' }, metadata });
-  if (!input.refund || !running) return { cancelled, refunded: 0 };
-  const capture = sub.captures.find((c) => c.captureId === running.captureId);
-  if (!capture || capture.credited) return { cancelled, refunded: 0 };
-  const [start, end] = [Date.parse(running.start), Date.parse(running.end)];
-  const unused = Math.floor((capture.amount * (end - Date.parse(now))) / (end - start));
-  const amount = Math.min(unused, capture.amount - capture.refunded);
-  if (amount < 1) return { cancelled, refunded: 0 };
-  requireConfigured(deps.gateway);
-  const refund = await deps.gateway.refundCapture(capture.captureId, { amountCents: amount, currency: sub.currency }, `cancel-refund-${capture.captureId}-${amount}`);
-  await deps.execute(subscriptionDecider, sub.id, {
-    type: 'RecordRefund',
-    data: { captureId: capture.captureId, refundId: refund.refundId, amount: refund.amountCents, currency: refund.currency },
-    metadata: { ...metadata, idempotencyKey: `refund:${refund.refundId}` },
-  });
-  return { cancelled, refunded: refund.amountCents };
+  if (!input.refund) return { cancelled, refunded: 0 };
+  let refunded = 0;
+  for (const period of sub.paid.filter((p) => p.end > now)) {
+    const capture = sub.captures.find((c) => c.captureId === period.captureId);
+    if (!capture || capture.credited) continue;
+    const [start, end] = [Date.parse(period.start), Date.parse(period.end)];
+    const unused = period.start >= now ? capture.amount : Math.floor((capture.amount * (end - Date.parse(now))) / (end - start));
+    const amount = Math.min(unused, capture.amount - capture.refunded);
+    if (amount < 1) continue;
+    await refundAndRecord(deps, sub, capture.captureId, amount, `cancel-refund-${capture.captureId}-${amount}`, metadata);
+    refunded += amount;
+  }
+  return { cancelled, refunded };
+}
+
+/**
+ * Account credit left on a cancelled subscription (a renewal or a capture that arrived after it ended) goes back to
+ * the buyer: every charge PayPal made ends as paid time or as money returned. The billing clock runs it.
+ */
+export async function refundCredit(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata): Promise<number> {
+  const { sub } = await loadSubscription(deps, subscriptionId);
+  if (sub.status !== 'SUBSCRIPTION_STATUS_CANCEL') return 0;
+  let total = 0;
+  for (const { captureId, amount } of creditToRefund(sub)) {
+    const refunded = sub.captures.find((c) => c.captureId === captureId)!.refunded;
+    await refundAndRecord(deps, sub, captureId, amount, `credit-refund-${captureId}-${refunded}-${amount}`, metadata);
+    total += amount;
+  }
+  return total;
 }

@@ -66,13 +66,50 @@ const upCapture = (r: Record<string, unknown>) =>
  * cannot be resolved yet answers 503 so PayPal retries it. Idempotent twice over: by the webhook event id (or,
  * for a capture, the PayPal order id every path uses) and by the domain's own dedupe.
  */
-export async function handleWebhook(deps: PaymentDeps, delivery: { rawBody: string; headers: WebhookHeaders; webhookConfigured: boolean }, metadata: CommandMetadata): Promise<WebhookOutcome> {
+/** The event types applied below: anything else is answered without asking PayPal anything. */
+export const HANDLED_WEBHOOK_EVENTS: ReadonlySet<string> = new Set([
+  'PAYMENT.CAPTURE.COMPLETED',
+  'PAYMENT.CAPTURE.PENDING',
+  'PAYMENT.CAPTURE.DENIED',
+  'PAYMENT.CAPTURE.DECLINED',
+  'PAYMENT.CAPTURE.REFUNDED',
+  'PAYMENT.CAPTURE.REVERSED',
+  'CUSTOMER.DISPUTE.CREATED',
+  'CUSTOMER.DISPUTE.UPDATED',
+  'CUSTOMER.DISPUTE.RESOLVED',
+]);
+
+/**
+ * What stands between an outsider and a call to PayPal: the delivery's own checks (headers present and well
+ * formed, the certificate at PayPal, a recent transmission), run before anything else, and a limit the caller
+ * keeps on verification calls (`beforeVerify` refuses when it is spent; `verifyFailed` counts a forged delivery).
+ */
+export interface WebhookGuard {
+  /** Throws when the delivery's headers cannot be PayPal's (checked without calling PayPal). */
+  checkHeaders(headers: WebhookHeaders): void;
+  beforeVerify(): Promise<void>;
+  verifyFailed(): Promise<void>;
+}
+
+export async function handleWebhook(
+  deps: PaymentDeps,
+  delivery: { rawBody: string; headers: WebhookHeaders; webhookConfigured: boolean },
+  metadata: CommandMetadata,
+  guard?: WebhookGuard,
+): Promise<WebhookOutcome> {
   if (!deps.gateway.configured || !delivery.webhookConfigured) {
     throw new UnavailableError('PayPal webhooks are not configured on this server (set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID)');
   }
+  guard?.checkHeaders(delivery.headers);
   const event = parseEvent(delivery.rawBody);
-  if (!(await deps.gateway.verifyWebhookSignature(delivery.headers, delivery.rawBody))) throw new UnauthorizedError('The webhook signature could not be verified with PayPal');
   const head = { eventId: event.id, eventType: event.event_type };
+  // Nothing is applied for an event type we do not handle: no need to ask PayPal whether it is genuine.
+  if (!HANDLED_WEBHOOK_EVENTS.has(event.event_type)) return { ...head, outcome: 'ignored', reason: `event type ${event.event_type} is not handled` };
+  await guard?.beforeVerify();
+  if (!(await deps.gateway.verifyWebhookSignature(delivery.headers, delivery.rawBody))) {
+    await guard?.verifyFailed();
+    throw new UnauthorizedError('The webhook signature could not be verified with PayPal');
+  }
   try {
     return { ...head, ...(await apply(deps, event, { ...metadata, causationId: event.id })) };
   } catch (error) {

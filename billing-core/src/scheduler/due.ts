@@ -1,14 +1,17 @@
 import { NotFoundError, type CommandMetadata } from '@relaycast/contracts';
-import { nextDueItem, openOrders, subscriptionDecider, type DueItem, type ExistingSubscription, type SubscriptionCommand } from '../subscription/index.js';
-import { recordCapture } from '../payments/capture.js';
+import { capturingOrder, nextDueItem, openOrders, subscriptionDecider, type DueItem, type ExistingSubscription, type SubscriptionCommand } from '../subscription/index.js';
+import { captureOrder, recordCapture } from '../payments/capture.js';
 import { loadSubscription, type PaymentDeps } from '../payments/context.js';
+import { refundCredit } from '../payments/refund.js';
 import { payWithSavedWallet } from '../payments/saved-wallet.js';
+import { readBillingPolicy } from '../policy/index.js';
 
 /**
- * What the billing clock does when a subscription's due item has come: one command per item, with the item's
- * deterministic key as idempotency key (and as the PayPal-Request-Id of a renewal charge), so that running an item
- * again — a scheduler killed and restarted at any point, two schedulers at once — never charges twice and never
- * skips: PayPal answers a repeated request id with the first order, and the decider records each step once.
+ * What the billing clock does when a subscription's due item has come: one command (or workflow) per item, with
+ * the item's deterministic key as idempotency key, so that running an item again — a scheduler killed and
+ * restarted at any point, two schedulers at once — never charges twice and never skips: a saved-wallet charge is
+ * recorded as started (with its PayPal-Request-Id) before PayPal is asked, PayPal answers a repeated request id with
+ * the first order, and the decider records each step once.
  */
 
 export const CLOCK_ACTOR = 'billing-clock';
@@ -17,13 +20,14 @@ export function clockMetadata(now: string, key: string): CommandMetadata {
   return { now, actorId: CLOCK_ACTOR, actorRole: 'SYSTEM', correlationId: key, causationId: null, idempotencyKey: key };
 }
 
-type Kind = Extract<SubscriptionCommand, { type: 'ApplyScheduledChange' | 'CancelAtPeriodEnd' | 'EndUnpaid' | 'ResumeSubscription' }>;
-const SIMPLE: Partial<Record<DueItem['kind'], Pick<Kind, 'type' | 'data'>>> = {
+type Simple = Extract<SubscriptionCommand, { type: 'ApplyScheduledChange' | 'CancelAtPeriodEnd' | 'EndUnpaid' | 'ResumeSubscription' | 'RefreshLicence' }>;
+const SIMPLE: Partial<Record<DueItem['kind'], Pick<Simple, 'type' | 'data'>>> = {
   'scheduled-change': { type: 'ApplyScheduledChange', data: {} },
   'cancel-at-period-end': { type: 'CancelAtPeriodEnd', data: {} },
   suspend: { type: 'EndUnpaid', data: { step: 'SUSPEND' } },
   'cancel-unpaid': { type: 'EndUnpaid', data: { step: 'CANCEL' } },
   resume: { type: 'ResumeSubscription', data: {} },
+  licence: { type: 'RefreshLicence', data: {} },
 };
 
 /** Runs one due item of a subscription (its state as read from the stream). */
@@ -34,19 +38,50 @@ export async function runDueItem(deps: PaymentDeps, sub: ExistingSubscription, i
     await deps.execute(subscriptionDecider, sub.id, { ...simple, metadata } as SubscriptionCommand);
     return;
   }
+  if (item.kind === 'refund-credit') {
+    await refundCredit(deps, sub.id, metadata);
+    return;
+  }
+  if (item.kind === 'payment-check') {
+    await settlePaymentInFlight(deps, sub, metadata);
+    return;
+  }
   await renew(deps, sub, item, metadata);
 }
 
 /**
- * A renewal (at the end of the paid time or the trial) or a dunning retry: the saved wallet is charged without the
- * buyer; without one, or when PayPal declines it, the failure is recorded and dunning takes over.
+ * A money movement left in flight (a run crashed, PayPal did not answer): PayPal is asked how it ended. A capture:
+ * completed → recorded; approved → captured now with the same request id (PayPal captures once); otherwise the
+ * order is closed. A saved-wallet charge: sent again with its request id, which gives the first outcome.
+ */
+async function settlePaymentInFlight(deps: PaymentDeps, sub: ExistingSubscription, metadata: CommandMetadata): Promise<void> {
+  const orderId = capturingOrder(sub);
+  if (orderId) {
+    const info = await deps.gateway.getOrder(orderId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (info?.capture && info.status === 'COMPLETED') await recordCapture(deps, sub.id, orderId, info.capture, metadata);
+    else if (info?.status === 'APPROVED') await captureOrder(deps, { subscriptionId: sub.id, paypalOrderID: orderId }, metadata);
+    else await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: orderId, reason: 'EXPIRED' }, metadata: { ...metadata, idempotencyKey: `${metadata.idempotencyKey}-close` } });
+    return;
+  }
+  if (sub.charge) await payWithSavedWallet(deps, sub, metadata);
+}
+
+/**
+ * A renewal (at the end of the covered time, or — waiting for payment with no dunning — from when it started
+ * waiting) or a dunning retry: the saved wallet is charged without the buyer; without one, or when PayPal declines
+ * it, the failure is recorded and dunning takes over, with the billing policy read from the event log.
  */
 async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueItem, metadata: CommandMetadata): Promise<void> {
   const step = (suffix: string): CommandMetadata => ({ ...metadata, idempotencyKey: `${item.key}-${suffix}` });
   let sub = first;
-  // An order already open: PayPal may have completed it (ours, from a run that crashed after charging; or the
-  // customer's own checkout): record it. One still waiting for its buyer is closed when the saved wallet is about to
-  // pay instead; without a saved wallet it is left to the customer, who is paying the renewal with it.
+  // A capture in flight comes first: its outcome may be the payment of this renewal.
+  if (capturingOrder(sub)) return settlePaymentInFlight(deps, sub, step('in-flight'));
+  // An order already open: PayPal may have completed it (the customer's checkout whose answer we missed): record it.
+  // One still waiting for its buyer is replaced when the saved wallet pays instead; without a saved wallet it is
+  // left to the customer, who is paying the renewal with it.
   for (const open of openOrders(sub)) {
     if (sub.orders[open]!.status === 'pending') return; // PayPal is reviewing a payment: its webhook settles it
     const info = await deps.gateway.getOrder(open).catch((error: unknown) => {
@@ -57,18 +92,19 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
       await recordCapture(deps, sub.id, open, info.capture, step(`capture-${open}`));
       return;
     }
-    if (sub.vault) await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: open, reason: 'RENEWAL' }, metadata: step(`close-${open}`) });
   }
-  if (openOrders(sub).length > 0) sub = (await loadSubscription(deps, sub.id)).sub;
+  if (sub.charge) sub = (await loadSubscription(deps, sub.id)).sub;
   const dueAt = sub.dunning?.timeline.dueAt ?? item.at;
   const attempt = item.kind === 'renewal' ? 0 : (sub.dunning?.attempts ?? 0);
-  const failed = (reason: 'NO_PAYMENT_METHOD' | 'DECLINED', providerReason?: string) =>
-    deps.execute(subscriptionDecider, sub.id, {
+  const failed = async (reason: 'NO_PAYMENT_METHOD' | 'DECLINED', providerReason?: string) => {
+    const { policy } = await readBillingPolicy(deps.events);
+    await deps.execute(subscriptionDecider, sub.id, {
       type: 'RecordRenewalFailure',
-      data: { dueAt, attempt, reason, ...(providerReason ? { providerReason } : {}) },
+      data: { dueAt, attempt, reason, policy, ...(providerReason ? { providerReason } : {}) },
       metadata: step('failed'),
     });
-  const paid = await payWithSavedWallet(deps, sub, item.key, metadata);
+  };
+  const paid = await payWithSavedWallet(deps, sub, metadata);
   if (paid.kind === 'no-wallet') await failed('NO_PAYMENT_METHOD');
   if (paid.kind === 'declined') await failed('DECLINED', paid.reason);
 }

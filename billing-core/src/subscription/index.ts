@@ -3,7 +3,8 @@ import type { Decider } from '../decider.js';
 import { SubscriptionCommandSchemas, type SubscriptionCommand } from './commands.js';
 import { decide } from './decide.js';
 import type { SubscriptionEvent } from './events.js';
-import { evolve, initialState, type SubscriptionState } from './state.js';
+import { evolve } from './evolve.js';
+import { initialState, type SubscriptionState } from './state.js';
 
 export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand, SubscriptionEvent> = {
   streamId: streamIds.subscription,
@@ -12,11 +13,29 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
   decide,
   commandSchemas: SubscriptionCommandSchemas,
 };
-export { decide, canSetStatus } from './decide.js';
-export { evolve, initialState, exists, configurationOf } from './state.js';
-export { amountDue, dueOf, paidThrough, hasPaidTimeRunning, openOrders, type Due } from './payments.js';
-export { billingPolicy, dueItemsOf, dunningTimeline, nextDueItem, nextRetryOf, DEFAULT_BILLING_POLICY, NO_END, type BillingPolicy, type DueItem, type DueKind } from './lifecycle.js';
-export { coveredUntil, pausedForNonPayment } from './payments.js';
-export type { SubscriptionState, ExistingSubscription } from './state.js';
+export { decide, creditToRefund } from './decide.js';
+export { evolve } from './evolve.js';
+export {
+  initialState,
+  exists,
+  configurationOf,
+  coveredUntil,
+  paidThrough,
+  hasPaidTimeRunning,
+  openOrders,
+  capturingOrder,
+  paymentInFlight,
+  pausedForNonPayment,
+  takesPayments,
+  sameConfiguration,
+  type SubscriptionState,
+  type ExistingSubscription,
+} from './state.js';
+export { amountDue, dueOf, plusDays, type Due } from './money.js';
+export { dueItemsOf, nextDueItem, PAYMENT_CHECK_AFTER_MS, type DueItem, type DueKind } from './due-items.js';
+export { dunningTimeline, nextRetryOf } from './dunning.js';
+export { coverageOf, licenceTermsAt, NO_END, type Coverage, type LicenceTerms } from './entitlement.js';
+export { canMove, transition } from './status.js';
+export { nextWalletRequestId } from './billing/wallet.js';
 export type { SubscriptionCommand } from './commands.js';
 export type { SubscriptionEvent } from './events.js';

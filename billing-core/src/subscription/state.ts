@@ -1,5 +1,10 @@
 import type { Configuration, DunningTimeline, InfrastructureDetails, LicenceIssued, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
-import type { SubscriptionCreated, SubscriptionEvent } from './events.js';
+import type { SubscriptionCreated } from './events.js';
+
+/**
+ * What a subscription's events have established: one state for the one stream, written to by the modules of the
+ * decider (lifecycle, plan change, billing, dunning, entitlement), each evolving its own fields.
+ */
 
 /** Money PayPal captured for one of our orders, and what became of it. */
 export interface Capture {
@@ -25,6 +30,14 @@ export interface OrderRecord {
   declines: number;
   /** Why PayPal's capture was refused (a repeat of the capture answers the same). */
   rejection?: PaymentRejected;
+  /** We asked PayPal to capture it (this PayPal-Request-Id, at this time) and have not heard the outcome yet. */
+  capturing?: { requestId: string; startedAt: string };
+}
+
+/** A change of the configuration paid for, from `at` to the end of its period (a balance paid, a swap at no cost). */
+export interface PaidUpgrade {
+  at: string;
+  configuration: Configuration;
 }
 
 /** Time paid for: one billing period bought by a capture (or account credit). */
@@ -34,6 +47,18 @@ export interface PaidTime {
   end: string;
   /** What that period cost at the configuration it was bought for, in cents. */
   amount: number;
+  /** The configuration it paid for (what the customer may use during it). */
+  configuration: Configuration;
+  /** Later, paid-for changes of that configuration inside the period. */
+  upgrades?: PaidUpgrade[];
+}
+
+/** Time an administrator granted without payment. */
+export interface ComplimentaryTime {
+  start: string;
+  end: string;
+  configuration: Configuration;
+  reason: string;
 }
 
 export interface PendingChange extends Configuration {
@@ -42,6 +67,14 @@ export interface PendingChange extends Configuration {
 }
 export interface ScheduledChange extends Configuration {
   effectiveAt: string;
+}
+
+/** A charge of the saved wallet in flight: recorded before PayPal is asked, ended by its record or decline. */
+export interface WalletCharge {
+  requestId: string;
+  purpose: 'period' | 'balance';
+  amount: number;
+  startedAt: string;
 }
 
 /** A subscription that exists: what its events have established so far. */
@@ -53,7 +86,7 @@ export interface ExistingSubscription {
   infrastructure_type: SubscriptionCreated['infrastructure_type'];
   subscription_type: SubscriptionCreated['subscription_type'];
   plan: PlanSnapshot;
-  /** The configuration in force: what the customer is entitled to use. */
+  /** The configuration in force: what renewals charge (what may be used is what was paid: `paid`). */
   modules: PricedModule[];
   quantity: number;
   amount: number;
@@ -66,13 +99,17 @@ export interface ExistingSubscription {
   trialStartDate?: string;
   trialEndDate?: string;
   trialPeriod?: number;
+  /** What the trial lets the customer use. */
+  trialConfiguration?: Configuration;
   paypalSubscriptionID?: string;
   paypalOrderID?: string;
-  /** The last paid period (shown as the current one). */
+  /** The paid period running (or the last one), as shown. */
   periodStart?: string;
   periodEnd?: string;
-  /** Every period paid for, oldest first (ended early by a full refund or reversal). */
+  /** Every period paid for, in time order, continuous from the anchor (a period taken back by a refund is gone). */
   paid: PaidTime[];
+  /** Time granted without payment by administrators. */
+  complimentary: ComplimentaryTime[];
   /** A price-raising revision waiting for its balance. */
   pendingChange?: PendingChange;
   /** A price-lowering revision waiting for the paid time to end. */
@@ -90,10 +127,18 @@ export interface ExistingSubscription {
   anchor?: string;
   /** A PayPal wallet saved for merchant-initiated payments. */
   vault?: { id: string; payerEmail?: string };
+  /** Charges of the saved wallet started so far (each attempt's PayPal-Request-Id counts on it). */
+  walletCharges: number;
+  /** A charge of the saved wallet in flight. */
+  charge?: WalletCharge;
   /** A payment fell due and was not made: its timeline, and how many attempts failed (the first at the due date). */
   dunning?: { timeline: DunningTimeline; attempts: number };
+  /** When the subscription last started waiting for payment. */
+  waitingSince?: string;
   /** Cancels at the end of the paid time unless withdrawn. */
   cancelAt?: string;
+  /** When it was cancelled. */
+  cancelledAt?: string;
   pause?: { reason: 'ADMIN' | 'NON_PAYMENT'; resumeAt?: string };
   /** The licence last issued, and whether it was revoked since. */
   licence?: LicenceIssued & { revoked: boolean };
@@ -119,177 +164,43 @@ export function configurationOf(s: Pick<ExistingSubscription, 'modules' | 'quant
   return { modules: s.modules, quantity: s.quantity, amount: s.amount };
 }
 
-const withoutChanges = (s: ExistingSubscription): ExistingSubscription => {
-  const { pendingChange: _p, scheduledChange: _s, ...rest } = s;
-  return rest;
-};
-
-/** What SubscriptionUpdated may change (the fields of UpdateSubscription). */
-const DESCRIPTIVE_FIELDS = ['name', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate'] as const;
-
-export function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
-  if (event.type === 'SubscriptionCreated') {
-    const d = event.data;
-    return {
-      status: d.status,
-      id: d.subscriptionId,
-      user_id: d.user_id,
-      name: d.name,
-      infrastructure_type: d.infrastructure_type,
-      subscription_type: d.subscription_type,
-      plan: d.plan,
-      modules: d.modules,
-      quantity: d.quantity,
-      amount: d.amount,
-      currency: d.currency,
-      infrastructure_details: d.infrastructure_details,
-      ...(d.licence_key ? { licence_key: d.licence_key } : {}),
-      ...(d.hardware_key ? { hardware_key: d.hardware_key } : {}),
-      ...(d.startDate ? { startDate: d.startDate } : {}),
-      ...(d.endDate ? { endDate: d.endDate } : {}),
-      paid: [],
-      credit: 0,
-      orders: {},
-      captures: [],
-      refundIds: [],
-      disputes: {},
-      removed: false,
-    };
-  }
-  if (!exists(state)) return state;
-  switch (event.type) {
-    case 'SubscriptionUpdated': {
-      // Descriptive fields only, whatever an event carries: status, money and entitlement change through their own events.
-      const changes = event.data.changes;
-      const descriptive = Object.fromEntries(DESCRIPTIVE_FIELDS.filter((k) => k in changes).map((k) => [k, changes[k]]));
-      return { ...state, ...(descriptive as Partial<ExistingSubscription>) };
-    }
-    case 'SubscriptionRevised': {
-      const d = event.data;
-      // A paid balance pays the running periods up to the new price from now on.
-      const paid = d.reason === 'BALANCE_PAID' ? state.paid.map((p) => (p.end > d.effectiveAt && p.amount < d.amount ? { ...p, amount: d.amount } : p)) : state.paid;
-      return { ...withoutChanges(state), quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt };
-    }
-    case 'SubscriptionChangePending': {
-      // A scheduled downgrade stays until the rise is paid: a period paid ahead at its price is not paid for more.
-      const { previousAmount: _prev, ...change } = event.data;
-      return { ...state, pendingChange: change };
-    }
-    case 'SubscriptionChangeScheduled': {
-      const { previousAmount: _prev, ...change } = event.data;
-      return { ...withoutChanges(state), scheduledChange: change };
-    }
-    case 'SubscriptionChangeWithdrawn':
-      return withoutChanges(state);
-    case 'PaymentOrdered': {
-      const d = event.data;
-      const order: OrderRecord = {
-        amount: d.amount,
-        credit: d.credit ?? 0,
-        purpose: d.purpose,
-        ...(d.configuration ? { configuration: d.configuration } : {}),
-        status: 'open',
-        declines: 0,
-      };
-      return { ...state, paypalSubscriptionID: d.paypalSubscriptionID, orders: { ...state.orders, [d.paypalOrderID]: order } };
-    }
-    case 'PaymentOrderSuperseded':
-      return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'superseded' }));
-    case 'PaymentPending':
-      // Only an open order becomes pending: a superseded one stays superseded (its money will be credit).
-      return setOrder(state, event.data.paypalOrderID, (o) => (o.status === 'open' ? { ...o, status: 'pending' } : o));
-    case 'PaymentRejected':
-      // A refused capture closes the order: the next payment is a new order (another funding source).
-      return setOrder(state, event.data.paypalOrderID, (o) => ({ ...o, status: 'rejected', declines: o.declines + 1, rejection: event.data }));
-    case 'OrderCaptured': {
-      const d = event.data;
-      const credited = d.credited === true;
-      const paysPeriod = d.purpose === 'period' && !credited && d.periodStart !== undefined && d.periodEnd !== undefined;
-      const gross = d.amount + (d.credit ?? 0);
-      const next: ExistingSubscription = {
-        ...setOrder(state, d.paypalOrderID, (o) => ({ ...o, status: 'captured' })),
-        paypalOrderID: d.paypalOrderID,
-        paypalSubscriptionID: d.paypalSubscriptionID,
-        ...(state.licence_key ?? d.licence_key ? { licence_key: state.licence_key ?? d.licence_key } : {}),
-        credit: credited ? state.credit + d.amount : state.credit - (d.credit ?? 0),
-        captures: [...state.captures, { captureId: d.captureId, paypalOrderID: d.paypalOrderID, amount: d.amount, refunded: 0, purpose: d.purpose, credited }],
-      };
-      if (!paysPeriod) return next;
-      const through = paidThrough(state);
-      const continues = through !== undefined ? d.periodStart! <= through : state.anchor !== undefined;
-      const { dunning: _d, ...paidUp } = next;
-      return {
-        ...paidUp,
-        anchor: continues ? (state.anchor ?? d.periodStart!) : d.periodStart!,
-        startDate: state.startDate ?? d.periodStart,
-        periodStart: d.periodStart,
-        periodEnd: d.periodEnd,
-        endDate: d.periodEnd,
-        paid: [...state.paid, { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: gross }],
-      };
-    }
-    case 'PaymentRefunded': {
-      const capture = state.captures.find((c) => c.captureId === event.data.captureId);
-      return {
-        ...state,
-        refundIds: [...state.refundIds, event.data.refundId],
-        // Refunding money that was account credit uses that credit up.
-        credit: capture?.credited ? Math.max(0, state.credit - event.data.amount) : state.credit,
-        captures: state.captures.map((c) => (c.captureId === event.data.captureId ? { ...c, refunded: c.refunded + event.data.amount } : c)),
-      };
-    }
-    case 'PaidTimeEnded': {
-      const at = event.data.endedAt;
-      const paid = state.paid.filter((p) => p.start < at).map((p) => (p.end > at ? { ...p, end: at } : p));
-      return { ...state, paid, ...(state.periodEnd && state.periodEnd > at ? { periodEnd: at, endDate: at } : {}) };
-    }
-    case 'PaymentDisputed': {
-      const d = event.data;
-      return { ...state, disputes: { ...state.disputes, [d.disputeId]: { stage: d.stage, status: d.status, ...(d.captureId ? { captureId: d.captureId } : {}) } } };
-    }
-    case 'PaymentMethodChanged':
-      return { ...state, paypalOrderID: event.data.paypalOrderID, paypalSubscriptionID: event.data.paypalSubscriptionID };
-    case 'SubscriptionStatusChanged': {
-      // Live again: whatever dunning there was is over.
-      if (event.data.to !== 'SUBSCRIPTION_STATUS_ACTIVE') return { ...state, status: event.data.to };
-      const { dunning: _d, ...rest } = state;
-      return { ...rest, status: event.data.to };
-    }
-    case 'RenewalFailed': {
-      const d = event.data;
-      const dunning = d.timeline ? { timeline: d.timeline, attempts: 1 } : state.dunning ? { ...state.dunning, attempts: state.dunning.attempts + 1 } : undefined;
-      return dunning ? { ...state, dunning } : state;
-    }
-    case 'PaymentMethodVaulted':
-      return { ...state, vault: { id: event.data.vaultId, ...(event.data.payerEmail ? { payerEmail: event.data.payerEmail } : {}) } };
-    case 'CancellationScheduled':
-      return { ...state, cancelAt: event.data.cancelAt };
-    case 'CancellationWithdrawn': {
-      const { cancelAt: _c, ...rest } = state;
-      return rest;
-    }
-    case 'SubscriptionPaused':
-      return { ...state, pause: { reason: event.data.reason, ...(event.data.resumeAt ? { resumeAt: event.data.resumeAt } : {}) } };
-    case 'SubscriptionResumed': {
-      const { pause: _p, ...rest } = state;
-      return rest;
-    }
-    case 'LicenceIssued':
-      return { ...state, licence_key: state.licence_key ?? event.data.licenceKey, licence: { ...event.data, revoked: false } };
-    case 'LicenceRevoked':
-      return state.licence ? { ...state, licence: { ...state.licence, revoked: true } } : state;
-    case 'TrialStarted':
-      return { ...state, trialStartDate: event.data.trialStartDate, trialEndDate: event.data.trialEndDate, trialPeriod: event.data.trialPeriod };
-    case 'SubscriptionCancelled': {
-      const { cancelAt: _c, dunning: _d, ...rest } = state;
-      return { ...rest, status: 'SUBSCRIPTION_STATUS_CANCEL' };
-    }
-    case 'SubscriptionRemoved':
-      return { ...state, removed: true };
-  }
+export function sameConfiguration(a: Configuration, b: Configuration | undefined): boolean {
+  if (!b) return false;
+  return a.quantity === b.quantity && a.amount === b.amount && JSON.stringify(a.modules) === JSON.stringify(b.modules);
 }
 
-function setOrder(state: ExistingSubscription, orderId: string, change: (o: OrderRecord) => OrderRecord): ExistingSubscription {
-  const order = state.orders[orderId];
-  return order ? { ...state, orders: { ...state.orders, [orderId]: change(order) } } : state;
+/** Paid time still running at `now` (the current period, and any period paid ahead). */
+export function hasPaidTimeRunning(s: Pick<ExistingSubscription, 'paid'>, now: string): boolean {
+  return s.paid.some((p) => p.end > now);
 }
+
+/** The end of the time the customer may use without paying more: paid periods, the trial, complimentary time. */
+export function coveredUntil(s: Pick<ExistingSubscription, 'paid' | 'trialEndDate' | 'complimentary'>): string | undefined {
+  const ends = [paidThrough(s), s.trialEndDate, ...s.complimentary.map((c) => c.end)].filter((e): e is string => e !== undefined);
+  return ends.length ? ends.reduce((a, b) => (b > a ? b : a)) : undefined;
+}
+
+/** Was the subscription ever covered (paid, a trial, a complimentary grant)? Only then can anything be owed. */
+export const everCovered = (s: ExistingSubscription): boolean => s.paid.length > 0 || s.trialStartDate !== undefined || s.complimentary.length > 0;
+
+/** Paused for non-payment: the customer may still pay, and paying resumes it. */
+export const pausedForNonPayment = (s: ExistingSubscription): boolean => s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT';
+
+/** Takes payments: not cancelled, and not paused by an administrator. */
+export const takesPayments = (s: ExistingSubscription): boolean =>
+  !s.removed && s.status !== 'SUBSCRIPTION_STATUS_CANCEL' && (s.status !== 'SUBSCRIPTION_STATUS_PAUSE' || pausedForNonPayment(s));
+
+/** Orders that PayPal may still be asked to capture (open, or held as pending by PayPal). */
+export function openOrders(s: ExistingSubscription): string[] {
+  return Object.entries(s.orders)
+    .filter(([, o]) => o.status === 'open' || o.status === 'pending')
+    .map(([id]) => id);
+}
+
+/** An order whose capture we asked PayPal for and have not recorded yet. */
+export function capturingOrder(s: ExistingSubscription): string | undefined {
+  return Object.entries(s.orders).find(([, o]) => o.status === 'open' && o.capturing)?.[0];
+}
+
+/** A money movement in flight (a capture, a saved-wallet charge): no other starts, the plan does not change. */
+export const paymentInFlight = (s: ExistingSubscription): boolean => s.charge !== undefined || capturingOrder(s) !== undefined;

@@ -1,16 +1,44 @@
 import { ConflictError, streamIds, type CommandMetadata } from '@relaycast/contracts';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import type { PaymentDeps } from '../payments/context.js';
-import { claimLicenceKey, loadSubscription, newLicenceKey } from '../payments/context.js';
+import { claimLicenceKey, loadSubscription, newLicenceKey, releaseClaims } from '../payments/context.js';
 import { payWithSavedWallet } from '../payments/saved-wallet.js';
 import type { SubscriptionCommand } from './commands.js';
 import { subscriptionDecider } from './index.js';
 import { exists, type ExistingSubscription } from './state.js';
-import { amountDue } from './payments.js';
+import { amountDue } from './money.js';
 
-type Deps = Pick<PaymentDeps, 'events' | 'execute'>;
+/**
+ * The subscription commands that need more than one stream: claims of unique identifiers (a licence key, a
+ * customer's free plan or trial) and the subscription they are for. A claim and a subscription cannot be appended
+ * atomically, so each workflow decides first without recording (a refused request claims nothing), then claims,
+ * then records — and releases what it claimed when the record then loses a race.
+ */
+
+type Deps = Pick<PaymentDeps, 'events' | 'execute'> & Pick<PaymentDeps, 'newLicenceKey'>;
 type Create = Extract<SubscriptionCommand, { type: 'CreateSubscription' }>;
 type Update = Extract<SubscriptionCommand, { type: 'UpdateSubscription' }>;
+type Trial = Extract<SubscriptionCommand, { type: 'StartTrial' }>;
+type SetStatus = Extract<SubscriptionCommand, { type: 'SetSubscriptionStatus' }>;
+type Revise = Extract<SubscriptionCommand, { type: 'ReviseSubscription' }>;
+
+const keyOf = (deps: Deps) => (deps.newLicenceKey ?? newLicenceKey)();
+
+/** Runs `record` after `claims` were taken; gives back the claims taken here if `record` fails. */
+async function withClaims<T>(deps: Deps, subscriptionId: string, metadata: CommandMetadata, claims: (taken: string[]) => Promise<void>, record: () => Promise<T>): Promise<T> {
+  const taken: string[] = [];
+  try {
+    await claims(taken);
+    return await record();
+  } catch (error) {
+    await releaseClaims(deps, taken, subscriptionId, metadata).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function claimKey(deps: Deps, key: string, subscriptionId: string, metadata: CommandMetadata, taken: string[]): Promise<void> {
+  if (await claimLicenceKey(deps, key, subscriptionId, metadata)) taken.push(claimKeys.licenceKey(key));
+}
 
 /** Is this subscription still using its claim (not cancelled, not removed, and created at all)? */
 async function holdsLive(deps: Deps, subscriptionId: string): Promise<boolean> {
@@ -24,58 +52,103 @@ async function holdsLive(deps: Deps, subscriptionId: string): Promise<boolean> {
  * takes it over only from a holder that is cancelled, removed or was never created. Two concurrent free plans race
  * on the claim stream's version, and one loses (409).
  */
-async function claimFreePlan(deps: Deps, userId: string, subscriptionId: string, metadata: CommandMetadata): Promise<void> {
+async function claimFreePlan(deps: Deps, userId: string, subscriptionId: string, metadata: CommandMetadata, taken: string[]): Promise<void> {
   const key = claimKeys.freePlan(userId);
   const history = await deps.events.readStream(streamIds.claim(key));
   const owner = history.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState()).owner;
-  if (owner && owner !== subscriptionId && (await holdsLive(deps, owner))) throw new ConflictError('This customer already has a live free plan; only one is allowed');
-  await deps.execute(claimDecider, key, {
-    type: 'ClaimIdentifier',
-    data: { subscriptionId, ...(owner && owner !== subscriptionId ? { takeoverFrom: owner } : {}) },
-    metadata: { ...metadata, actorRole: 'SYSTEM' },
-  }, { expectedVersion: history.length });
+  if (owner === subscriptionId) return;
+  if (owner && (await holdsLive(deps, owner))) throw new ConflictError('This customer already has a live free plan; only one is allowed');
+  await deps.execute(claimDecider, key, { type: 'ClaimIdentifier', data: { subscriptionId, ...(owner ? { takeoverFrom: owner } : {}) }, metadata: { ...metadata, actorRole: 'SYSTEM' } }, { expectedVersion: history.length });
+  taken.push(key);
 }
-
-/** Creates a subscription: its unique identifiers (a free plan, an administrator's licence key) are claimed first. */
-export async function createSubscription(deps: Deps & Pick<PaymentDeps, 'newLicenceKey'>, command: Create) {
-  const { data, metadata } = command;
-  const free = data.plan_id === 'unlimited' && data.subscription_type === 'SUBSCRIPTION_FREE';
-  if (free) await claimFreePlan(deps, data.user_id, data.subscriptionId, metadata);
-  if (data.licence_key) await claimLicenceKey(deps, data.licence_key, data.subscriptionId, metadata);
-  // The free plan is Live at once: its licence (with the free limits, no end) needs a key now, claimed like any other.
-  if (free && !data.licence_key) {
-    const key = (deps.newLicenceKey ?? newLicenceKey)();
-    await claimLicenceKey(deps, key, data.subscriptionId, metadata);
-    return deps.execute(subscriptionDecider, data.subscriptionId, { ...command, data: { ...data, issuedLicenceKey: key } });
-  }
-  return deps.execute(subscriptionDecider, data.subscriptionId, command);
-}
-
-/** Updates descriptive fields; a licence key an administrator sets is claimed first (unique across subscriptions). */
-export async function updateSubscription(deps: Deps, subscriptionId: string, command: Update, options: { expectedVersion?: number } = {}) {
-  if (command.data.licence_key) await claimLicenceKey(deps, command.data.licence_key, subscriptionId, command.metadata);
-  return deps.execute(subscriptionDecider, subscriptionId, command, options);
-}
-
-type Trial = Extract<SubscriptionCommand, { type: 'StartTrial' }>;
 
 /**
- * One free trial per customer, not per subscription: the decider checks this subscription may start one (checked
- * first without recording, so a refused trial does not use the customer's up), then the customer's trial claim is
- * taken for good, then the trial starts. Two trials at once race on the claim stream, and one loses (409).
+ * Creates a subscription. Its unique identifiers are claimed only once the decider accepts it: a free plan, an
+ * administrator's licence key, and — for a plan Live at creation (free, complimentary, billed elsewhere) — the key
+ * of its licence, which the server issues.
  */
-export async function startTrial(deps: Deps, subscriptionId: string, userId: string, command: Trial) {
-  await deps.execute(subscriptionDecider, subscriptionId, command, { dryRun: true });
-  try {
-    await deps.execute(claimDecider, claimKeys.trial(userId), { type: 'ClaimIdentifier', data: { subscriptionId }, metadata: { ...command.metadata, actorRole: 'SYSTEM' } });
-  } catch (error) {
-    if (error instanceof ConflictError) throw new ConflictError('This customer has already had a free trial; only one is allowed per customer');
-    throw error;
-  }
-  return deps.execute(subscriptionDecider, subscriptionId, command);
+export async function createSubscription(deps: Deps, command: Create) {
+  const { data, metadata } = command;
+  const free = data.plan_id === 'unlimited' && data.subscription_type === 'SUBSCRIPTION_FREE';
+  const issued = !data.licence_key && (free || data.status === 'SUBSCRIPTION_STATUS_ACTIVE') ? keyOf(deps) : undefined;
+  const decided: Create = issued ? { ...command, data: { ...data, issuedLicenceKey: issued } } : command;
+  await deps.execute(subscriptionDecider, data.subscriptionId, decided, { dryRun: true });
+  return withClaims(
+    deps,
+    data.subscriptionId,
+    metadata,
+    async (taken) => {
+      if (free) await claimFreePlan(deps, data.user_id, data.subscriptionId, metadata, taken);
+      const key = data.licence_key ?? issued;
+      if (key) await claimKey(deps, key, data.subscriptionId, metadata, taken);
+    },
+    () => deps.execute(subscriptionDecider, data.subscriptionId, decided),
+  );
 }
 
-type Revise = Extract<SubscriptionCommand, { type: 'ReviseSubscription' }>;
+/** Updates descriptive fields; a licence key an administrator sets is claimed once the update is accepted. */
+export async function updateSubscription(deps: Deps, subscriptionId: string, command: Update, options: { expectedVersion?: number } = {}) {
+  await deps.execute(subscriptionDecider, subscriptionId, command, { ...options, dryRun: true });
+  const key = command.data.licence_key;
+  return withClaims(
+    deps,
+    subscriptionId,
+    command.metadata,
+    async (taken) => {
+      if (key) await claimKey(deps, key, subscriptionId, command.metadata, taken);
+    },
+    () => deps.execute(subscriptionDecider, subscriptionId, command, options),
+  );
+}
+
+/**
+ * One free trial per customer, not per subscription: the decider checks this subscription may start one, then the
+ * customer's trial claim is taken (for good, once the trial started) and the trial's licence key, then the trial
+ * starts. Two trials at once race on the claim stream, and one loses (409).
+ */
+export async function startTrial(deps: Deps, subscriptionId: string, userId: string, command: Trial) {
+  const { sub } = await loadSubscription(deps as PaymentDeps, subscriptionId);
+  const licenceKey = sub.licence_key ?? keyOf(deps);
+  const withKey: Trial = { ...command, data: { ...command.data, licenceKey } };
+  await deps.execute(subscriptionDecider, subscriptionId, withKey, { dryRun: true });
+  return withClaims(
+    deps,
+    subscriptionId,
+    command.metadata,
+    async (taken) => {
+      try {
+        await deps.execute(claimDecider, claimKeys.trial(userId), { type: 'ClaimIdentifier', data: { subscriptionId }, metadata: { ...command.metadata, actorRole: 'SYSTEM' } });
+      } catch (error) {
+        if (error instanceof ConflictError) throw new ConflictError('This customer has already had a free trial; only one is allowed per customer');
+        throw error;
+      }
+      taken.push(claimKeys.trial(userId));
+      if (!sub.licence_key) await claimKey(deps, licenceKey, subscriptionId, command.metadata, taken);
+    },
+    () => deps.execute(subscriptionDecider, subscriptionId, withKey),
+  );
+}
+
+/**
+ * An administrator's status change. Live without covered time is a complimentary grant: its licence needs a key,
+ * issued and claimed here once the decider accepts the move.
+ */
+export async function setSubscriptionStatus(deps: Deps, subscriptionId: string, command: SetStatus, until?: string) {
+  const { sub } = await loadSubscription(deps as PaymentDeps, subscriptionId);
+  const licenceKey = sub.licence_key ?? (command.data.status === 'SUBSCRIPTION_STATUS_ACTIVE' ? keyOf(deps) : undefined);
+  const withKey: SetStatus = { ...command, data: { ...command.data, ...(licenceKey && !sub.licence_key ? { licenceKey } : {}), ...(until ? { until } : {}) } };
+  const preview = await deps.execute(subscriptionDecider, subscriptionId, withKey, { dryRun: true });
+  const grants = preview.events.some((e) => e.type === 'ComplimentaryGranted');
+  return withClaims(
+    deps,
+    subscriptionId,
+    command.metadata,
+    async (taken) => {
+      if (grants && licenceKey && !sub.licence_key) await claimKey(deps, licenceKey, subscriptionId, command.metadata, taken);
+    },
+    () => deps.execute(subscriptionDecider, subscriptionId, withKey),
+  );
+}
 
 /** What a revision does (or would do, previewed): at once, pending its balance, at a date, or back to what is in force. */
 export interface RevisionEffect {
@@ -117,7 +190,7 @@ export async function reviseSubscription(deps: PaymentDeps, subscriptionId: stri
   const state = result.state as ExistingSubscription;
   const effect = effectOf(result.events, state, command.metadata.now);
   if (options.preview || effect.effect !== 'pending' || !state.vault) return { result, effect };
-  const paid = await payWithSavedWallet(deps, state, `balance-${subscriptionId}-${result.version}`, command.metadata);
+  const paid = await payWithSavedWallet(deps, state, command.metadata);
   if (paid.kind !== 'paid') return { result, effect: { ...effect, savedWallet: paid.kind } };
   const { sub: after } = await loadSubscription(deps, subscriptionId);
   return { result, effect: { ...effect, effect: 'immediate' as const, amountDueAfter: amountDue(after, command.metadata.now).amount, savedWallet: 'paid' as const } };

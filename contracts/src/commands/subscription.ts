@@ -2,7 +2,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { INFRASTRUCTURE_TYPES, PLAN_IDS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from '../constants/subscription.js';
 import { Cents, Id, IsoDateTime, Name, Quantity, ShortText, StringEnum } from '../schemas/common.js';
 import { InfrastructureDetails, ModuleSelections } from '../schemas/subscription.js';
+import { BillingPolicy } from '../events/policy.js';
 import type { Command } from './metadata.js';
+
+const LicenceKey = Type.String({ minLength: 8, maxLength: 512 });
+/** An administrator's complimentary grant: why (required), and until when (default: one billing period). */
+const Complimentary = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }), until: Type.Optional(IsoDateTime) }, { additionalProperties: false });
 
 const Status = StringEnum(SUBSCRIPTION_STATUSES);
 
@@ -26,8 +31,10 @@ export const CreateSubscriptionData = Type.Object({
   hardware_key: Type.Optional(Type.String({ maxLength: 512 })),
   startDate: Type.Optional(IsoDateTime),
   endDate: Type.Optional(IsoDateTime),
-  /** A licence key the server issued (and claimed) for a plan that is live at creation: the free plan. */
-  issuedLicenceKey: Type.Optional(Type.String({ minLength: 8, maxLength: 512 })),
+  /** A licence key the server issued (and claimed) for a plan that is live at creation: the free plan, a complimentary grant. */
+  issuedLicenceKey: Type.Optional(LicenceKey),
+  /** Administrators only: Live at once without payment, explicitly, with a reason. */
+  complimentary: Type.Optional(Complimentary),
 }, { additionalProperties: false });
 
 /** Descriptive fields only: price-bearing changes go through ReviseSubscription, status through SetSubscriptionStatus. */
@@ -70,11 +77,24 @@ export const CaptureOrderData = Type.Object({
   /** PayPal's status of the capture; anything but COMPLETED is recorded as rejected. */
   providerStatus: Type.String({ maxLength: 64 }),
   /** A fresh licence key, used when the subscription has none yet (decide stays free of randomness). */
-  licenceKey: Type.String({ minLength: 8, maxLength: 512 }),
+  licenceKey: LicenceKey,
 }, { additionalProperties: false });
 
 /** When what is due is covered by account credit: the period or balance is paid from it, without PayPal. */
-export const PayFromCreditData = Type.Object({ licenceKey: Type.String({ minLength: 8, maxLength: 512 }) }, { additionalProperties: false });
+export const PayFromCreditData = Type.Object({ licenceKey: LicenceKey }, { additionalProperties: false });
+
+/** We are about to ask PayPal to capture an approved order of ours (PayPal-Request-Id `requestId`). */
+export const StartCaptureData = Type.Object({ paypalOrderID: Id, requestId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+/** PayPal refused the capture `requestId` of an order: nothing moved, the order stays open for another attempt. */
+export const RecordCaptureFailureData = Type.Object({ paypalOrderID: Id, requestId: Type.String({ minLength: 1, maxLength: 128 }), reason: StringEnum(['DECLINED', 'REFUSED'] as const) }, { additionalProperties: false });
+/** We are about to charge the saved wallet for what is due now (PayPal-Request-Id `requestId`). */
+export const StartSavedWalletChargeData = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+/** PayPal declined the saved-wallet charge `requestId`. */
+export const RecordSavedWalletDeclineData = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 128 }), reason: Type.Optional(Type.String({ maxLength: 128 })) }, { additionalProperties: false });
+/** The billing clock: a licence boundary came (the next paid period starts at another configuration). */
+export const RefreshLicenceData = Type.Object({}, { additionalProperties: false });
+/** An administrator grants time without payment: Live until `until` (default one billing period), with a reason. */
+export const GrantComplimentaryData = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }), until: Type.Optional(IsoDateTime), licenceKey: LicenceKey }, { additionalProperties: false });
 
 /** An open order PayPal no longer holds open (expired, voided): closed, so a new one can be made. */
 export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED', 'RENEWAL'] as const) }, { additionalProperties: false });
@@ -99,10 +119,14 @@ export const ChangePaymentMethodData = Type.Object({
   quantity: Quantity,
 }, { additionalProperties: false });
 
-export const SetSubscriptionStatusData = Type.Object({ status: Status, reason: Type.Optional(ShortText) }, { additionalProperties: false });
+/**
+ * An administrator's explicit status move, through the status machine. Live without paid time running is a
+ * complimentary grant: it needs `reason` (and a licence key the workflow issues).
+ */
+export const SetSubscriptionStatusData = Type.Object({ status: Status, reason: Type.Optional(ShortText), licenceKey: Type.Optional(LicenceKey), until: Type.Optional(IsoDateTime) }, { additionalProperties: false });
 export const CancelSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) }, { additionalProperties: false });
 export const RemoveSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) }, { additionalProperties: false });
-export const StartTrialData = Type.Object({ trialPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 31_536_000 })) }, { additionalProperties: false });
+export const StartTrialData = Type.Object({ trialPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 31_536_000 })), licenceKey: Type.Optional(LicenceKey) }, { additionalProperties: false });
 export const RecordRefundData = Type.Object({
   captureId: Id,
   refundId: Id,
@@ -118,6 +142,8 @@ export const RecordRenewalFailureData = Type.Object({
   attempt: Type.Integer({ minimum: 0, maximum: 20 }),
   reason: StringEnum(['NO_PAYMENT_METHOD', 'DECLINED'] as const),
   providerReason: Type.Optional(Type.String({ maxLength: 128 })),
+  /** The billing policy, as the event log holds it: the first failure records its dunning timeline from it. */
+  policy: BillingPolicy,
 }, { additionalProperties: false });
 /** The billing clock: still unpaid at the end of the grace period (pause), or at the end of dunning (cancel). */
 export const EndUnpaidData = Type.Object({ step: StringEnum(['SUSPEND', 'CANCEL'] as const) }, { additionalProperties: false });
@@ -141,7 +167,9 @@ export const RecordSavedWalletPaymentData = Type.Object({
   /** PayPal's capture status (COMPLETED, PENDING) and what it captured. */
   providerStatus: Type.String({ maxLength: 64 }),
   capturedAmount: Cents,
-  licenceKey: Type.String({ minLength: 8, maxLength: 512 }),
+  licenceKey: LicenceKey,
+  /** The PayPal-Request-Id of the charge (the one its SavedWalletChargeStarted recorded). */
+  requestId: Type.String({ minLength: 1, maxLength: 128 }),
 }, { additionalProperties: false });
 
 /** Cancel when the paid time ends (`undo: true` withdraws it); the billing clock's `AT_PERIOD_END` carries it out. */
@@ -174,6 +202,12 @@ export const SubscriptionCommandSchemas = {
   CancelAtPeriodEnd: CancelAtPeriodEndData,
   PauseSubscription: PauseSubscriptionData,
   ResumeSubscription: ResumeSubscriptionData,
+  StartCapture: StartCaptureData,
+  RecordCaptureFailure: RecordCaptureFailureData,
+  StartSavedWalletCharge: StartSavedWalletChargeData,
+  RecordSavedWalletDecline: RecordSavedWalletDeclineData,
+  RefreshLicence: RefreshLicenceData,
+  GrantComplimentary: GrantComplimentaryData,
 } as const;
 
 export type SubscriptionCommand =
@@ -199,7 +233,21 @@ export type SubscriptionCommand =
   | Command<'ScheduleCancellation', Static<typeof ScheduleCancellationData>>
   | Command<'CancelAtPeriodEnd', Static<typeof CancelAtPeriodEndData>>
   | Command<'PauseSubscription', Static<typeof PauseSubscriptionData>>
-  | Command<'ResumeSubscription', Static<typeof ResumeSubscriptionData>>;
+  | Command<'ResumeSubscription', Static<typeof ResumeSubscriptionData>>
+  | Command<'StartCapture', Static<typeof StartCaptureData>>
+  | Command<'RecordCaptureFailure', Static<typeof RecordCaptureFailureData>>
+  | Command<'StartSavedWalletCharge', Static<typeof StartSavedWalletChargeData>>
+  | Command<'RecordSavedWalletDecline', Static<typeof RecordSavedWalletDeclineData>>
+  | Command<'RefreshLicence', Static<typeof RefreshLicenceData>>
+  | Command<'GrantComplimentary', Static<typeof GrantComplimentaryData>>;
+
+export const SetBillingPolicyData = Type.Object({
+  policy: BillingPolicy,
+  source: StringEnum(['DEFAULT', 'ENVIRONMENT', 'ADMIN'] as const),
+  reason: Type.Optional(Type.String({ maxLength: 2000 })),
+}, { additionalProperties: false });
+export const PolicyCommandSchemas = { SetBillingPolicy: SetBillingPolicyData } as const;
+export type PolicyCommand = Command<'SetBillingPolicy', Static<typeof SetBillingPolicyData>>;
 
 export const ClaimIdentifierData = Type.Object({
   subscriptionId: Id,

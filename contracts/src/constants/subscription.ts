@@ -18,19 +18,73 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 export const TERMINAL_STATUSES: readonly SubscriptionStatus[] = ['SUBSCRIPTION_STATUS_CANCEL'];
 
 /**
- * The status machine (design.md): INITIAL → WAIT_PAYMENT → ACTIVE ⇄ PAUSE, any non-terminal → CANCEL.
- * These are the moves a customer or the system may make with an explicit status change; ACTIVE from
- * INITIAL/WAIT_PAYMENT is reached only by a captured payment (or a started trial), never by a bare status change.
- * Administrators may move between any two non-terminal statuses.
+ * Why a status changes. Every status change names one; the machine below says which causes may move a subscription
+ * from which status to which.
  */
-export const STATUS_TRANSITIONS: Record<SubscriptionStatus, readonly SubscriptionStatus[]> = {
-  SUBSCRIPTION_STATUS_INITIAL: ['SUBSCRIPTION_STATUS_WAIT_PAYMENT', 'SUBSCRIPTION_STATUS_CANCEL'],
-  SUBSCRIPTION_STATUS_WAIT_PAYMENT: ['SUBSCRIPTION_STATUS_CANCEL'],
-  SUBSCRIPTION_STATUS_ACTIVE: ['SUBSCRIPTION_STATUS_PAUSE', 'SUBSCRIPTION_STATUS_CANCEL'],
-  SUBSCRIPTION_STATUS_PAUSE: ['SUBSCRIPTION_STATUS_ACTIVE', 'SUBSCRIPTION_STATUS_CANCEL'],
-  SUBSCRIPTION_STATUS_CANCEL: [],
+export const STATUS_CAUSES = [
+  /** The first PayPal order was created: the purchase waits for its payment. */
+  'ORDER_CREATED',
+  /** A payment was captured (or paid from account credit). */
+  'PAID',
+  /** The one free trial started, before the first payment. */
+  'TRIAL_STARTED',
+  /** A free plan: nothing to pay. */
+  'FREE_PLAN',
+  /** An administrator granted time without payment, with a reason (shown as such in the history and in finance). */
+  'COMPLIMENTARY',
+  /** A payment fell due (renewal, trial or complimentary end) and was not made: dunning starts. */
+  'PAYMENT_DUE',
+  /** A refund or reversal took back the money of the paid time running: nothing paid is left. */
+  'PAYMENT_TAKEN_BACK',
+  /** Still unpaid at the end of the grace: paused, licence suspended. */
+  'UNPAID_AFTER_GRACE',
+  /** An administrator paused it (until a resume date, or until resumed). */
+  'ADMIN_PAUSE',
+  /** Resumed (by an administrator, or on the resume date): Live while time is covered, otherwise waiting for payment. */
+  'RESUMED',
+  /** Cancelled: by the customer, an administrator, at the end of the paid time, or at the end of dunning. */
+  'CANCELLED',
+] as const;
+export type StatusCause = (typeof STATUS_CAUSES)[number];
+
+/**
+ * The status machine: the only statement of which moves exist, and why each may happen. Every handler moves a
+ * subscription through one transition function (billing-core/src/subscription/status.ts) that looks its move up
+ * here; docs/billing-lifecycle.md draws it.
+ *
+ * Creating → Wait payment → Live ⇄ Paused, any non-terminal → Cancelled. Live is reached only by money (PAID), the
+ * trial, a free plan or an administrator's explicit, reasoned complimentary grant: never by a bare status change.
+ */
+export const STATUS_MACHINE: Record<SubscriptionStatus, Partial<Record<SubscriptionStatus, readonly StatusCause[]>>> = {
+  SUBSCRIPTION_STATUS_INITIAL: {
+    SUBSCRIPTION_STATUS_WAIT_PAYMENT: ['ORDER_CREATED'],
+    SUBSCRIPTION_STATUS_ACTIVE: ['PAID', 'TRIAL_STARTED', 'FREE_PLAN', 'COMPLIMENTARY'],
+    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED'],
+  },
+  SUBSCRIPTION_STATUS_WAIT_PAYMENT: {
+    SUBSCRIPTION_STATUS_ACTIVE: ['PAID', 'TRIAL_STARTED', 'COMPLIMENTARY'],
+    SUBSCRIPTION_STATUS_PAUSE: ['UNPAID_AFTER_GRACE', 'ADMIN_PAUSE'],
+    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED'],
+  },
+  SUBSCRIPTION_STATUS_ACTIVE: {
+    SUBSCRIPTION_STATUS_WAIT_PAYMENT: ['PAYMENT_DUE', 'PAYMENT_TAKEN_BACK'],
+    SUBSCRIPTION_STATUS_PAUSE: ['ADMIN_PAUSE'],
+    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED'],
+  },
+  SUBSCRIPTION_STATUS_PAUSE: {
+    SUBSCRIPTION_STATUS_ACTIVE: ['RESUMED', 'PAID', 'COMPLIMENTARY'],
+    SUBSCRIPTION_STATUS_WAIT_PAYMENT: ['RESUMED'],
+    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED'],
+  },
+  SUBSCRIPTION_STATUS_CANCEL: {},
 };
-/** Statuses a captured payment (captureOrder) or a started trial activates. */
+
+/** The causes that may move a subscription from `from` to `to` (none: the move does not exist). */
+export function causesOf(from: SubscriptionStatus, to: SubscriptionStatus): readonly StatusCause[] {
+  return STATUS_MACHINE[from][to] ?? [];
+}
+
+/** Statuses a captured payment or a started trial activates (the first payment). */
 export const PAYABLE_STATUSES: readonly SubscriptionStatus[] = [
   'SUBSCRIPTION_STATUS_INITIAL',
   'SUBSCRIPTION_STATUS_WAIT_PAYMENT',

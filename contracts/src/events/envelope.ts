@@ -53,6 +53,8 @@ export const streamIds = {
   email: (emailHash: string) => `email-${emailHash}`,
   /** Claims of unique identifiers: `claim-billing-reference-RCS-…`, `claim-licence-key-<sha256>`, `claim-free-plan-<user>`. */
   claim: (key: string) => `claim-${key}`,
+  /** Settings kept in the event log with their history: `setting-billing-policy`. */
+  setting: (name: string) => `setting-${name}`,
 } as const;
 
 /** The entity id inside a stream id ("subscription-42" → "42"). */

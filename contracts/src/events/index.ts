@@ -2,12 +2,14 @@ import type { TSchema } from '@sinclair/typebox';
 import { ClaimEventSchemas, SubscriptionEventSchemas, type ClaimEvent, type SubscriptionEvent } from './subscription.js';
 import { EmailEventSchemas, UserEventSchemas, type EmailEvent, type UserEvent } from './user.js';
 import { EntryEventSchemas, FileEventSchemas, type EntryEvent, type FileEvent } from './content.js';
+import { PolicyEventSchemas, type PolicyEvent } from './policy.js';
 import type { EventEnvelope } from './envelope.js';
 
 export * from './envelope.js';
 export * from './subscription.js';
 export * from './user.js';
 export * from './content.js';
+export * from './policy.js';
 
 /** Every event type the product writes, with the schema its data must satisfy. */
 export const EVENT_DATA_SCHEMAS = {
@@ -17,9 +19,10 @@ export const EVENT_DATA_SCHEMAS = {
   ...EmailEventSchemas,
   ...EntryEventSchemas,
   ...FileEventSchemas,
+  ...PolicyEventSchemas,
 } as const satisfies Record<string, TSchema>;
 
-export type AnyDomainEvent = SubscriptionEvent | ClaimEvent | UserEvent | EmailEvent | EntryEvent | FileEvent;
+export type AnyDomainEvent = SubscriptionEvent | ClaimEvent | UserEvent | EmailEvent | EntryEvent | FileEvent | PolicyEvent;
 export type EventType = AnyDomainEvent['type'];
 export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as EventType[];
 

@@ -3,6 +3,7 @@ import {
   INFRASTRUCTURE_TYPES,
   PAYMENT_METHODS,
   PLAN_IDS,
+  STATUS_CAUSES,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
 } from '../constants/subscription.js';
@@ -79,7 +80,12 @@ export const SubscriptionRevised = Type.Object({
   /** Charge (positive) or credit (negative) for the rest of the current period, in cents. */
   proration: Type.Integer(),
   effectiveAt: IsoDateTime,
-  reason: Type.Optional(StringEnum(['IMMEDIATE', 'BALANCE_PAID', 'SCHEDULED'] as const)),
+  /**
+   * IMMEDIATE: nothing paid was running, so it changes what is due (never what is licensed); COVERED: inside paid
+   * time at no extra cost (the running periods were paid for as much), so the paid time runs at it from now;
+   * BALANCE_PAID: its prorated balance was captured; SCHEDULED: the paid period it waited for ended.
+   */
+  reason: Type.Optional(StringEnum(['IMMEDIATE', 'COVERED', 'BALANCE_PAID', 'SCHEDULED'] as const)),
 });
 export type SubscriptionRevised = Static<typeof SubscriptionRevised>;
 
@@ -131,6 +137,8 @@ export const PaymentOrdered = Type.Object({
   credit: Type.Optional(Cents),
   periodStart: Type.Optional(IsoDateTime),
   periodEnd: Type.Optional(IsoDateTime),
+  /** The PayPal-Request-Id of a saved-wallet charge this order records (it ends that charge's attempt). */
+  requestId: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type PaymentOrdered = Static<typeof PaymentOrdered>;
 
@@ -192,11 +200,18 @@ export const PaymentRefunded = Type.Object({
 });
 export type PaymentRefunded = Static<typeof PaymentRefunded>;
 
-/** A full refund or reversal took back money that paid for time still running: that paid time ends now. */
+/**
+ * A full refund or reversal took back the money of a period still running or paid ahead: that period (only) ends.
+ * A running period ends now; one paid ahead is taken out, and the periods paid after it move back one period, so
+ * the paid time stays continuous and ends one period sooner. A refunded balance ends the running paid time now.
+ */
 export const PaidTimeEnded = Type.Object({
   captureId: Id,
   reason: StringEnum(['REFUNDED', 'REVERSED'] as const),
   endedAt: IsoDateTime,
+  /** The paid time's end before and after. */
+  paidThroughBefore: Type.Optional(IsoDateTime),
+  paidThroughAfter: Type.Optional(IsoDateTime),
 });
 export type PaidTimeEnded = Static<typeof PaidTimeEnded>;
 
@@ -221,18 +236,76 @@ export const PaymentMethodChanged = Type.Object({
 });
 export type PaymentMethodChanged = Static<typeof PaymentMethodChanged>;
 
-/** `reason`: why, as the system says it (shown to everyone); `note`: what an administrator wrote (administrators only). */
-export const SubscriptionStatusChanged = Type.Object({ from: Status, to: Status, reason: OptionalText, note: OptionalText });
+/**
+ * `cause`: which move of the status machine (contracts/src/constants/subscription.ts); `reason`: why, as the system
+ * says it (shown to everyone); `note`: what an administrator wrote (administrators only); `at`: when.
+ */
+export const SubscriptionStatusChanged = Type.Object({
+  from: Status,
+  to: Status,
+  cause: Type.Optional(StringEnum(STATUS_CAUSES)),
+  at: Type.Optional(IsoDateTime),
+  reason: OptionalText,
+  note: OptionalText,
+});
 export type SubscriptionStatusChanged = Static<typeof SubscriptionStatusChanged>;
 
 export const TrialStarted = Type.Object({
   trialStartDate: IsoDateTime,
   trialEndDate: IsoDateTime,
   trialPeriod: Type.Integer({ minimum: 1 }),
+  /** What the trial lets the customer use (the configuration when it started; later revisions change what is due). */
+  configuration: Type.Optional(Configuration),
+  licence_key: Type.Optional(Type.String()),
 });
+
+/**
+ * An administrator granted time without payment: explicitly, with a reason, shown as such in the history and in
+ * finance (it earns nothing). The subscription is covered from `start` to `end` at `configuration`.
+ */
+export const ComplimentaryGranted = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 2000 }),
+  start: IsoDateTime,
+  end: IsoDateTime,
+  configuration: Configuration,
+  licence_key: Type.Optional(Type.String()),
+});
+export type ComplimentaryGranted = Static<typeof ComplimentaryGranted>;
+
+/**
+ * The billing clock (or a revision's balance) is about to charge the saved PayPal wallet: one money movement at a
+ * time. Until the charge is recorded (PaymentOrdered with this request id) or declined, no other payment starts
+ * and the plan cannot change; a crashed run finds it and asks PayPal again with the same PayPal-Request-Id.
+ */
+export const SavedWalletChargeStarted = Type.Object({
+  requestId: Type.String({ minLength: 1, maxLength: 128 }),
+  purpose: PaymentPurpose,
+  amount: Cents,
+  startedAt: IsoDateTime,
+});
+export type SavedWalletChargeStarted = Static<typeof SavedWalletChargeStarted>;
+export const SavedWalletChargeDeclined = Type.Object({
+  requestId: Type.String({ minLength: 1, maxLength: 128 }),
+  reason: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type SavedWalletChargeDeclined = Static<typeof SavedWalletChargeDeclined>;
+
+/** We are asking PayPal to capture one of our orders (the buyer approved it): no other money movement starts meanwhile. */
+export const PaymentCaptureStarted = Type.Object({ paypalOrderID: Id, requestId: Type.String({ minLength: 1, maxLength: 128 }), startedAt: IsoDateTime });
+export type PaymentCaptureStarted = Static<typeof PaymentCaptureStarted>;
+/**
+ * PayPal refused that capture (the buyer's funding source declined, the order not capturable): nothing moved. The
+ * order stays open for another attempt (the buyer may choose another funding source), with a new request id.
+ */
+export const PaymentCaptureFailed = Type.Object({
+  paypalOrderID: Id,
+  requestId: Type.String({ minLength: 1, maxLength: 128 }),
+  reason: StringEnum(['DECLINED', 'REFUSED'] as const),
+});
+export type PaymentCaptureFailed = Static<typeof PaymentCaptureFailed>;
 export type TrialStarted = Static<typeof TrialStarted>;
 
-export const SubscriptionCancelled = Type.Object({ from: Status, reason: OptionalText, note: OptionalText });
+export const SubscriptionCancelled = Type.Object({ from: Status, reason: OptionalText, note: OptionalText, at: Type.Optional(IsoDateTime) });
 export type SubscriptionCancelled = Static<typeof SubscriptionCancelled>;
 
 export const SubscriptionRemoved = Type.Object({ reason: OptionalText, note: OptionalText });
@@ -250,6 +323,8 @@ export const DunningTimeline = Type.Object({
   suspendAt: IsoDateTime,
   /** Cancelled when still unpaid then (DUNNING_CANCEL_AFTER_DAYS after the suspension). */
   cancelAt: IsoDateTime,
+  /** What the payment charges: the grace licence is for this configuration, until `graceUntil`. */
+  configuration: Type.Optional(Configuration),
 });
 export type DunningTimeline = Static<typeof DunningTimeline>;
 
@@ -304,6 +379,8 @@ export const LicenceIssued = Type.Object({
   quantity: Type.Integer({ minimum: 1 }),
   issuedAt: IsoDateTime,
   validUntil: IsoDateTime,
+  /** What covers it: paid time, the trial, a complimentary grant, the grace after a lapsed renewal, or a free plan. */
+  basis: Type.Optional(StringEnum(['PAID', 'TRIAL', 'COMPLIMENTARY', 'GRACE', 'FREE'] as const)),
 });
 export type LicenceIssued = Static<typeof LicenceIssued>;
 export const LicenceRevoked = Type.Object({
@@ -330,6 +407,11 @@ export const SubscriptionEventSchemas = {
   PaymentMethodChanged,
   SubscriptionStatusChanged,
   TrialStarted,
+  ComplimentaryGranted,
+  SavedWalletChargeStarted,
+  SavedWalletChargeDeclined,
+  PaymentCaptureStarted,
+  PaymentCaptureFailed,
   SubscriptionCancelled,
   SubscriptionRemoved,
   RenewalFailed,
@@ -360,6 +442,11 @@ export type SubscriptionEvent =
   | { type: 'PaymentMethodChanged'; data: PaymentMethodChanged }
   | { type: 'SubscriptionStatusChanged'; data: SubscriptionStatusChanged }
   | { type: 'TrialStarted'; data: TrialStarted }
+  | { type: 'ComplimentaryGranted'; data: ComplimentaryGranted }
+  | { type: 'SavedWalletChargeStarted'; data: SavedWalletChargeStarted }
+  | { type: 'SavedWalletChargeDeclined'; data: SavedWalletChargeDeclined }
+  | { type: 'PaymentCaptureStarted'; data: PaymentCaptureStarted }
+  | { type: 'PaymentCaptureFailed'; data: PaymentCaptureFailed }
   | { type: 'SubscriptionCancelled'; data: SubscriptionCancelled }
   | { type: 'SubscriptionRemoved'; data: SubscriptionRemoved }
   | { type: 'RenewalFailed'; data: RenewalFailed }

@@ -1,4 +1,4 @@
-import { entityIdOf, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
+import { entityIdOf, SubscriptionEventSchemas, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
 import { amountDue, dueOf, exists, nextDueItem, nextRetryOf, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
 import { scoreOf, type Projection } from '../projection.js';
 import type { UnitOfWork } from '../unit-of-work.js';
@@ -32,12 +32,8 @@ interface Customer {
 const NOBODY: Customer = { email: '', givenName: '', familyName: '' };
 const shown = (c: Customer): SubscriptionView['customer'] => ({ email: c.email, name: `${c.givenName} ${c.familyName}`.trim() });
 
-const SUBSCRIPTION_EVENTS = new Set([
-  'SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionRevised', 'SubscriptionChangePending', 'SubscriptionChangeScheduled', 'SubscriptionChangeWithdrawn',
-  'PaymentOrdered', 'PaymentOrderSuperseded', 'PaymentPending', 'OrderCaptured', 'PaymentRejected', 'PaymentRefunded', 'PaidTimeEnded', 'PaymentDisputed',
-  'PaymentMethodChanged', 'SubscriptionStatusChanged', 'TrialStarted', 'SubscriptionCancelled', 'SubscriptionRemoved',
-  'RenewalFailed', 'PaymentMethodVaulted', 'CancellationScheduled', 'CancellationWithdrawn', 'SubscriptionPaused', 'SubscriptionResumed', 'LicenceIssued', 'LicenceRevoked',
-]);
+/** Every event of a subscription stream: each changes the decider state the view's figures derive from. */
+const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set(Object.keys(SubscriptionEventSchemas));
 const HANDLES = new Set([
   ...SUBSCRIPTION_EVENTS,
   'UserRegistered', 'UserUpdated', 'UserErased',
@@ -257,7 +253,8 @@ export const subscriptionsProjection: Projection = {
       }
       case 'PaidTimeEnded': {
         const s = state && exists(state) ? state : null;
-        view = { ...view, ...(s?.periodEnd ? { periodEnd: s.periodEnd, endDate: s.periodEnd } : {}) };
+        const { periodStart: _s, periodEnd: _e, ...rest } = view;
+        view = { ...rest, ...(s?.periodStart ? { periodStart: s.periodStart } : {}), ...(s?.periodEnd ? { periodEnd: s.periodEnd, endDate: s.periodEnd } : {}) };
         break;
       }
       case 'PaymentRefunded':

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Router } from 'express';
-import { cancelNow, saveWalletFromSetup, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
-import { ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
+import { billingPolicyDecider, cancelNow, readBillingPolicy, saveWalletFromSetup, setSubscriptionStatus, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
+import { BillingPolicy, ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { answerWith, visibleSubscription } from './subscription-access.js';
@@ -118,6 +118,42 @@ export const billingTimeRoutes = [
       const view = await visibleSubscription(rt, user, body.id);
       const result = await cancelNow(rt.paymentDeps, { subscriptionId: view._id, refund: body.refund }, meta());
       return answerWith(rt, view._id, result.cancelled.consistent ?? true, 200, { refunded: result.refunded });
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/grantComplimentary',
+    access: 'admin',
+    tag: 'Subscriptions',
+    summary:
+      'Grant time without payment (a complimentary subscription): Live until `until` (default one billing period, after any time already covered), with its reason, shown as such in the history and in finance. The same as setting Live with a reason.',
+    body: Type.Object({ id: Id, reason: Type.String({ minLength: 1, maxLength: 2000 }), until: Type.Optional(IsoDateTime) }, { additionalProperties: false }),
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const result = await setSubscriptionStatus(rt.paymentDeps, view._id, { type: 'SetSubscriptionStatus', data: { status: 'SUBSCRIPTION_STATUS_ACTIVE', reason: body.reason }, metadata: meta() }, body.until);
+      return answerWith(rt, view._id, result.consistent ?? true);
+    },
+  }),
+  defineRoute({
+    path: '/admin/billing-policy',
+    query: true,
+    access: 'admin',
+    tag: 'Billing clock',
+    summary: 'The billing policy every process follows (dunning retries, grace, cancellation delay), from the event log, with its history',
+    body: Type.Object({}, { additionalProperties: false }),
+    async handle({ rt }) {
+      return { data: await readBillingPolicy(rt.events) };
+    },
+  }),
+  defineRoute({
+    path: '/admin/billing-policy/set',
+    access: 'admin',
+    tag: 'Billing clock',
+    summary:
+      'Change the billing policy (recorded with its history; new dunning runs follow it, running ones keep their timeline). Processes whose DUNNING_SCHEDULE / LICENCE_GRACE_DAYS / DUNNING_CANCEL_AFTER_DAYS then disagree refuse to restart: unset or align them.',
+    body: Type.Object({ policy: BillingPolicy, reason: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
+    async handle({ body, rt, meta }) {
+      await rt.execute(billingPolicyDecider, 'billing-policy', { type: 'SetBillingPolicy', data: { policy: body.policy, source: 'ADMIN', ...(body.reason ? { reason: body.reason } : {}) }, metadata: meta() });
+      return { data: await readBillingPolicy(rt.events) };
     },
   }),
 ];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { billingReferenceFor, createSubscription, deterministicUuid, pricing, reviseSubscription, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
+import { billingReferenceFor, createSubscription, deterministicUuid, pricing, reviseSubscription, setSubscriptionStatus, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
 import {
   AppError,
@@ -144,17 +144,17 @@ export const subscriptionRoutes = [
       const view = await visibleSubscription(rt, user, body.id);
       const fields = pick(body, ['name', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate']);
       const reason = (body as { reason?: unknown }).reason;
-      const statusChange: SubscriptionCommand | null =
+      const statusChange: Extract<SubscriptionCommand, { type: 'SetSubscriptionStatus' }> | null =
         body.status && body.status !== view.status
           ? { type: 'SetSubscriptionStatus', data: { status: body.status, ...(typeof reason === 'string' && reason ? { reason: reason.slice(0, 2000) } : {}) }, metadata: meta() }
           : null;
-      // All or nothing: a status move that would be refused (role, status machine) is refused before anything is written.
-      if (statusChange) await rt.execute(subscriptionDecider, view._id, statusChange, { dryRun: true });
+      const update: SubscriptionCommand = { type: 'UpdateSubscription', data: fields, metadata: meta() };
+      // All or nothing: a change that would be refused (fields, role, status machine) is refused before anything is written.
+      if (Object.keys(fields).length) await rt.execute(subscriptionDecider, view._id, update, { ...versionOf(body), dryRun: true });
+      if (statusChange) await rt.execute(subscriptionDecider, view._id, { ...statusChange, data: { ...statusChange.data, licenceKey: 'PREVIEW-KEY-0000' } }, { dryRun: true });
       let consistent = true;
-      if (Object.keys(fields).length) {
-        consistent = (await updateSubscription(rt.paymentDeps, view._id, { type: 'UpdateSubscription', data: fields, metadata: meta() }, versionOf(body))).consistent ?? true;
-      }
-      if (statusChange) consistent = (await rt.execute(subscriptionDecider, view._id, statusChange)).consistent && consistent;
+      if (Object.keys(fields).length) consistent = (await updateSubscription(rt.paymentDeps, view._id, update as Extract<SubscriptionCommand, { type: 'UpdateSubscription' }>, versionOf(body))).consistent ?? true;
+      if (statusChange) consistent = ((await setSubscriptionStatus(rt.paymentDeps, view._id, statusChange)).consistent ?? true) && consistent;
       return answerWith(rt, view._id, consistent);
     },
   }),

@@ -1,10 +1,11 @@
 import type { Configuration } from '@relaycast/contracts';
 import { addMonths } from '../pricing/proration.js';
-import { configurationOf, paidThrough, type ExistingSubscription } from './state.js';
+import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, pausedForNonPayment, type ExistingSubscription } from './state.js';
 
 /**
- * The payment rules that both the decider and the read model need: what is due now, and for what. Pure functions
- * of a subscription's state and the time (which comes from the command's metadata, never from a clock here).
+ * The billing policy's arithmetic that the decider, the workflows and the read model share: what is due now and
+ * for what, where a period starts and ends, prorations. Pure functions of a subscription's state and a time (which
+ * comes from the command's metadata, never from a clock here).
  */
 
 /** What the next payment is: its purpose, what it buys, the credit it uses and the money asked from PayPal. */
@@ -22,36 +23,19 @@ export interface Due {
   periodEnd?: string;
 }
 
-export { paidThrough } from './state.js';
-
-/** Paid time still running at `now` (the current period, and any period paid ahead). */
-export function hasPaidTimeRunning(s: Pick<ExistingSubscription, 'paid'>, now: string): boolean {
-  return s.paid.some((p) => p.end > now);
-}
-
-/** The end of the time the customer may use now without paying: paid periods, or the trial. */
-export function coveredUntil(s: Pick<ExistingSubscription, 'paid' | 'trialEndDate'>): string | undefined {
-  const paid = paidThrough(s);
-  if (paid === undefined) return s.trialEndDate;
-  return s.trialEndDate !== undefined && s.trialEndDate > paid ? s.trialEndDate : paid;
-}
-
 /**
- * Does the next paid period continue the covered time without a gap? Yes while Live (a renewal processed late still
- * starts where the paid time ended) and while dunning has not suspended the subscription: the grace period was used.
- * Not after the configuration changed since: the overdue time was used at the old one, which this payment does not buy.
+ * Where a period paid at `now` starts. Live: where the covered time ends (paid ahead, a trial, a renewal processed
+ * late). In dunning, before the suspension: at the due date (the grace was used), unless the configuration changed
+ * since (the overdue time was used at the old one, which this payment does not buy). Otherwise: now (a new anchor).
  */
-export function continuesCoveredTime(s: ExistingSubscription, now: string): boolean {
-  const covered = coveredUntil(s);
-  if (covered !== undefined && s.revisedAt !== undefined && s.revisedAt > covered) return false;
-  if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE') return true;
-  return s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && s.dunning !== undefined && now < s.dunning.timeline.suspendAt;
-}
-
-/** Where a period paid at `now` starts: where the covered time ends (paid ahead, a trial, a renewal), or now after a gap. */
 export function nextPeriodStart(s: ExistingSubscription, now: string): string {
   const covered = coveredUntil(s);
-  return covered !== undefined && (covered > now || continuesCoveredTime(s, now)) ? covered : now;
+  const revisedAfter = (at: string) => s.revisedAt !== undefined && s.revisedAt > at;
+  if (covered !== undefined && covered > now) return covered;
+  if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && covered !== undefined && !revisedAfter(covered)) return covered;
+  const dunning = s.dunning?.timeline;
+  if (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && dunning && now < dunning.suspendAt && !revisedAfter(dunning.dueAt)) return dunning.dueAt;
+  return now;
 }
 
 /**
@@ -65,16 +49,6 @@ export function periodEndFrom(s: ExistingSubscription, start: string): string {
     const end = addMonths(anchor, k * s.plan.billingMonths);
     if (end > start) return end;
   }
-}
-
-/** Paused for non-payment: the customer may still pay, and paying resumes it. */
-export const pausedForNonPayment = (s: ExistingSubscription): boolean => s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT';
-
-/** Orders that PayPal may still be asked to capture (open, or held as pending by PayPal). */
-export function openOrders(s: ExistingSubscription): string[] {
-  return Object.entries(s.orders)
-    .filter(([, o]) => o.status === 'open' || o.status === 'pending')
-    .map(([id]) => id);
 }
 
 /**
@@ -135,7 +109,5 @@ export function downgradeDate(s: Pick<ExistingSubscription, 'paid'>, inForceAmou
   return cheaperAhead ?? paidThrough(s);
 }
 
-export function sameConfiguration(a: Configuration, b: Configuration | undefined): boolean {
-  if (!b) return false;
-  return a.quantity === b.quantity && a.amount === b.amount && JSON.stringify(a.modules) === JSON.stringify(b.modules);
-}
+const DAY_MS = 86_400_000;
+export const plusDays = (at: string, n: number): string => new Date(Date.parse(at) + Math.round(n * DAY_MS)).toISOString();

@@ -1,0 +1,146 @@
+import type { Configuration, LicenceIssued, LicenceRevoked } from '@relaycast/contracts';
+import type { SubscriptionEvent } from './events.js';
+import { configurationOf, type ExistingSubscription, type SubscriptionState } from './state.js';
+import type { Cmd } from './rules.js';
+import { requireClock, visibleTo } from './rules.js';
+
+/**
+ * Entitlement: what the customer may use, licence files included, derived from what was paid — never from the
+ * configuration in force (what renewals charge) or from the status alone. The rules (docs/licences.md):
+ *
+ * - Coverage is paid periods (at the configuration each paid for, raised from the moment a balance was paid), the
+ *   trial (at the configuration it started with), complimentary time an administrator granted, and — only after a
+ *   renewal lapsed — the grace: the configuration the lapsed payment charges, from its due date to the end of the
+ *   grace (LICENCE_GRACE_DAYS, recorded in the dunning timeline).
+ * - A licence file carries one configuration and is valid to the end of the coverage at that configuration, never
+ *   beyond: when the next covered time is at another configuration, the billing clock issues its licence when it
+ *   starts (the `licence` due item); engines fetch the current file online.
+ * - A revision while nothing paid is running changes what is due, never what is licensed.
+ * - Paused, cancelled or removed: no licence (the last one is revoked online; offline it runs to its date).
+ *
+ * Licence events are this module's explicit output: after every command, `licenceEvents` compares the licence the
+ * coverage entitles to now with the last one issued, and issues or revokes.
+ */
+
+/** The licence's end for plans that never end (free and lifetime plans). */
+export const NO_END = '9999-12-31T23:59:59.000Z';
+
+export type Basis = NonNullable<LicenceIssued['basis']>;
+
+/** A stretch of time the customer may use at one configuration, and on what grounds. */
+export interface Coverage {
+  start: string;
+  end: string;
+  configuration: Configuration;
+  basis: Exclude<Basis, 'FREE'>;
+}
+
+/** What a licence file says: the limits and until when. */
+export interface LicenceTerms {
+  modules: { name: string; limit: number }[];
+  quantity: number;
+  validUntil: string;
+  basis: Basis;
+}
+
+const licensedModules = (c: Configuration) => c.modules.map(({ name, limit }) => ({ name, limit }));
+const sameLimits = (a: Configuration, b: Configuration) => a.quantity === b.quantity && JSON.stringify(licensedModules(a)) === JSON.stringify(licensedModules(b));
+
+/** Paid periods, split where a paid-for change raised their configuration. */
+function paidCoverage(s: ExistingSubscription): Coverage[] {
+  const out: Coverage[] = [];
+  for (const p of s.paid) {
+    let start = p.start;
+    let configuration = p.configuration;
+    for (const up of [...(p.upgrades ?? [])].sort((a, b) => (a.at < b.at ? -1 : 1))) {
+      const at = up.at < p.start ? p.start : up.at;
+      if (at >= p.end) break;
+      if (at > start) out.push({ start, end: at, configuration, basis: 'PAID' });
+      start = at;
+      configuration = up.configuration;
+    }
+    if (p.end > start) out.push({ start, end: p.end, configuration, basis: 'PAID' });
+  }
+  return out;
+}
+
+/** Every stretch of coverage, by priority: paid time first, then complimentary time, the trial, the grace. */
+export function coverageOf(s: ExistingSubscription): Coverage[] {
+  const out = paidCoverage(s);
+  for (const c of s.complimentary) out.push({ start: c.start, end: c.end, configuration: c.configuration, basis: 'COMPLIMENTARY' });
+  if (s.trialStartDate && s.trialEndDate) out.push({ start: s.trialStartDate, end: s.trialEndDate, configuration: s.trialConfiguration ?? configurationOf(s), basis: 'TRIAL' });
+  const timeline = s.dunning?.timeline;
+  if (timeline && s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') {
+    // The grace is for what the lapsed payment charges (older timelines: what the last paid period was for).
+    const last = s.paid[s.paid.length - 1];
+    const configuration = timeline.configuration ?? last?.configuration ?? s.trialConfiguration;
+    if (configuration) out.push({ start: timeline.dueAt, end: timeline.graceUntil, configuration, basis: 'GRACE' });
+  }
+  return out;
+}
+
+/** The coverage in force at `at` (the first of the highest priority that holds it), if any. */
+function coverageAt(all: Coverage[], at: string): Coverage | undefined {
+  return all.find((c) => c.start <= at && at < c.end);
+}
+
+/** The licence the subscription entitles to at `now`, or null (nothing covered, paused, cancelled, no key yet). */
+export function licenceTermsAt(s: ExistingSubscription, now: string): LicenceTerms | null {
+  if (s.removed || !s.licence_key) return null;
+  if (s.status !== 'SUBSCRIPTION_STATUS_ACTIVE' && s.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return null;
+  if (s.plan.billingMonths === 0) {
+    return s.status === 'SUBSCRIPTION_STATUS_ACTIVE' ? { modules: licensedModules(configurationOf(s)), quantity: s.quantity, validUntil: NO_END, basis: 'FREE' } : null;
+  }
+  const all = coverageOf(s);
+  const current = coverageAt(all, now);
+  if (!current) return null;
+  // Valid while the coverage goes on at the same limits (a renewal, a trial converted at the same configuration).
+  let end = current.end;
+  for (let next = coverageAt(all, end); next && sameLimits(next.configuration, current.configuration); next = coverageAt(all, end)) end = next.end;
+  return { modules: licensedModules(current.configuration), quantity: current.configuration.quantity, validUntil: end, basis: current.basis };
+}
+
+/** When the licence must change without a command causing it (the next covered time is at other limits), if ever. */
+export function nextLicenceBoundary(s: ExistingSubscription, now: string): string | undefined {
+  const terms = licenceTermsAt(s, now);
+  if (!terms || terms.validUntil === NO_END) return undefined;
+  return coverageAt(coverageOf(s), terms.validUntil) ? terms.validUntil : undefined;
+}
+
+function revocationReason(after: ExistingSubscription, events: readonly SubscriptionEvent[]): LicenceRevoked['reason'] {
+  if (after.removed || after.status === 'SUBSCRIPTION_STATUS_CANCEL') return 'CANCELLED';
+  if (after.status === 'SUBSCRIPTION_STATUS_PAUSE') return 'PAUSED';
+  if (events.some((e) => e.type === 'PaidTimeEnded')) return 'REFUNDED';
+  return 'UNPAID';
+}
+
+/**
+ * The licence events that follow a command: the licence the subscription entitles to now, issued when it differs
+ * from the last one (next serial); the last one revoked when nothing is entitled any more and it would still
+ * verify, or when the subscription is suspended or ended (the record says so; offline it runs to its date).
+ */
+export function licenceEvents(after: ExistingSubscription, now: string, events: readonly SubscriptionEvent[]): SubscriptionEvent[] {
+  const terms = licenceTermsAt(after, now);
+  const last = after.licence;
+  if (!terms) {
+    if (!last || last.revoked) return [];
+    const ended = after.removed || after.status === 'SUBSCRIPTION_STATUS_CANCEL' || after.status === 'SUBSCRIPTION_STATUS_PAUSE';
+    if (!ended && last.validUntil <= now) return [];
+    return [{ type: 'LicenceRevoked', data: { serial: last.serial, reason: revocationReason(after, events) } }];
+  }
+  const same = last && !last.revoked && last.validUntil === terms.validUntil && last.quantity === terms.quantity && JSON.stringify(last.modules) === JSON.stringify(terms.modules);
+  if (same) return [];
+  return [{ type: 'LicenceIssued', data: { licenceKey: after.licence_key!, serial: (last?.serial ?? 0) + 1, modules: terms.modules, quantity: terms.quantity, issuedAt: now, validUntil: terms.validUntil, basis: terms.basis } }];
+}
+
+/** The billing clock at a licence boundary: nothing but the licence changes (the composed decider adds it). */
+export function refreshLicence(command: Cmd<'RefreshLicence'>, state: SubscriptionState): SubscriptionEvent[] {
+  visibleTo(state, command.metadata);
+  requireClock(command.metadata, 'refresh a licence');
+  return [];
+}
+
+export const entitlementEvolvers = {
+  LicenceIssued: (s: ExistingSubscription, d: LicenceIssued): ExistingSubscription => ({ ...s, licence_key: s.licence_key ?? d.licenceKey, licence: { ...d, revoked: false } }),
+  LicenceRevoked: (s: ExistingSubscription, _d: LicenceRevoked): ExistingSubscription => (s.licence ? { ...s, licence: { ...s.licence, revoked: true } } : s),
+};

@@ -1,0 +1,124 @@
+import {
+  InvalidTransitionError,
+  ValidationError,
+  type Configuration,
+  type SubscriptionChangePending,
+  type SubscriptionChangeScheduled,
+  type SubscriptionChangeWithdrawn,
+  type SubscriptionRevised,
+} from '@relaycast/contracts';
+import { requireAdmin } from '../decider.js';
+import type { ModuleSelection } from '../pricing/quote.js';
+import type { SubscriptionEvent } from './events.js';
+import { downgradeDate, prorateRise } from './money.js';
+import { checkClientAmount, configurationFrom, noPaymentInFlight, notCancelled, quote, requirePaidModule, supersedeOpenOrders, visibleTo, type Cmd } from './rules.js';
+import { configurationOf, hasPaidTimeRunning, sameConfiguration, type ExistingSubscription, type PaidTime, type SubscriptionState } from './state.js';
+
+/**
+ * Plan change: a revision of quantity or modules, and a scheduled downgrade taking effect. What is licensed follows
+ * what was paid (the entitlement module), so a revision changes the configuration in force — what is due — and
+ * reaches the paid time only when paid for (a balance) or already paid for (COVERED).
+ */
+
+/** The configuration in force changes to `to`. */
+export function revisedTo(sub: ExistingSubscription, to: Configuration, reference: string, effectiveAt: string, reason: NonNullable<SubscriptionRevised['reason']>, proration = 0): SubscriptionEvent {
+  return {
+    type: 'SubscriptionRevised',
+    data: { paypalSubscriptionID: reference, quantity: to.quantity, previousQuantity: sub.quantity, modules: to.modules, amount: to.amount, previousAmount: sub.amount, proration, effectiveAt, reason },
+  };
+}
+
+function modulesOf(sub: ExistingSubscription): ModuleSelection[] {
+  return sub.modules.map(({ name, limit }) => ({ name, limit }));
+}
+
+/**
+ * A revision. Nothing paid is running (before the first payment, a trial, Wait payment, a renewal not yet charged):
+ * it changes what is due at once, and nothing licensed. Inside paid time: a rise is pending until its prorated
+ * balance is captured, a fall is scheduled for the end of the paid time, one the running periods already paid for
+ * applies to them at once. Any change makes open orders stale; going back to the configuration in force withdraws a
+ * pending or scheduled change. Refused while a payment is in flight (it was for what is due now).
+ */
+export function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
+  const { data, metadata } = command;
+  const sub = visibleTo(state, metadata);
+  notCancelled(sub, 'be revised');
+  if (sub.status === 'SUBSCRIPTION_STATUS_PAUSE') throw new InvalidTransitionError(sub.status, sub.status, 'a paused subscription cannot be revised');
+  if (sub.paypalSubscriptionID && sub.paypalSubscriptionID !== data.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+  noPaymentInFlight(sub);
+  const quoted = quote({
+    plan_id: sub.plan.plan_id,
+    infrastructure_type: sub.infrastructure_type,
+    subscription_type: sub.subscription_type,
+    // A quantity-only revision keeps the other modules and lets the streams be whatever units remain, so the
+    // quantity can go down again after it went up (units beyond the modules' needs are publishing streams).
+    modules: data.modules ?? modulesOf(sub).map((m) => (m.name === 'streams' ? { ...m, limit: 0 } : m)),
+    quantity: data.quantity,
+  });
+  checkClientAmount(quoted, data.amount, 'amount');
+  requirePaidModule({ amount: quoted.amount, billingMonths: sub.plan.billingMonths });
+  const target = configurationFrom(quoted);
+  const inForce = configurationOf(sub);
+  const now = metadata.now;
+  if (sameConfiguration(target, sub.pendingChange) || sameConfiguration(target, sub.scheduledChange)) return [];
+  const stale = supersedeOpenOrders(sub, 'CONFIGURATION_CHANGED');
+  if (sub.status !== 'SUBSCRIPTION_STATUS_ACTIVE' || !hasPaidTimeRunning(sub, now)) {
+    return sameConfiguration(target, inForce) ? [] : [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE')];
+  }
+  // Inside paid time: what the target costs beyond what each running period was paid for must be paid first.
+  const balance = prorateRise(sub, target.amount, now);
+  if (balance > 0) return [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }];
+  if (target.amount < inForce.amount) {
+    return [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt: downgradeDate(sub, inForce.amount, now)! } }];
+  }
+  if (sameConfiguration(target, inForce)) {
+    if (sub.pendingChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'PENDING' } }];
+    if (sub.scheduledChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'SCHEDULED' } }];
+    return [];
+  }
+  // The running periods were paid for as much (an equal price, a swap of modules): in force, and licensed, at once.
+  return [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'COVERED')];
+}
+
+/** The billing clock: a scheduled downgrade whose date has come takes effect. */
+export function applyScheduledChange(command: Cmd<'ApplyScheduledChange'>, state: SubscriptionState): SubscriptionEvent[] {
+  const sub = visibleTo(state, command.metadata);
+  requireAdmin(command.metadata, 'apply scheduled changes');
+  const change = sub.scheduledChange;
+  if (!change || change.effectiveAt > command.metadata.now || sub.status === 'SUBSCRIPTION_STATUS_CANCEL') return [];
+  return [revisedTo(sub, change, sub.paypalSubscriptionID ?? '', change.effectiveAt, 'SCHEDULED')];
+}
+
+type S = ExistingSubscription;
+
+const withoutChanges = (s: S): S => {
+  const { pendingChange: _p, scheduledChange: _s, ...rest } = s;
+  return rest;
+};
+
+/** The paid periods running after `at` run at `to` from then on (a balance was paid, or they were paid for as much). */
+function raisePaidTime(paid: PaidTime[], at: string, to: Configuration, priceRises: boolean): PaidTime[] {
+  return paid.map((p) => {
+    if (p.end <= at) return p;
+    const upgrades = [...(p.upgrades ?? []), { at: at > p.start ? at : p.start, configuration: to }];
+    return { ...p, upgrades, ...(priceRises && p.amount < to.amount ? { amount: to.amount } : {}) };
+  });
+}
+
+export const planChangeEvolvers = {
+  SubscriptionRevised: (s: S, d: SubscriptionRevised): S => {
+    const to: Configuration = { modules: d.modules, quantity: d.quantity, amount: d.amount };
+    const paid = d.reason === 'BALANCE_PAID' || d.reason === 'COVERED' ? raisePaidTime(s.paid, d.effectiveAt, to, d.reason === 'BALANCE_PAID') : s.paid;
+    return { ...withoutChanges(s), quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt };
+  },
+  SubscriptionChangePending: (s: S, d: SubscriptionChangePending): S => {
+    // A scheduled downgrade stays until the rise is paid: a period paid ahead at its price is not paid for more.
+    const { previousAmount: _prev, ...change } = d;
+    return { ...s, pendingChange: change };
+  },
+  SubscriptionChangeScheduled: (s: S, d: SubscriptionChangeScheduled): S => {
+    const { previousAmount: _prev, ...change } = d;
+    return { ...withoutChanges(s), scheduledChange: change };
+  },
+  SubscriptionChangeWithdrawn: (s: S, _d: SubscriptionChangeWithdrawn): S => withoutChanges(s),
+};
