@@ -17,6 +17,7 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/users/findOne': { id: c.userId },
     '/users/update': { id: c.userId, givenName: 'Victor' },
     '/users/remove': { id: 'no-such-user' },
+    // The customer's own confirmation: an administrator sending it is refused (400).
     '/subscriptions/create': { subscription_type: 'SUBSCRIPTION_FREE', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: c.ownerId, payment_details: { plan_id: 'unlimited', privacy_policy_confirm: true } },
     '/subscriptions/quote': { plan_id: 'constructor', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_MONTH' },
     '/subscriptions/findAll': { page: 1 },
@@ -40,6 +41,9 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/subscriptions/resume': { id: 'no-such-subscription' },
     '/subscriptions/cancelNow': { id: 'no-such-subscription', refund: false },
     '/admin/clock/advance': { days: 0 },
+    '/subscriptions/grantComplimentary': { id: 'no-such-subscription', reason: 'a partner' },
+    '/admin/billing-policy': {},
+    '/admin/billing-policy/set': { policy: { retryDays: [1, 3, 5, 7], graceDays: 7, cancelAfterDays: 14 } },
     '/licence/verify': { licence: 'not a licence file' },
     '/admin/entry/create': { entry_type: 'TEMPLATE', template: [{ property_i18n: 'name', defaultValue: 'Awesome template', dataType: 'STRING', formEntityType: 'TEXT' }] },
     '/admin/entry/update': { _id: c.entryId, entry_type: 'MATERIAL', url: '/how-to-use', template: [{ property_i18n: 'title', defaultValue: 'Hi', dataType: 'STRING', formEntityType: 'TEXT' }] },

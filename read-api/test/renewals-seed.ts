@@ -12,6 +12,8 @@ export async function seedDueRenewals(dataDir: string, paypal: Pick<PayPalStandI
   const handler = createCommandHandler(events);
   const ids: string[] = [];
   const meta = (i: number, step: string): CommandMetadata => ({ now: at, actorId: 'seed', actorRole: 'SYSTEM', correlationId: `seed-${i}-${step}`, causationId: null });
+  // The customer buys (and confirms the privacy policy) themselves; the payment is the system's record.
+  const customer = (i: number, step: string): CommandMetadata => ({ ...meta(i, step), actorId: `user-seed-${i}`, actorRole: 'ROLE_CUSTOMER' });
   try {
     for (let i = 0; i < count; i++) {
       const id = `${prefix}-${String(i).padStart(5, '0')}`;
@@ -20,9 +22,9 @@ export async function seedDueRenewals(dataDir: string, paypal: Pick<PayPalStandI
       await handler.handle(subscriptionDecider, id, {
         type: 'CreateSubscription',
         data: { subscriptionId: id, user_id: `user-seed-${i}`, subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'constructor', modules: [{ name: 'streams', limit: 2 }], privacy_policy_confirm: true },
-        metadata: meta(i, 'create'),
+        metadata: customer(i, 'create'),
       });
-      await handler.handle(subscriptionDecider, id, { type: 'OrderPayment', data: { paypalOrderID: `SEED-${i}`, paypalSubscriptionID: `RCS-SEED-${i}`, amount: 1000, currency: 'USD', purpose: 'period' }, metadata: meta(i, 'order') });
+      await handler.handle(subscriptionDecider, id, { type: 'OrderPayment', data: { paypalOrderID: `SEED-${i}`, paypalSubscriptionID: `RCS-SEED-${i}`, amount: 1000, currency: 'USD', purpose: 'period' }, metadata: customer(i, 'order') });
       await handler.handle(subscriptionDecider, id, {
         type: 'CaptureOrder',
         data: { paypalOrderID: `SEED-${i}`, paypalSubscriptionID: `RCS-SEED-${i}`, captureId: `SEED-CAP-${i}`, quantity: 2, amount: 1000, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: `LIC-${prefix}-${String(i).padStart(5, '0')}` },

@@ -58,7 +58,8 @@ export interface ComplimentaryTime {
   start: string;
   end: string;
   configuration: Configuration;
-  reason: string;
+  /** Why (the administrator's words). */
+  note: string;
 }
 
 export interface PendingChange extends Configuration {

@@ -264,7 +264,8 @@ export const TrialStarted = Type.Object({
  * finance (it earns nothing). The subscription is covered from `start` to `end` at `configuration`.
  */
 export const ComplimentaryGranted = Type.Object({
-  reason: Type.String({ minLength: 1, maxLength: 2000 }),
+  /** The administrator's reason (administrators and finance read it; customers see the grant, not the words). */
+  note: Type.String({ minLength: 1, maxLength: 2000 }),
   start: IsoDateTime,
   end: IsoDateTime,
   configuration: Configuration,

@@ -34,6 +34,9 @@ function changesOf(data: { changes: Record<string, unknown>; previous: Record<st
 /** An administrator's note, appended as ` — note: …` (the read API leaves it out for customers). */
 export const noteOf = (data: { note?: string }): string => (data.note ? ` — note: ${data.note}` : '');
 
+/** What a licence rests on, as its history line says it (paid time says nothing more). */
+const LICENCE_BASIS: Record<string, string> = { PAID: '', FREE: '', TRIAL: ' for the trial', COMPLIMENTARY: ' for complimentary time', GRACE: ' for the grace after a missed payment' };
+
 /** A sentence for people, a structured diff for programs. */
 function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'amount' | 'currency'> {
   const status = (s: keyof typeof SUBSCRIPTION_STATUS_LABELS) => SUBSCRIPTION_STATUS_LABELS[s];
@@ -127,6 +130,16 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       };
     case 'TrialStarted':
       return { summary: `Trial started, ends ${event.data.trialEndDate.slice(0, 10)}` };
+    case 'ComplimentaryGranted':
+      return { summary: `Complimentary time granted by an administrator, without payment: ${event.data.start.slice(0, 10)} to ${event.data.end.slice(0, 10)}${noteOf(event.data)}` };
+    case 'SavedWalletChargeStarted':
+      return { summary: `Charging the saved PayPal account ${formatCents(event.data.amount)} (${event.data.purpose === 'balance' ? 'balance owing' : 'next period'})`, amount: event.data.amount };
+    case 'SavedWalletChargeDeclined':
+      return { summary: 'PayPal declined the charge of the saved account' };
+    case 'PaymentCaptureStarted':
+      return { summary: `Asking PayPal to capture order ${event.data.paypalOrderID}` };
+    case 'PaymentCaptureFailed':
+      return { summary: `PayPal did not capture order ${event.data.paypalOrderID} (${event.data.reason === 'DECLINED' ? 'the funding source was declined' : 'refused'}); nothing was charged` };
     case 'SubscriptionCancelled':
       return {
         summary: `Cancelled${event.data.reason ? `: ${event.data.reason}` : ''}${noteOf(event.data)}`,
@@ -149,7 +162,7 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
     case 'SubscriptionResumed':
       return { summary: 'Resumed' };
     case 'LicenceIssued':
-      return { summary: `Licence ${event.data.serial} issued, valid until ${event.data.validUntil.startsWith('9999') ? 'no end' : event.data.validUntil.slice(0, 10)}` };
+      return { summary: `Licence ${event.data.serial} issued${LICENCE_BASIS[event.data.basis ?? 'PAID']}, valid until ${event.data.validUntil.startsWith('9999') ? 'no end' : event.data.validUntil.slice(0, 10)}` };
     case 'LicenceRevoked':
       return { summary: `Licence ${event.data.serial} revoked` };
     case 'UserRegistered':

@@ -15,12 +15,12 @@ describe('a customer reads their history without internals', () => {
     const customer = await server.customer('Reader');
     const sub = await buyConstructor(customer, 1);
     const reason = 'chargeback risk, see ticket 4711';
-    expect((await admin.post('/subscriptions/update', { id: sub._id, status: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason })).status).to.equal(200);
+    expect((await admin.post('/subscriptions/update', { id: sub._id, status: 'SUBSCRIPTION_STATUS_CANCEL', reason })).status).to.equal(200);
 
     const seen = await historyOf(customer, sub._id);
-    const byAdmin = seen.find((h) => h.type === 'SubscriptionStatusChanged')! as unknown as { actor: { id: string; role: string }; summary: string; data: Record<string, unknown>; correlationId: string };
+    const byAdmin = seen.find((h) => h.type === 'SubscriptionCancelled')! as unknown as { actor: { id: string; role: string }; summary: string; data: Record<string, unknown>; correlationId: string };
     expect(byAdmin.actor).to.deep.equal({ id: '', role: 'ROLE_ADMIN' });
-    expect(byAdmin.summary).to.equal('Status: Creating → Wait payment');
+    expect(byAdmin.summary).to.equal('Cancelled');
     expect(byAdmin.data).to.not.have.property('note');
     expect(byAdmin.correlationId).to.equal('');
     expect(JSON.stringify(seen)).to.not.include('4711');
@@ -28,8 +28,8 @@ describe('a customer reads their history without internals', () => {
     expect(own.actor).to.deep.equal({ id: customer.userId, role: 'ROLE_CUSTOMER' });
 
     const adminView = await historyOf(admin, sub._id);
-    const full = adminView.find((h) => h.type === 'SubscriptionStatusChanged')! as unknown as { actor: { id: string }; summary: string };
+    const full = adminView.find((h) => h.type === 'SubscriptionCancelled')! as unknown as { actor: { id: string }; summary: string };
     expect(full.actor.id).to.not.equal('');
-    expect(full.summary).to.equal(`Status: Creating → Wait payment — note: ${reason}`);
+    expect(full.summary).to.equal(`Cancelled — note: ${reason}`);
   });
 });

@@ -40,7 +40,7 @@ describe('subscription updates: strict and all-or-nothing', () => {
     const meta = { now: '2026-03-01T00:00:00.000Z', actorId: 'admin-1', actorRole: 'ROLE_ADMIN' as const, correlationId: 'c-1', causationId: null };
     await handler.handle(subscriptionDecider, 'sub-1', {
       type: 'CreateSubscription',
-      data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'constructor', modules: [{ name: 'streams', limit: 1 }], privacy_policy_confirm: true },
+      data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'constructor', modules: [{ name: 'streams', limit: 1 }] },
       metadata: meta,
     });
     let refused: unknown = null;

@@ -76,7 +76,8 @@ describe('authorization matrix (every route × every kind of caller)', function 
     '/users/remove': /*                  */ [401, 403, 403, 403, 404],
     '/users/history': /*                 */ [401, 403, 403, 403, 200],
     '/users/erase': /*                   */ [401, 403, 403, 403, 404],
-    '/subscriptions/create': /*          */ [401, 403, 201, 201, 409],
+    // The administrator's 400: the body confirms the privacy policy, which only the customer may do.
+    '/subscriptions/create': /*          */ [401, 403, 201, 201, 400],
     '/subscriptions/quote': /*           */ [200, 200, 200, 200, 200],
     '/subscriptions/findAll': /*         */ [401, 403, 403, 403, 200],
     '/subscriptions/findAllByToken': /*  */ [401, 403, 200, 200, 200],
@@ -113,6 +114,9 @@ describe('authorization matrix (every route × every kind of caller)', function 
     '/receipts/findOne': /*              */ [401, 404, 404, 404, 404],
     '/payments/config': /*               */ [200, 200, 200, 200, 200],
     '/admin/clock/advance': /*           */ [401, 403, 403, 403, 200],
+    '/subscriptions/grantComplimentary': [401, 403, 403, 403, 404],
+    '/admin/billing-policy': /*          */ [401, 403, 403, 403, 200],
+    '/admin/billing-policy/set': /*      */ [401, 403, 403, 403, 200],
     '/licence/verify': /*                */ [200, 200, 200, 200, 200],
   };
 
@@ -144,7 +148,8 @@ describe('authorization matrix (every route × every kind of caller)', function 
 
   const GET_MATRIX: Record<string, readonly [number, number, number, number, number]> = {
     //                                        anon  plain owner stranger admin
-    '/subscriptions/licence?id=${subscription}': [401, 403, 404, 403, 404],
+    // The owner started the trial (startTrial above): its licence is there.
+    '/subscriptions/licence?id=${subscription}': [401, 403, 200, 403, 200],
     '/receipts/R-999999': /*                 */ [401, 404, 404, 404, 404],
     '/receipts/R-999999.pdf': /*             */ [401, 404, 404, 404, 404],
     '/licence/public-key': /*                */ [200, 200, 200, 200, 200],

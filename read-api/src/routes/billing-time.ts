@@ -139,7 +139,7 @@ export const billingTimeRoutes = [
     access: 'admin',
     tag: 'Billing clock',
     summary: 'The billing policy every process follows (dunning retries, grace, cancellation delay), from the event log, with its history',
-    body: Type.Object({}, { additionalProperties: false }),
+    body: Type.Object({}),
     async handle({ rt }) {
       return { data: await readBillingPolicy(rt.events) };
     },

@@ -7,8 +7,9 @@ import { approveInBrowser, buyConstructor, captureBody, historyOf, type Customer
  * A simulated year on the test clock, through the HTTP API and the PayPal stand-in, with nothing but the clock moving
  * (the scheduler runs only when the administrator advances the clock). Every expected date, status and amount below
  * is written out from the rules (issue "Billing that keeps time"): monthly periods anchored to the first paid date
- * (Jan 31 → Feb 28 → Mar 31 → Apr 30 …, UTC), dunning retries at +1, +3, +5, +7 days, licence valid to the period end
- * plus 7 days' grace, pause at the end of the grace, cancel 14 days later. Prices: $5 per stream a month.
+ * (Jan 31 → Feb 28 → Mar 31 → Apr 30 …, UTC), dunning retries at +1, +3, +5, +7 days, licence valid to the end of the
+ * paid time (after a missed renewal, a grace licence to the due date + 7 days), pause at the end of the grace, cancel
+ * 14 days later. Prices: $5 per stream a month.
  */
 
 const START = '2026-01-31T10:00:00.000Z';
@@ -58,7 +59,9 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     expect(await view(a.id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: START, periodEnd: ten('2026-02-28') });
     expect((await view(a.id)).nextRenewal).to.deep.equal({ at: ten('2026-02-28'), amount: 1000 });
     expect((await view(a.id)).paymentMethod).to.deep.include({ vaulted: true });
-    expect((await view(a.id)).licence).to.deep.include({ serial: 1, validUntil: ten('2026-03-07'), revoked: false });
+    expect((await view(a.id)).licence).to.deep.include({ serial: 1, validUntil: ten('2026-02-28'), revoked: false });
+    // Dan's trial licence: his 2 streams until the trial's end, Feb 7.
+    expect((await view(d)).licence).to.deep.include({ serial: 1, validUntil: ten('2026-02-07'), revoked: false });
     expect((await view(d)).status).to.equal('SUBSCRIPTION_STATUS_ACTIVE');
     expect((await view(d)).nextEvent).to.deep.equal({ kind: 'renewal', at: ten('2026-02-07') });
 
@@ -66,6 +69,8 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     await advanceTo(noon('2026-02-07'));
     expect(await view(d)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' });
     expect((await view(d)).dunning).to.deep.include({ dueAt: ten('2026-02-07'), attempts: 1, nextRetryAt: ten('2026-02-08') });
+    // The grace licence: what the payment due charges (2 streams), until the end of the grace, Feb 14.
+    expect((await view(d)).licence).to.deep.include({ serial: 2, validUntil: ten('2026-02-14'), revoked: false });
     await advanceTo(ten('2026-02-08').replace('10:00', '09:00'));
     const dOrder = await dan!.post('/subscriptions/createOrder', { id: d });
     expect(dOrder.body.data.amount).to.equal(12_000);
@@ -73,6 +78,7 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     expect((await dan!.post('/subscriptions/captureOrder', captureBody(dan!, dSub, dOrder.body.data))).status).to.equal(200);
     // The year continues the trial without a gap: Feb 7 → Feb 7 next year.
     expect(await view(d)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: ten('2026-02-07'), periodEnd: ten('2027-02-07') });
+    expect((await view(d)).licence).to.deep.include({ serial: 3, validUntil: ten('2027-02-07'), revoked: false });
 
     // --- Feb 10: Fay moves from 3 streams to 1: scheduled for her period's end.
     await advanceTo(noon('2026-02-10'));
@@ -83,7 +89,8 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     // Month by month. Each row: the clock's time, then what Ann's (untouched) subscription shows.
     const monthEnds = ['2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31', '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31'];
     const nextEnds = ['2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31', '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28'];
-    const licenceUntil = ['2026-04-07', '2026-05-07', '2026-06-07', '2026-07-07', '2026-08-07', '2026-09-07', '2026-10-07', '2026-11-07', '2026-12-07', '2027-01-07', '2027-02-07', '2027-03-07'];
+    // The licence runs to the end of the period just paid: the renewal's.
+    const licenceUntil = nextEnds;
 
     for (let month = 0; month < monthEnds.length; month++) {
       const day = monthEnds[month]!;
@@ -97,7 +104,7 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
         const cancel = await eve!.post('/subscriptions/cancelAtPeriodEnd', { id: e.id });
         expect(cancel.status, JSON.stringify(cancel.body)).to.equal(200);
         expect(cancel.body.data.cancelAt).to.equal(ten('2026-06-30'));
-        expect(cancel.body.data.licence).to.deep.include({ validUntil: ten('2026-07-07'), revoked: false });
+        expect(cancel.body.data.licence).to.deep.include({ validUntil: ten('2026-06-30'), revoked: false });
       }
       await advanceTo(noon(day));
       expect(await view(a.id), `Ann at ${day}`).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: ten(day), periodEnd: ten(nextEnds[month]!) });
@@ -107,10 +114,10 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
         // Fay's downgrade took effect at the period start and the renewal charged the new price.
         expect(await view(f.id)).to.deep.include({ quantity: 1, amount: 500, periodStart: ten('2026-02-28'), periodEnd: ten('2026-03-31') });
         const licences = (await historyOf(fay!, f.id)).filter((h) => h.type === 'LicenceIssued');
-        expect(licences[licences.length - 1]!.data).to.deep.include({ quantity: 1, modules: [{ name: 'streams', limit: 1 }], validUntil: ten('2026-04-07') });
+        expect(licences[licences.length - 1]!.data).to.deep.include({ quantity: 1, modules: [{ name: 'streams', limit: 1 }], validUntil: ten('2026-03-31') });
       }
       if (day === '2026-03-31') {
-        // Bob and Cat: the saved wallet was declined at the due date → Wait payment, licence kept for the grace.
+        // Bob and Cat: the saved wallet was declined at the due date → Wait payment, a grace licence to the grace's end.
         for (const id of [b.id, c.id]) {
           expect(await view(id)).to.deep.include({ status: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' });
           expect((await view(id)).dunning).to.deep.equal({

@@ -1,6 +1,9 @@
 import type { HistoryItem, UserView } from '@relaycast/contracts';
 import { noteOf } from '@relaycast/projections';
 
+/** Steps of our own bookkeeping (a payment about to be asked of PayPal): administrators read them, customers the outcome. */
+const BOOKKEEPING = new Set(['PaymentCaptureStarted', 'SavedWalletChargeStarted']);
+
 /**
  * What a customer may read of a history (issue 14, item 11): who acted, as a role only when it was not them (an
  * administrator's or the system's id is internal), no request ids, and no notes administrators wrote for
@@ -8,7 +11,7 @@ import { noteOf } from '@relaycast/projections';
  */
 export function historyForReader(items: readonly HistoryItem[], reader: UserView | null): HistoryItem[] {
   if (reader?.role === 'ROLE_ADMIN') return [...items];
-  return items.map((item) => {
+  return items.filter((item) => !BOOKKEEPING.has(item.type)).map((item) => {
     const mine = item.actor.id === reader?._id;
     const data = item.data as Record<string, unknown> | null;
     const note = data && typeof data.note === 'string' ? data.note : null;

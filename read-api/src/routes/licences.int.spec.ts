@@ -69,13 +69,14 @@ describe('licence files: download, verify online and offline, revoked on cancell
     expect(online.body.data).to.deep.include({ valid: true });
     expect(online.body.data.licence).to.deep.include({
       subscriptionId: id, customerId: customer.userId, serial: 1, quantity: 3, modules: [{ name: 'streams', limit: 3 }],
-      issuedAt: START, validUntil: '2026-05-07T10:00:00.000Z', plan: { plan_id: 'constructor' },
+      // Paid Mar 31 → Apr 30 (periods end on the anchor's day, clamped to the month): valid to the paid end, no further.
+      issuedAt: START, validUntil: '2026-04-30T10:00:00.000Z', plan: { plan_id: 'constructor' },
     });
 
-    const cli = offline(res.body, '2026-05-01T00:00:00Z');
+    const cli = offline(res.body, '2026-04-30T09:59:59Z');
     expect(cli.status, cli.stdout + cli.stderr).to.equal(0);
     expect(cli.stdout).to.include('VALID').and.include('streams 3');
-    expect(offline(res.body, '2026-05-07T10:00:00Z').status, 'expired after the grace').to.equal(1);
+    expect(offline(res.body, '2026-04-30T10:00:00Z').status, 'expired at the end of the paid time').to.equal(1);
 
     const stranger = await server.customer('Stranger');
     expect((await download(stranger, id)).status).to.equal(403);
@@ -95,7 +96,7 @@ describe('licence files: download, verify online and offline, revoked on cancell
     expect((await customer.post('/subscriptions/cancel', { id })).status).to.equal(200);
     const after = await server.client().post('/licence/verify', { licence: file });
     expect(after.body.data).to.deep.include({ valid: false, reason: 'REVOKED' });
-    // Offline the file still verifies until its date: that is what the grace means for an engine without network.
+    // Offline the file still verifies until its date (the end of what was paid): an engine without network runs to it.
     expect(offline(file, '2026-04-01T00:00:00Z').status).to.equal(0);
     const gone = await download(customer, id);
     expect(gone.status).to.equal(409);
@@ -112,7 +113,8 @@ describe('licence files: download, verify online and offline, revoked on cancell
     const check = await server.client().post('/licence/verify', { licence: first });
     expect(check.body.data).to.deep.include({ valid: true, superseded: true, currentSerial: 2 });
     const second = await server.client().post('/licence/verify', { licence: (await download(customer, id)).body });
-    expect(second.body.data.licence).to.deep.include({ serial: 2, validUntil: '2026-06-07T10:00:00.000Z' });
+    // The next period (Apr 30 → May 31) is paid at the same configuration: licence 2 runs to its end.
+    expect(second.body.data.licence).to.deep.include({ serial: 2, validUntil: '2026-05-31T10:00:00.000Z' });
   });
 
   it('generates the signing key once into DATA_DIR (mode 0600) when none is configured, and reuses it', () => {

@@ -109,11 +109,13 @@ describe('API routes, happy paths (real HTTP)', function () {
     expect(revised.body.data).to.include({ quantity: 22, amount: 10_800 });
 
     const history = await customer.post('/subscriptions/history', { id: sub._id });
-    expect(history.body.data.map((h: { type: string }) => h.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionUpdated', 'SubscriptionStatusChanged', 'SubscriptionRevised']);
-    expect(history.body.data[2].actor.role).to.equal('ROLE_ADMIN');
+    // Live without payment is a complimentary grant (with its licence); the revision during it changes what is due only.
+    expect(history.body.data.map((h: { type: string }) => h.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionUpdated', 'ComplimentaryGranted', 'SubscriptionStatusChanged', 'LicenceIssued', 'SubscriptionRevised']);
+    expect(history.body.data[3].actor.role).to.equal('ROLE_ADMIN');
     // The administrator's note is internal: the customer reads the change, the administrator also reads why.
-    expect(history.body.data[2].summary).to.equal('Status: Creating → Live');
-    expect((await admin.post('/subscriptions/history', { id: sub._id })).body.data[2].summary).to.equal('Status: Creating → Live — note: paid by bank transfer');
+    expect(history.body.data[3].summary).to.equal('Status: Creating → Live (complimentary: granted by an administrator without payment)');
+    expect((await admin.post('/subscriptions/history', { id: sub._id })).body.data[3].summary).to.equal('Status: Creating → Live (complimentary: granted by an administrator without payment) — note: paid by bank transfer');
+    expect(JSON.stringify(history.body.data)).to.not.include('bank transfer');
     const filtered = await customer.post('/subscriptions/history', { id: sub._id, types: ['SubscriptionRevised'] });
     expect(filtered.body.data).to.have.length(1);
 

@@ -30,12 +30,17 @@ describe('PayPal webhooks (stand-in PayPal)', () => {
   it('refuses a delivery PayPal does not verify (401) and changes nothing', async () => {
     const customer = await server.customer('forged');
     const { sub } = await liveSubscription(customer);
-    const event = paypal.webhookEvent('BILLING.SUBSCRIPTION.CANCELLED', { id: 'I-FORGED', status: 'CANCELLED', custom_id: sub.paypalSubscriptionID });
+    const event = paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', { id: 'R-FORGED', status: 'COMPLETED', amount: { currency_code: 'USD', value: '10.00' }, custom_id: sub.paypalSubscriptionID });
     const verifyCalls = paypal.verifiedBodies.length;
     const forged = await deliverWebhook(server, paypal, event, { valid: false });
     expect(forged.status).to.equal(401);
     expect(forged.body.error.code).to.equal('UNAUTHORIZED');
     expect(paypal.verifiedBodies.length, 'PayPal was asked').to.equal(verifyCalls + 1);
+    // An event type we do not handle changes nothing whoever sent it: answered without asking PayPal.
+    const unhandled = await deliverWebhook(server, paypal, paypal.webhookEvent('BILLING.SUBSCRIPTION.CANCELLED', { id: 'I-FORGED', status: 'CANCELLED', custom_id: sub.paypalSubscriptionID }), { valid: false });
+    expect(unhandled.status).to.equal(200);
+    expect(unhandled.body.data).to.include({ outcome: 'ignored' });
+    expect(paypal.verifiedBodies.length, 'PayPal was not asked about an unhandled type').to.equal(verifyCalls + 1);
     // Without PayPal's transmission headers there is nothing to verify.
     expect((await deliverWebhook(server, paypal, event, { headers: {} })).status).to.equal(401);
     const after = await view(customer, sub._id);

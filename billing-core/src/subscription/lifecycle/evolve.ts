@@ -43,7 +43,7 @@ export const lifecycleEvolvers = {
   }),
   ComplimentaryGranted: (s: S, d: ComplimentaryGranted): S => ({
     ...s,
-    complimentary: [...s.complimentary, { start: d.start, end: d.end, configuration: d.configuration, reason: d.reason }],
+    complimentary: [...s.complimentary, { start: d.start, end: d.end, configuration: d.configuration, note: d.note }],
     ...(s.licence_key ?? d.licence_key ? { licence_key: s.licence_key ?? d.licence_key } : {}),
   }),
   SubscriptionCancelled: (s: S, d: SubscriptionCancelled): S => {

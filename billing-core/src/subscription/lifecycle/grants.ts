@@ -23,7 +23,7 @@ export function complimentaryGrant(
   const start = sub.covered !== undefined && sub.covered > now ? sub.covered : now;
   const end = grant.until ?? addMonths(start, Math.max(1, sub.plan.billingMonths));
   if (end <= start) throw ValidationError.field('until', `must be after ${start}`);
-  return { type: 'ComplimentaryGranted', data: { reason: grant.reason, start, end, configuration, licence_key: licenceKey } };
+  return { type: 'ComplimentaryGranted', data: { note: grant.reason, start, end, configuration, licence_key: licenceKey } };
 }
 
 /**
