@@ -57,13 +57,18 @@ export async function runDueItem(deps: PaymentDeps, sub: ExistingSubscription, i
 async function settlePaymentInFlight(deps: PaymentDeps, sub: ExistingSubscription, metadata: CommandMetadata): Promise<void> {
   const orderId = capturingOrder(sub);
   if (orderId) {
+    const order = sub.orders[orderId]!;
     const info = await deps.gateway.getOrder(orderId).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
     });
-    if (info?.capture && info.status === 'COMPLETED') await recordCapture(deps, sub.id, orderId, info.capture, metadata);
-    else if (info?.status === 'APPROVED') await captureOrder(deps, { subscriptionId: sub.id, paypalOrderID: orderId }, metadata);
-    else await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: orderId, reason: 'EXPIRED' }, metadata: { ...metadata, idempotencyKey: `${metadata.idempotencyKey}-close` } });
+    const step = (suffix: string): CommandMetadata => ({ ...metadata, idempotencyKey: `${metadata.idempotencyKey}-${suffix}` });
+    if (info?.capture && info.status === 'COMPLETED') return void (await recordCapture(deps, sub.id, orderId, info.capture, metadata));
+    // Still ours to take, and the buyer approved it: captured now with the same request id (PayPal captures once).
+    if (order.status === 'open' && info?.status === 'APPROVED') return void (await captureOrder(deps, { subscriptionId: sub.id, paypalOrderID: orderId }, metadata));
+    // PayPal did not capture it: the attempt is over (and an order that cannot be captured any more is closed).
+    await deps.execute(subscriptionDecider, sub.id, { type: 'RecordCaptureFailure', data: { paypalOrderID: orderId, requestId: order.capturing!.requestId, reason: 'REFUSED' }, metadata: step('ended') });
+    if (order.status === 'open' && info?.status !== 'APPROVED') await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: orderId, reason: 'EXPIRED' }, metadata: step('close') });
     return;
   }
   if (sub.charge) await payWithSavedWallet(deps, sub, metadata);

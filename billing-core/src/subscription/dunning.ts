@@ -1,8 +1,8 @@
-import { PaymentInProgressError, ValidationError, type BillingPolicy, type Configuration, type DunningTimeline, type RenewalFailed } from '@relaycast/contracts';
+import { ValidationError, type BillingPolicy, type Configuration, type DunningTimeline, type RenewalFailed } from '@relaycast/contracts';
 import type { SubscriptionEvent } from './events.js';
 import { dueOf, plusDays } from './money.js';
 import { cancellation } from './lifecycle/status-commands.js';
-import { requireClock, visibleTo, type Cmd } from './rules.js';
+import { noPaymentInFlight, requireClock, visibleTo, type Cmd } from './rules.js';
 import { configurationOf, coveredUntil, everCovered, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from './state.js';
 import { transition } from './status.js';
 
@@ -43,7 +43,8 @@ export function recordRenewalFailure(command: Cmd<'RecordRenewalFailure'>, state
   const sub = visibleTo(state, metadata);
   requireClock(metadata, 'record a failed renewal');
   if (metadata.now < data.dueAt) throw ValidationError.field('dueAt', 'is still to come');
-  if (sub.charge) throw new PaymentInProgressError('A charge of the saved PayPal account is in flight: its outcome comes first');
+  // One money movement at a time: a payment in flight (a capture, a wallet charge) may be this one.
+  noPaymentInFlight(sub);
   const failed: RenewalFailed = { dueAt: data.dueAt, attempt: data.attempt, reason: data.reason, ...(data.providerReason ? { providerReason: data.providerReason } : {}) };
   if (sub.dunning) {
     if (sub.dunning.timeline.dueAt !== data.dueAt || data.attempt < sub.dunning.attempts || sub.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return [];
@@ -82,7 +83,7 @@ export function endUnpaid(command: Cmd<'EndUnpaid'>, state: SubscriptionState): 
   if (!timeline) return [];
   if (data.step === 'SUSPEND') {
     if (sub.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' || metadata.now < timeline.suspendAt) return [];
-    if (sub.charge) throw new PaymentInProgressError('A charge of the saved PayPal account is in flight: its outcome comes first');
+    noPaymentInFlight(sub);
     return [
       { type: 'SubscriptionPaused', data: { reason: 'NON_PAYMENT' } },
       transition(sub, 'SUBSCRIPTION_STATUS_PAUSE', 'UNPAID_AFTER_GRACE', metadata.now),

@@ -198,9 +198,9 @@ export function openOrders(s: ExistingSubscription): string[] {
     .map(([id]) => id);
 }
 
-/** An order whose capture we asked PayPal for and have not recorded yet. */
+/** An order whose capture we asked PayPal for and have not heard the outcome of (it may have been superseded since). */
 export function capturingOrder(s: ExistingSubscription): string | undefined {
-  return Object.entries(s.orders).find(([, o]) => o.status === 'open' && o.capturing)?.[0];
+  return Object.entries(s.orders).find(([, o]) => o.capturing)?.[0];
 }
 
 /** A money movement in flight (a capture, a saved-wallet charge): no other starts, the plan does not change. */

@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { ForbiddenError, NotFoundError, ValidationError, type SubscriptionEvent } from '@relaycast/contracts';
+import { given } from '../../../test/given.js';
+import {
+  APR_1, as, BALANCE_PAID, CANCELLED_WITH_CREDIT, KEY, LIVE, LIVE_AHEAD, MAR_10, MAR_20, MAR_25, MAY_1, REFUNDED,
+} from '../../../test/subscription-fixtures.js';
+import { creditToRefund, subscriptionDecider, type ExistingSubscription, type SubscriptionCommand } from '../index.js';
+
+type RefundData = Extract<SubscriptionCommand, { type: 'RecordRefund' }>['data'];
+const refund = (now: string, extra: Partial<RefundData> = {}, metadata = as.admin(now)): SubscriptionCommand => ({
+  type: 'RecordRefund',
+  data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 1000, currency: 'USD', ...extra },
+  metadata,
+});
+const licence3ToApr1: SubscriptionEvent = {
+  type: 'LicenceIssued',
+  data: { licenceKey: KEY, serial: 3, modules: [{ name: 'streams', limit: 2 }], quantity: 2, issuedAt: MAR_25, validUntil: APR_1, basis: 'PAID' },
+};
+
+describe('RecordRefund (billing/refunds.ts)', () => {
+  it('a full refund of the running period ends it now (Mar 10); nothing covered is left: Wait payment, licence revoked', () => {
+    given(subscriptionDecider, LIVE).when(refund(MAR_10)).then(REFUNDED.slice(LIVE.length));
+  });
+
+  it('a full refund of the running period with April paid ahead: April moves back into March’s slot (paid time ends Apr 1, not May 1)', () => {
+    given(subscriptionDecider, LIVE_AHEAD)
+      .when(refund(MAR_25))
+      .then([
+        { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 1000, currency: 'USD', refundedAt: MAR_25 } },
+        { type: 'PaidTimeEnded', data: { captureId: 'CAPTURE-1', reason: 'REFUNDED', endedAt: MAR_25, paidThroughBefore: MAY_1, paidThroughAfter: APR_1 } },
+        licence3ToApr1,
+      ]);
+  });
+
+  it('a full refund of the period paid ahead takes April out: the paid time ends Apr 1, still Live', () => {
+    given(subscriptionDecider, LIVE_AHEAD)
+      .when(refund(MAR_25, { captureId: 'CAPTURE-2', refundId: 'REFUND-2' }))
+      .then([
+        { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-2', refundId: 'REFUND-2', amount: 1000, currency: 'USD', refundedAt: MAR_25 } },
+        { type: 'PaidTimeEnded', data: { captureId: 'CAPTURE-2', reason: 'REFUNDED', endedAt: MAR_25, paidThroughBefore: MAY_1, paidThroughAfter: APR_1 } },
+        licence3ToApr1,
+      ]);
+  });
+
+  it('a partial refund is a credit note: no entitlement changes', () => {
+    given(subscriptionDecider, LIVE)
+      .when(refund(MAR_10, { amount: 300 }))
+      .then([{ type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 300, currency: 'USD', refundedAt: MAR_10 } }]);
+  });
+
+  it('a reversal by PayPal says so', () => {
+    given(subscriptionDecider, LIVE)
+      .when(refund(MAR_10, { refundId: 'REV-1', reversal: true }, as.clock(MAR_10)))
+      .then([
+        { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REV-1', amount: 1000, currency: 'USD', refundedAt: MAR_10, reversal: true } },
+        { type: 'PaidTimeEnded', data: { captureId: 'CAPTURE-1', reason: 'REVERSED', endedAt: MAR_10, paidThroughBefore: APR_1, paidThroughAfter: MAR_10 } },
+        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_ACTIVE', to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', cause: 'PAYMENT_TAKEN_BACK', at: MAR_10, reason: 'payment reversed by PayPal' } },
+        { type: 'LicenceRevoked', data: { serial: 1, reason: 'REFUNDED' } },
+      ]);
+  });
+
+  it('a refunded balance ends the running paid time now (Mar 20): Wait payment, the 4-stream licence revoked', () => {
+    given(subscriptionDecider, BALANCE_PAID)
+      .when(refund(MAR_20, { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 500 }))
+      .then([
+        { type: 'PaymentRefunded', data: { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 500, currency: 'USD', refundedAt: MAR_20 } },
+        { type: 'PaidTimeEnded', data: { captureId: 'CAP-B', reason: 'REFUNDED', endedAt: MAR_20, paidThroughBefore: APR_1, paidThroughAfter: MAR_20 } },
+        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_ACTIVE', to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', cause: 'PAYMENT_TAKEN_BACK', at: MAR_20, reason: 'payment refunded' } },
+        { type: 'LicenceRevoked', data: { serial: 2, reason: 'REFUNDED' } },
+      ]);
+  });
+
+  it('credit left on a cancelled subscription is refunded from the capture that made it (1000 cents of CAPTURE-1)', () => {
+    const state = given(subscriptionDecider, CANCELLED_WITH_CREDIT).state as ExistingSubscription;
+    expect(creditToRefund(state)).to.deep.equal([{ captureId: 'CAPTURE-1', amount: 1000 }]);
+    given(subscriptionDecider, CANCELLED_WITH_CREDIT)
+      .when(refund(MAR_10, {}, as.clock(MAR_10)))
+      .then([{ type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 1000, currency: 'USD', refundedAt: MAR_10 } }]);
+  });
+
+  it('the same refund again records nothing', () => {
+    given(subscriptionDecider, REFUNDED).when(refund(MAR_20)).then([]);
+  });
+
+  describe('refusals', () => {
+    it('by the customer (FORBIDDEN)', () => {
+      given(subscriptionDecider, LIVE).when(refund(MAR_10, {}, as.customer(MAR_10))).thenThrowsCode(ForbiddenError, 'FORBIDDEN');
+    });
+    it('a capture this subscription does not have (NOT_FOUND)', () => {
+      given(subscriptionDecider, LIVE).when(refund(MAR_10, { captureId: 'CAPTURE-9' })).thenThrowsCode(NotFoundError, 'NOT_FOUND');
+    });
+    it('more than remains refundable: 300 refunded, 1000 more asked of 1000 (VALIDATION_FAILED on amount)', () => {
+      const partly: SubscriptionEvent[] = [...LIVE, { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 300, currency: 'USD', refundedAt: MAR_10 } }];
+      const error = given(subscriptionDecider, partly).when(refund(MAR_20, { refundId: 'REFUND-2' })).thenThrowsCode(ValidationError, 'VALIDATION_FAILED');
+      expect(error.problems.map((p) => p.field)).to.deep.equal(['amount']);
+    });
+  });
+});
+
+describe('RecordDispute (billing/refunds.ts)', () => {
+  const dispute = (metadata = as.clock(MAR_10), status = 'OPEN'): SubscriptionCommand => ({
+    type: 'RecordDispute',
+    data: { disputeId: 'PP-D-1', stage: 'CREATED', status, captureId: 'CAPTURE-1', reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED' },
+    metadata,
+  });
+  const OPENED: SubscriptionEvent = {
+    type: 'PaymentDisputed',
+    data: { disputeId: 'PP-D-1', stage: 'CREATED', status: 'OPEN', captureId: 'CAPTURE-1', reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED' },
+  };
+
+  it('recorded for administrators and finance; the licence is untouched', () => {
+    given(subscriptionDecider, LIVE).when(dispute()).then([OPENED]);
+  });
+
+  it('once per stage and status', () => {
+    given(subscriptionDecider, [...LIVE, OPENED]).when(dispute()).then([]);
+    given(subscriptionDecider, [...LIVE, OPENED]).when(dispute(as.clock(MAR_20), 'WAITING_FOR_SELLER_RESPONSE')).then([{ ...OPENED, data: { ...OPENED.data, status: 'WAITING_FOR_SELLER_RESPONSE' } } as SubscriptionEvent]);
+  });
+
+  it('refused to the customer (FORBIDDEN)', () => {
+    given(subscriptionDecider, LIVE).when(dispute(as.customer(MAR_10))).thenThrowsCode(ForbiddenError, 'FORBIDDEN');
+  });
+});

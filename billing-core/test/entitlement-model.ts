@@ -1,0 +1,202 @@
+import type { EventEnvelope } from '@relaycast/contracts';
+
+/**
+ * An independent model of what a subscription's history entitles a customer to, for the "no free lunch" property:
+ * written from the documented rules (docs/licences.md, docs/payments.md), not from the decider. Prices are the
+ * seed's self-hosted units a month (1–20 at $5, 21–40 at $4, 41 and above at $3); the property's plans are monthly.
+ */
+
+export const DAY = 86_400_000;
+
+export function monthlyPrice(units: number): number {
+  let cents = 0;
+  for (let u = 1; u <= units; u++) cents += u <= 20 ? 500 : u <= 40 ? 400 : 300;
+  return cents;
+}
+
+/** The value of using `units` for a millisecond outside a paid period: a month's price per 30 days. */
+export const rate = (units: number): number => monthlyPrice(units) / (30 * DAY);
+
+export interface Period {
+  captureId: string;
+  start: number;
+  end: number;
+  /** The billing period's length (a period cut short by a refund keeps it: its price per unit of time is unchanged). */
+  length: number;
+  /** What the period was paid, in cents (a balance paid raises it to the new price). */
+  amount: number;
+  /** The units paid for, from each instant on. */
+  units: { at: number; units: number }[];
+}
+
+const t = (iso: string) => Date.parse(iso);
+
+/**
+ * Paid periods as the first `upto` events of the history establish them: a capture pays its period at its
+ * configuration; a balance captured raises the running and later periods from its capture on; a revision the
+ * periods were already paid for as much (COVERED, at no extra cost) applies to them from its time; a full refund
+ * ends that period only — running: now; paid ahead: taken out — and the later periods move back one period; a
+ * refund of money that paid no period of its own (a balance) ends the running paid time now.
+ */
+export function paidPeriods(history: readonly EventEnvelope[], upto = history.length): Period[] {
+  let periods: Period[] = [];
+  let inForce = 1;
+  for (const e of history.slice(0, upto)) {
+    const d = e.data as Record<string, any>;
+    switch (e.type) {
+      case 'SubscriptionCreated':
+        inForce = d.quantity;
+        break;
+      case 'SubscriptionRevised':
+        inForce = d.quantity;
+        if (d.reason === 'COVERED') {
+          const at = t(d.effectiveAt);
+          for (const p of periods) if (p.end > at && monthlyPrice(d.quantity) <= p.amount) p.units.push({ at: Math.max(at, p.start), units: d.quantity });
+        }
+        break;
+      case 'OrderCaptured': {
+        if (d.credited) break;
+        const units = d.configuration?.quantity ?? inForce;
+        if (d.purpose === 'period' && d.periodStart) {
+          periods.push({ captureId: d.captureId, start: t(d.periodStart), end: t(d.periodEnd), length: t(d.periodEnd) - t(d.periodStart), amount: d.amount + (d.credit ?? 0), units: [{ at: t(d.periodStart), units }] });
+        } else if (d.purpose === 'balance') {
+          const at = t(d.capturedAt);
+          for (const p of periods) {
+            if (p.end <= at) continue;
+            p.units.push({ at: Math.max(at, p.start), units });
+            p.amount = Math.max(p.amount, monthlyPrice(units));
+          }
+        }
+        break;
+      }
+      case 'PaidTimeEnded': {
+        const at = t(d.endedAt);
+        const i = periods.findIndex((p) => p.captureId === d.captureId);
+        if (i < 0) {
+          periods = periods.filter((p) => p.start < at).map((p) => (p.end > at ? { ...p, end: at } : p));
+          break;
+        }
+        const gone = periods[i]!;
+        const later = periods.slice(i + 1);
+        if (later.length === 0) {
+          periods = gone.start >= at ? periods.slice(0, i) : [...periods.slice(0, i), { ...gone, end: at }];
+          break;
+        }
+        const slots = [gone, ...later];
+        periods = [
+          ...periods.slice(0, i),
+          ...later.map((p, k) => {
+            const delta = slots[k]!.start - p.start;
+            // A period moved into another's place is that billing period now (a month is a month, whatever its days).
+            return { ...p, start: slots[k]!.start, end: slots[k]!.end, length: slots[k]!.length, units: p.units.map((u) => ({ ...u, at: u.at + delta })) };
+          }),
+        ];
+        break;
+      }
+    }
+  }
+  return periods;
+}
+
+/** Units paid for at instant `at`, 0 outside paid time. */
+export function paidUnitsAt(periods: readonly Period[], at: number): number {
+  const p = periods.find((x) => x.start <= at && at < x.end);
+  if (!p) return 0;
+  return [...p.units].sort((a, b) => a.at - b.at).filter((u) => u.at <= at).at(-1)?.units ?? 0;
+}
+
+interface File {
+  index: number;
+  units: number;
+  from: number;
+  until: number;
+}
+
+/** Every signed licence file issued so far: a customer keeps each one, and each verifies offline until its date. */
+export function licenceFiles(history: readonly EventEnvelope[]): File[] {
+  return history.flatMap((e, index) => {
+    if (e.type !== 'LicenceIssued') return [];
+    const d = e.data as { quantity: number; issuedAt: string; validUntil: string };
+    return [{ index, units: d.quantity, from: t(d.issuedAt), until: t(d.validUntil) }];
+  });
+}
+
+/**
+ * The catalogue value of what the licence files let the customer use beyond what was paid: at each instant, the
+ * largest excess among the files that verify then (files of one key that verify together count once), where a
+ * file's excess is its units' value above the units paid for at that instant — as the history said when the file
+ * was issued (a later refund is money given back while the file is out: a concession, valued by the payments
+ * property).
+ */
+export function licenceExcess(history: readonly EventEnvelope[]): number {
+  const files = licenceFiles(history).filter((f) => f.until > f.from);
+  if (!files.length) return 0;
+  const coverage = new Map(files.map((f) => [f.index, paidPeriods(history, f.index)]));
+  const points = new Set<number>();
+  for (const f of files) {
+    points.add(f.from).add(f.until);
+    for (const p of coverage.get(f.index)!) {
+      points.add(p.start).add(p.end);
+      for (const u of p.units) points.add(u.at);
+    }
+  }
+  const sorted = [...points].sort((a, b) => a - b);
+  let excess = 0;
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const [a, b] = [sorted[i]!, sorted[i + 1]!];
+    const mid = (a + b) / 2;
+    let worst = 0;
+    for (const f of files) {
+      if (f.from > mid || mid >= f.until) continue;
+      worst = Math.max(worst, rate(f.units) - rate(paidUnitsAt(coverage.get(f.index)!, mid)));
+    }
+    excess += worst * (b - a);
+  }
+  return excess;
+}
+
+/**
+ * The documented allowance of time used without payment: the trial (its days at the units it started with),
+ * complimentary grants (an administrator's explicit choice), and, for each lapsed renewal, the grace —
+ * `graceDays` at the units the lapsed renewal charges (a scheduled change, else a pending one, else those in force).
+ */
+export function allowance(history: readonly EventEnvelope[], graceDays: number): number {
+  let inForce = 1;
+  let scheduled: number | null = null;
+  let pending: number | null = null;
+  let total = 0;
+  for (const e of history) {
+    const d = e.data as Record<string, any>;
+    switch (e.type) {
+      case 'SubscriptionCreated':
+        inForce = d.quantity;
+        break;
+      case 'SubscriptionRevised':
+        inForce = d.quantity;
+        scheduled = null;
+        pending = null;
+        break;
+      case 'SubscriptionChangeScheduled':
+        scheduled = d.quantity;
+        pending = null;
+        break;
+      case 'SubscriptionChangePending':
+        pending = d.quantity;
+        break;
+      case 'SubscriptionChangeWithdrawn':
+        scheduled = null;
+        pending = null;
+        break;
+      case 'TrialStarted':
+        total += rate(inForce) * (t(d.trialEndDate) - t(d.trialStartDate));
+        break;
+      case 'ComplimentaryGranted':
+        total += rate(d.configuration.quantity) * (t(d.end) - t(d.start));
+        break;
+      case 'RenewalFailed':
+        if (d.timeline) total += rate(scheduled ?? pending ?? inForce) * graceDays * DAY;
+        break;
+    }
+  }
+  return total;
+}
