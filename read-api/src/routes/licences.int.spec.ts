@@ -117,6 +117,27 @@ describe('licence files: download, verify online and offline, revoked on cancell
     expect(second.body.data.licence).to.deep.include({ serial: 2, validUntil: '2026-05-31T10:00:00.000Z' });
   });
 
+  it('an earlier file that grants more than the current licence (a refund shortened the paid time) is SUPERSEDED online', async () => {
+    const customer = await server.customer('Refunded');
+    const id = await live(customer);
+    const ordered = await customer.post('/subscriptions/createOrder', { id });
+    await approveInBrowser(ordered.body.data.approveUrl);
+    expect((await customer.post('/subscriptions/captureOrder', captureBody(customer, { _id: id, quantity: 3 }, ordered.body.data))).status).to.equal(200);
+    const twoPeriods = (await download(customer, id)).body;
+    expect((await server.client().post('/licence/verify', { licence: twoPeriods })).body.data.licence).to.deep.include({ serial: 2, validUntil: '2026-05-31T10:00:00.000Z' });
+    // The administrator refunds the period paid ahead: paid to Apr 30 again, licence 3 says so.
+    const captures = (await admin.post('/subscriptions/history', { id })).body.data.filter((h: { type: string }) => h.type === 'OrderCaptured');
+    const refunded = await admin.post('/subscriptions/refund', { id, captureId: captures[1].data.captureId });
+    expect(refunded.status, JSON.stringify(refunded.body)).to.equal(200);
+    const current = (await download(customer, id)).body;
+    expect((await server.client().post('/licence/verify', { licence: current })).body.data).to.deep.include({ valid: true });
+    expect((await server.client().post('/licence/verify', { licence: current })).body.data.licence).to.deep.include({ serial: 3, validUntil: '2026-04-30T10:00:00.000Z' });
+    const replaced = await server.client().post('/licence/verify', { licence: twoPeriods });
+    expect(replaced.body.data).to.deep.include({ valid: false, reason: 'SUPERSEDED', currentSerial: 3 });
+    // Offline, a file runs to its date: the money went back knowing that (docs/licences.md).
+    expect(offline(twoPeriods, '2026-05-15T00:00:00Z').status).to.equal(0);
+  });
+
   it('generates the signing key once into DATA_DIR (mode 0600) when none is configured, and reuses it', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'relaycast-key-'));
     try {

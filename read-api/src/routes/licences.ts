@@ -54,7 +54,14 @@ export const licenceRoutes = [
       // Signed by us but no longer standing: the subscription was removed, its licence revoked, or a later one replaced it.
       if (!current || current.licenceKey !== verdict.licence.licenceKey) return { data: { valid: false, reason: 'REVOKED', licence: verdict.licence } };
       if (current.revoked && current.serial >= verdict.licence.serial) return { data: { valid: false, reason: 'REVOKED', licence: verdict.licence } };
-      if (current.serial > verdict.licence.serial) return { data: { valid: true, superseded: true, currentSerial: current.serial, licence: verdict.licence } };
+      if (current.serial > verdict.licence.serial) {
+        // An earlier file stands only within what the current licence grants (a renewal); one that grants more — more
+        // units, or beyond the current end (a refund, a downgrade) — is replaced: offline it runs to its date, online no.
+        const within = verdict.licence.validUntil <= current.validUntil && verdict.licence.quantity <= current.quantity &&
+          verdict.licence.modules.every((m) => m.limit <= (current.modules.find((c) => c.name === m.name)?.limit ?? -1));
+        if (!within) return { data: { valid: false, reason: 'SUPERSEDED', currentSerial: current.serial, licence: verdict.licence } };
+        return { data: { valid: true, superseded: true, currentSerial: current.serial, licence: verdict.licence } };
+      }
       return { data: { valid: true, licence: verdict.licence } };
     },
   }),
