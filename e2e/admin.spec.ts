@@ -474,9 +474,13 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     expect(subscriptionId).to.be.a('string').and.not.empty;
     await dismissToasts(page);
 
-    // An administrator sets it Live: one more event in its history.
-    await page.getByLabel('Status').selectOption('SUBSCRIPTION_STATUS_ACTIVE');
-    await expectToast(page, 'Status saved.');
+    // An administrator makes it Live without payment: only as a complimentary grant, with its reason, confirmed.
+    expect(await page.getByTestId('grant-complimentary').isDisabled(), 'no reason yet').to.equal(true);
+    await page.getByLabel('Reason for complimentary time').fill('Partner programme');
+    await page.getByTestId('grant-complimentary').click();
+    expect(await page.getByRole('group', { name: /Live without payment\? Nothing is charged/ }).count()).to.equal(1);
+    await page.getByTestId('grant-complimentary-confirm').click();
+    await expectToast(page, /complimentary time granted/);
     await page.locator('[data-testid="purchase-details"][data-status="SUBSCRIPTION_STATUS_ACTIVE"]').waitFor();
     await dismissToasts(page);
 

@@ -115,6 +115,17 @@ describe('licence files: download, verify online and offline, revoked on cancell
     const second = await server.client().post('/licence/verify', { licence: (await download(customer, id)).body });
     // The next period (Apr 30 → May 31) is paid at the same configuration: licence 2 runs to its end.
     expect(second.body.data.licence).to.deep.include({ serial: 2, validUntil: '2026-05-31T10:00:00.000Z' });
+    // An engine holding the first file fetches the current one online, without the customer's credentials.
+    const post = (licence: string) => fetch(`${server.baseUrl}/licence/current`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ licence }) });
+    const fetched = await post(first);
+    expect(fetched.status).to.equal(200);
+    const current = await fetched.text();
+    expect(current).to.equal((await download(customer, id)).body);
+    expect((await post(first.replace(/\n(.)/, (_m, c: string) => `\n${c === 'e' ? 'f' : 'e'}`))).status, 'a tampered file names nothing').to.equal(409);
+    expect((await customer.post('/subscriptions/cancel', { id })).status).to.equal(200);
+    const afterCancel = await post(first);
+    expect(afterCancel.status).to.equal(409);
+    expect(((await afterCancel.json()) as { error: { message: string } }).error.message).to.match(/paused, cancelled or unpaid/);
   });
 
   it('an earlier file that grants more than the current licence (a refund shortened the paid time) is SUPERSEDED online', async () => {

@@ -1,7 +1,7 @@
-import type { Router } from 'express';
+import express, { type Router } from 'express';
 import { Type } from '@sinclair/typebox';
 import { licenceDocumentOf, loadSubscription, signLicence, verifyLicence } from '@relaycast/billing-core';
-import { ConflictError, NotFoundError } from '@relaycast/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '@relaycast/contracts';
 import { authorize, defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { visibleSubscription } from './subscription-access.js';
@@ -15,6 +15,21 @@ export function mountLicences(router: Router, rt: Runtime): void {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('X-Licence-Key-Id', rt.licenceKey.keyId);
     res.type('application/x-pem-file').send(rt.licenceKey.publicKeyPem);
+  });
+
+  // Engines fetch the current file online with the one they hold (no customer credentials in the engine): a renewal,
+  // a grace after a missed payment, a paid change — the file the subscription carries now, or 409 and why not.
+  router.post('/licence/current', express.json({ limit: '80kb' }), async (req, res, next) => {
+    try {
+      const text = (req.body as { licence?: unknown } | undefined)?.licence;
+      if (typeof text !== 'string' || text.length === 0 || text.length > 65_536) throw ValidationError.field('licence', 'must be the text of a licence file (at most 64 KiB)');
+      const current = await currentFileFor(rt, text);
+      if ('refused' in current) throw new ConflictError(`No current licence file: ${current.refused} (${current.reason})`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('text/plain').send(current.file);
+    } catch (error) {
+      next(error);
+    }
   });
 
   router.get('/subscriptions/licence', async (req, res, next) => {
@@ -33,6 +48,19 @@ export function mountLicences(router: Router, rt: Runtime): void {
       next(error);
     }
   });
+}
+
+/** The file an engine presents names the licence; the current one of the same key is handed back (or why not). */
+async function currentFileFor(rt: Runtime, fileText: string): Promise<{ file: string } | { refused: string; reason: string }> {
+  const verdict = verifyLicence(fileText, rt.licenceKey.publicKey, rt.clock.now());
+  // An expired file of ours still names its licence: that is exactly when an engine asks for the current one.
+  const genuine = verdict.valid || verdict.reason === 'EXPIRED' ? verdict.licence : undefined;
+  if (!genuine) return { refused: 'the file is not a genuine licence of this server', reason: verdict.valid ? 'MALFORMED' : verdict.reason };
+  const sub = await loadSubscription(rt.paymentDeps, genuine.subscriptionId).then(({ sub }) => sub, () => null);
+  const doc = sub ? licenceDocumentOf(sub) : null;
+  if (!sub || !doc || doc.licenceKey !== genuine.licenceKey) return { refused: 'this licence no longer exists', reason: 'REVOKED' };
+  if (sub.licence?.revoked || doc.validUntil <= rt.clock.now()) return { refused: 'no licence is current: the subscription is paused, cancelled or unpaid', reason: 'REVOKED' };
+  return { file: signLicence(doc, rt.licenceKey.privateKey) };
 }
 
 export const licenceRoutes = [

@@ -159,6 +159,11 @@ export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
       extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
       invalidatesTags: ['Subscriptions'],
     }),
+    grantComplimentary: build.mutation<SubscriptionView, { id: string; reason: string; until?: string }>({
+      query: (body) => ({ url: '/subscriptions/grantComplimentary', body }),
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
+      invalidatesTags: ['Subscriptions'],
+    }),
     cancelNow: build.mutation<SubscriptionView, { id: string; refund: boolean }>({
       query: (body) => ({ url: '/subscriptions/cancelNow', body }),
       extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
@@ -202,6 +207,7 @@ export const {
   usePauseSubscriptionMutation,
   useResumeSubscriptionMutation,
   useCancelNowMutation,
+  useGrantComplimentaryMutation,
   useCaptureOrderMutation,
   useCreatePaymentMethodOrderMutation,
   useCaptureChangePaymentMethodMutation,

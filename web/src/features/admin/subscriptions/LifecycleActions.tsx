@@ -2,22 +2,31 @@ import { useId, useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { useLang, useT } from '../../../app/hooks.js';
 import { formatUsd } from '../../pricing/format.js';
-import { useCancelNowMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { useCancelNowMutation, useGrantComplimentaryMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../account/subscriptionsApi.js';
 import { ConfirmButton, dataOf, useToast } from '../../ui/forms.js';
 
-/** Administrators over time: pause (optionally until a date), resume, cancel at once with an optional prorated refund. */
+/**
+ * Administrators over time: pause (optionally until a date), resume, grant complimentary time (Live without payment,
+ * with a reason), cancel at once with an optional prorated refund. Each says what it does to money before it acts.
+ */
 export function LifecycleActions({ subscription: s }: { subscription: SubscriptionView }) {
   const { t } = useT('admin');
   const lang = useLang();
   const toast = useToast();
   const ids = useId();
   const [resumeAt, setResumeAt] = useState('');
-  const [refund, setRefund] = useState(true);
+  const paid = s.totals.payments > 0;
+  const [refund, setRefund] = useState(paid);
+  const [reason, setReason] = useState('');
+  const [until, setUntil] = useState('');
   const [pause] = usePauseSubscriptionMutation();
+  const [grant] = useGrantComplimentaryMutation();
   const [resume, resuming] = useResumeSubscriptionMutation();
   const [cancelNow] = useCancelNowMutation();
   if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
   const pausable = s.status === 'SUBSCRIPTION_STATUS_ACTIVE' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT';
+  // Complimentary time: for plans that are paid for (free and lifetime plans have nothing to grant).
+  const grantable = s.plan.billingMonths > 0 && s.amount > 0;
   return (
     <div className="lifecycle-actions" data-testid="lifecycle-actions">
       {pausable && (
@@ -51,14 +60,43 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
           {t('details.resume')}
         </button>
       )}
+      {grantable && (
+        <div className="inline-fields" data-testid="complimentary">
+          <div className="field">
+            <label htmlFor={`${ids}-reason`}>{t('details.complimentaryReason')}</label>
+            <input id={`${ids}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} aria-describedby={`${ids}-reason-hint`} />
+            <p id={`${ids}-reason-hint`} className="muted field-hint">{t('details.complimentaryHint')}</p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-until`}>{t('details.complimentaryUntil')}</label>
+            <input id={`${ids}-until`} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+          </div>
+          <ConfirmButton
+            label={t('details.complimentary')}
+            question={t('details.complimentaryQuestion', { name: s.name })}
+            confirmLabel={t('details.complimentaryConfirm')}
+            disabled={!reason.trim()}
+            testId="grant-complimentary"
+            onConfirm={async () => {
+              const body = { id: s._id, reason: reason.trim(), ...(until ? { until: new Date(`${until}T00:00:00.000Z`).toISOString() } : {}) };
+              if (dataOf(await grant(body))) {
+                setReason('');
+                toast(t('details.complimentaryGranted', { name: s.name }), 'success');
+              }
+            }}
+          />
+        </div>
+      )}
       <div className="inline-fields">
-        <label className="checkbox-row" htmlFor={`${ids}-refund`}>
-          <input id={`${ids}-refund`} type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} data-testid="cancel-now-refund" />
-          <span>{t('details.refundUnused')}</span>
-        </label>
+        {paid && (
+          <label className="checkbox-row" htmlFor={`${ids}-refund`}>
+            <input id={`${ids}-refund`} type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} data-testid="cancel-now-refund" />
+            <span>{t('details.refundUnused')}</span>
+          </label>
+        )}
         <ConfirmButton
           label={t('details.cancelNow')}
-          question={t('details.cancelNowQuestion', { name: s.name })}
+          question={t(paid && refund ? 'details.cancelNowRefundQuestion' : 'details.cancelNowQuestion', { name: s.name })}
           confirmLabel={t('details.cancelNowConfirm')}
           testId="cancel-now"
           onConfirm={async () => {

@@ -1,7 +1,7 @@
 import { LifecycleActions } from './LifecycleActions.js';
 import { CancelAtPeriodEnd, LicenceDownload } from '../../account/BillingTime.js';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SUBSCRIPTION_STATUSES, TERMINAL_STATUSES } from '@relaycast/contracts/constants';
+import { TERMINAL_STATUSES } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
 import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
@@ -10,7 +10,7 @@ import { formatUsd } from '../../pricing/format.js';
 import { HistoryTimeline } from '../../account/HistoryTimeline.js';
 import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../../account/SubscriptionActions.js';
 import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
-import { useFindSubscriptionQuery, useRemoveSubscriptionMutation, useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { useFindSubscriptionQuery, useRemoveSubscriptionMutation } from '../../account/subscriptionsApi.js';
 import type { ViewProps } from '../viewProps.js';
 import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { InfrastructureDetails, SelfHostedInfrastructure } from './InfrastructureForm.js';
@@ -29,8 +29,7 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
   const [params] = useSearchParams();
   const id = params.get('subscription') ?? params.get('id') ?? '';
   const { data: s, isLoading, isError } = useFindSubscriptionQuery(id, { skip: !id });
-  const [update] = useUpdateSubscriptionMutation();
-  const [remove] = useRemoveSubscriptionMutation();
+    const [remove] = useRemoveSubscriptionMutation();
   const admin = user.role === 'ROLE_ADMIN';
   useDocumentTitle(s?.name ?? t('details.title'));
 
@@ -109,24 +108,6 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
             )}
           </div>
           {admin && <LifecycleActions subscription={s} />}
-          {admin && open && (
-            <div className="field status-field">
-              <label htmlFor="subscription-status">{t('details.setStatus')}</label>
-              <select
-                id="subscription-status"
-                value={s.status}
-                onChange={async (e) => {
-                  if (dataOf(await update({ id: s._id, status: e.target.value }))) toast(t('details.statusSaved'), 'success');
-                }}
-              >
-                {SUBSCRIPTION_STATUSES.map((st) => (
-                  <option key={st} value={st}>
-                    {ta(`status.${st}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
           {open && s.plan.plan_id === 'constructor' && (
             <>
               <h3>{ta('actions.revise')}</h3>

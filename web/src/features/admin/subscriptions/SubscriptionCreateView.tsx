@@ -7,9 +7,7 @@ import {
   DEFAULT_SUBSCRIPTION_TYPE,
   INFRASTRUCTURE_TYPES,
   PLAN_IDS,
-  SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
-  TERMINAL_STATUSES,
   type InfrastructureType,
   type PlanId,
   type SubscriptionStatus,
@@ -29,9 +27,13 @@ import { fieldErrors, reasonOf } from '../../ui/problems.js';
 
 type ModuleName = (typeof BUILDER_MODULES)[number]['name'];
 
+/** A subscription starts before payment; Live at once only as a complimentary grant (with its reason) or on a free plan. */
+const CREATABLE_STATUSES: readonly SubscriptionStatus[] = ['SUBSCRIPTION_STATUS_INITIAL', 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', 'SUBSCRIPTION_STATUS_ACTIVE'];
+
 /**
- * /admin/subscriptions/create: an administrator records a subscription for any user, with any starting status and
- * type (seed §5: subscription_type, status and user_id required). The price comes from the shared engine; the
+ * /admin/subscriptions/create: an administrator records a subscription for any user (seed §5: subscription_type,
+ * status and user_id required). It starts waiting for its payment; Live at once is a complimentary grant, with its
+ * reason. The price comes from the shared engine; the
  * server prices it again. SaaS subscriptions start on the seed's default server (§9), shown as defaults until edited.
  */
 export default function SubscriptionCreateView(_props: ViewProps) {
@@ -49,13 +51,23 @@ export default function SubscriptionCreateView(_props: ViewProps) {
   const [status, setStatus] = useState<SubscriptionStatus>(DEFAULT_SUBSCRIPTION_STATUS);
   const [infrastructure, setInfrastructure] = useState<InfrastructureType>('self-hosted');
   const [name, setName] = useState('');
-  const [modules, setModules] = useState<Record<ModuleName, number>>(() => Object.fromEntries(BUILDER_MODULES.map((m) => [m.name, m.initial])) as Record<ModuleName, number>);
+  // What was typed, as typed: a negative or out-of-range number is refused with its reason, never coerced.
+  const [modules, setModules] = useState<Record<ModuleName, string>>(() => Object.fromEntries(BUILDER_MODULES.map((m) => [m.name, String(m.initial)])) as Record<ModuleName, string>);
+  const [reason, setReason] = useState('');
+  const [until, setUntil] = useState('');
   const [create, creating] = useCreateSubscriptionMutation();
   const purchaseKey = useRef(crypto.randomUUID());
   // Each field's problem under it (the browser's check, then the server's answer).
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const selections = BUILDER_MODULES.map((m) => ({ name: m.name, limit: modules[m.name] })).filter((m) => m.limit > 0);
+  const limits = BUILDER_MODULES.map((m) => ({ module: m, raw: modules[m.name].trim(), limit: Number(modules[m.name]) }));
+  const moduleErrors = Object.fromEntries(
+    limits
+      .filter(({ module: m, raw, limit }) => raw === '' || !Number.isInteger(limit) || limit < m.min || limit > m.max)
+      .map(({ module: m }) => [m.name, t('subscriptions.limitRange', { min: m.min, max: m.max })]),
+  ) as Partial<Record<ModuleName, string>>;
+  const selections = limits.filter(({ module: m, limit }) => !moduleErrors[m.name] && limit > 0).map(({ module: m, limit }) => ({ name: m.name, limit }));
+  const complimentary = status === 'SUBSCRIPTION_STATUS_ACTIVE';
   const priced = useMemo(() => {
     try {
       return { quote: quoteSubscription({ plan_id: plan, infrastructure_type: infrastructure, subscription_type: type, ...(plan === 'constructor' ? { modules: selections } : {}) }) };
@@ -76,8 +88,22 @@ export default function SubscriptionCreateView(_props: ViewProps) {
       infrastructure_type: infrastructure,
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(plan === 'constructor' ? { modules: selections } : {}),
-      payment_details: { payment_method: 'PAYPAL', plan_id: plan, privacy_policy_confirm: true, ...('quote' in priced && priced.quote ? { amount: priced.quote.amount } : {}) },
+      // The privacy policy is the customer's to accept: an administrator never confirms it for them.
+      payment_details: { payment_method: 'PAYPAL', plan_id: plan, ...('quote' in priced && priced.quote ? { amount: priced.quote.amount } : {}) },
+      ...(complimentary && 'quote' in priced && priced.quote && priced.quote.amount > 0
+        ? { complimentary: { reason: reason.trim(), ...(until ? { until: new Date(`${until}T00:00:00.000Z`).toISOString() } : {}) } }
+        : {}),
     };
+    if (Object.keys(moduleErrors).length) {
+      setErrors(moduleErrors);
+      toast(t('subscriptions.fixModules'), 'error');
+      return;
+    }
+    if (complimentary && 'quote' in priced && priced.quote && priced.quote.amount > 0 && !reason.trim()) {
+      setErrors({ 'complimentary.reason': t('subscriptions.reasonRequired') });
+      toast(t('subscriptions.reasonRequired'), 'error');
+      return;
+    }
     const problems = validationProblems('SubscriptionCreate', body);
     setErrors(fieldErrors(problems, t));
     const problem = problemsMessage(problems, t);
@@ -148,9 +174,9 @@ export default function SubscriptionCreateView(_props: ViewProps) {
           <div className="field">
             <label htmlFor={`${ids}-status`}>{t('subscriptions.status')}</label>
             <select id={`${ids}-status`} value={status} onChange={(e) => setStatus(e.target.value as SubscriptionStatus)}>
-              {SUBSCRIPTION_STATUSES.filter((st) => !TERMINAL_STATUSES.includes(st)).map((st) => (
+              {CREATABLE_STATUSES.map((st) => (
                 <option key={st} value={st}>
-                  {ta(`status.${st}`)}
+                  {st === 'SUBSCRIPTION_STATUS_ACTIVE' ? t('subscriptions.liveComplimentary') : ta(`status.${st}`)}
                 </option>
               ))}
             </select>
@@ -186,12 +212,28 @@ export default function SubscriptionCreateView(_props: ViewProps) {
                     max={m.max}
                     step={m.step}
                     value={modules[m.name]}
-                    onChange={(e) => setModules((ms) => ({ ...ms, [m.name]: Math.min(m.max, Math.max(m.min, Number(e.target.value) || 0)) }))}
+                    onChange={(e) => setModules((ms) => ({ ...ms, [m.name]: e.target.value }))}
+                    {...invalidProps(ids, m.name, errors[m.name])}
                   />
+                  <FieldError ids={ids} name={m.name} error={errors[m.name]} />
                 </div>
               ))}
             </div>
           </fieldset>
+        )}
+        {complimentary && (
+          <div className="form-grid" data-testid="complimentary-fields">
+            <div className="field">
+              <label htmlFor={`${ids}-reason`}>{t('details.complimentaryReason')}</label>
+              <input id={`${ids}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} {...invalidProps(ids, 'complimentary.reason', errors['complimentary.reason'])} />
+              <FieldError ids={ids} name="complimentary.reason" error={errors['complimentary.reason']} />
+              <p className="muted field-hint">{t('details.complimentaryHint')}</p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-until`}>{t('details.complimentaryUntil')}</label>
+              <input id={`${ids}-until`} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+            </div>
+          </div>
         )}
         <p className="summary-line" role="status" data-testid="subscription-price">
           {'quote' in priced && priced.quote
