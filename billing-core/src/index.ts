@@ -12,7 +12,7 @@ export * from './file/index.js';
 export * as pricing from './pricing/index.js';
 export * from './claim/index.js';
 export * from './payments/index.js';
-export { createSubscription, reviseSubscription, setSubscriptionStatus, startTrial, updateSubscription, type RevisionEffect } from './subscription/workflows.js';
+export { createSubscription, grantComplimentary, reviseSubscription, setSubscriptionStatus, startTrial, updateSubscription, type RevisionEffect } from './subscription/workflows.js';
 export * from './policy/index.js';
 export * from './clock/index.js';
 export * from './scheduler/index.js';

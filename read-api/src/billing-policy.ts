@@ -5,7 +5,7 @@ import { ConfigError, type Config } from './config.js';
  * One billing policy for every process: it lives in the event log (billing-core/src/policy). At start a process
  * records the one its variables propose (or the defaults) if the log has none yet; if the log has one and the
  * process's variables say otherwise, the process refuses to start, naming the variables — two processes can never
- * decide dunning or the grace differently. Administrators change it with POST /admin/billing-policy.
+ * decide dunning or the grace differently. Administrators change it with POST /admin/billing-policy/set.
  */
 export async function ensureBillingPolicy(events: EventStore, handler: CommandHandler, config: Pick<Config, 'billingPolicyProposal'>, now: string): Promise<BillingPolicy> {
   const proposal = config.billingPolicyProposal;
@@ -25,7 +25,7 @@ export async function ensureBillingPolicy(events: EventStore, handler: CommandHa
     throw new ConfigError(
       `${disagreeing.join(', ')} ${disagreeing.length > 1 ? 'differ' : 'differs'} from the billing policy in the event log ` +
         `(DUNNING_SCHEDULE=${p.retryDays.join(',')}, LICENCE_GRACE_DAYS=${p.graceDays}, DUNNING_CANCEL_AFTER_DAYS=${p.cancelAfterDays}): ` +
-        'every process must decide alike. Unset the variable, or change the policy in the admin area (POST /admin/billing-policy) and set it alike everywhere',
+        'every process must decide alike. Unset the variable, or change the policy in the admin area (POST /admin/billing-policy/set) and set it alike everywhere',
     );
   }
   return current.policy;

@@ -150,6 +150,28 @@ export async function setSubscriptionStatus(deps: Deps, subscriptionId: string, 
   );
 }
 
+type Grant = Extract<SubscriptionCommand, { type: 'GrantComplimentary' }>;
+
+/**
+ * An administrator's complimentary grant (Live without payment, for a reason, until a date; after any time already
+ * covered): its licence key is issued and claimed once the decider accepts it.
+ */
+export async function grantComplimentary(deps: Deps, subscriptionId: string, command: Omit<Grant, 'data'> & { data: Omit<Grant['data'], 'licenceKey'> }) {
+  const { sub } = await loadSubscription(deps as PaymentDeps, subscriptionId);
+  const licenceKey = sub.licence_key ?? keyOf(deps);
+  const withKey: Grant = { ...command, type: 'GrantComplimentary', data: { ...command.data, licenceKey } };
+  await deps.execute(subscriptionDecider, subscriptionId, withKey, { dryRun: true });
+  return withClaims(
+    deps,
+    subscriptionId,
+    command.metadata,
+    async (taken) => {
+      if (!sub.licence_key) await claimKey(deps, licenceKey, subscriptionId, command.metadata, taken);
+    },
+    () => deps.execute(subscriptionDecider, subscriptionId, withKey),
+  );
+}
+
 /** What a revision does (or would do, previewed): at once, pending its balance, at a date, or back to what is in force. */
 export interface RevisionEffect {
   effect: 'immediate' | 'pending' | 'scheduled' | 'withdrawn' | 'none';

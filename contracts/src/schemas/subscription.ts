@@ -75,6 +75,8 @@ const SubscriptionFormFields = {
   hardware_key: Type.Optional(Type.String({ maxLength: 512 })),
   startDate: Type.Optional(IsoDateTime),
   endDate: Type.Optional(IsoDateTime),
+  /** Administrators only: Live at once without payment, with its reason (and until when; default one billing period). */
+  complimentary: Type.Optional(Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }), until: Type.Optional(IsoDateTime) }, { additionalProperties: false })),
 };
 
 /** /subscriptions/create (seed §5): subscription_type, status and user_id required; extra fields allowed. */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Router } from 'express';
-import { billingPolicyDecider, cancelNow, readBillingPolicy, saveWalletFromSetup, setSubscriptionStatus, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
+import { billingPolicyDecider, cancelNow, grantComplimentary, readBillingPolicy, saveWalletFromSetup, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
 import { BillingPolicy, ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
@@ -112,7 +112,7 @@ export const billingTimeRoutes = [
     path: '/subscriptions/cancelNow',
     access: 'admin',
     tag: 'Subscriptions',
-    summary: 'Cancel at once; with `refund: true`, refund the unused share of the running paid period through PayPal (rounded down to the cent).',
+    summary: 'Cancel at once; with `refund: true`, refund through PayPal the unused share of the running paid period (rounded down to the cent) and every period paid ahead.',
     body: Type.Object({ id: Id, refund: Type.Boolean() }, { additionalProperties: false }),
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
@@ -129,7 +129,7 @@ export const billingTimeRoutes = [
     body: Type.Object({ id: Id, reason: Type.String({ minLength: 1, maxLength: 2000 }), until: Type.Optional(IsoDateTime) }, { additionalProperties: false }),
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
-      const result = await setSubscriptionStatus(rt.paymentDeps, view._id, { type: 'SetSubscriptionStatus', data: { status: 'SUBSCRIPTION_STATUS_ACTIVE', reason: body.reason }, metadata: meta() }, body.until);
+      const result = await grantComplimentary(rt.paymentDeps, view._id, { type: 'GrantComplimentary', data: { reason: body.reason, ...(body.until ? { until: body.until } : {}) }, metadata: meta() });
       return answerWith(rt, view._id, result.consistent ?? true);
     },
   }),

@@ -382,6 +382,29 @@ describe('entitlement attacks: no licence file verifies beyond what was paid (te
     expect(live, 'nothing Live').to.deep.equal([]);
   });
 
+  it('item 10a: a complimentary grant is explicit: with its reason, shown as such, a licence to its end, extended on a Live one', async () => {
+    const w = await world();
+    const customer = await w.server.customer('AdminComplimentary');
+    const res = await adminCreate(w, customer, { status: ACTIVE, complimentary: { reason: 'partner programme', until: '2026-03-15T00:00:00.000Z' } });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    const id = res.body.data._id as string;
+    expect(res.body.data).to.include({ status: ACTIVE });
+    expect(res.body.data.licence).to.include({ serial: 1, validUntil: '2026-03-15T00:00:00.000Z', revoked: false });
+    const history = await historyOf(w.admin, id);
+    expect(history.map((h) => h.type)).to.deep.equal(['SubscriptionCreated', 'ComplimentaryGranted', 'SubscriptionStatusChanged', 'LicenceIssued']);
+    expect(history[1]!.data).to.include({ note: 'partner programme', start: START, end: '2026-03-15T00:00:00.000Z' });
+    // The customer reads the grant, not the administrator's words.
+    expect(JSON.stringify(await historyOf(customer, id))).to.not.include('partner programme');
+    // Granted again on the Live subscription: the time is added after what is covered (to Apr 1).
+    const more = await w.admin.post('/subscriptions/grantComplimentary', { id, reason: 'extended', until: '2026-04-01T00:00:00.000Z' });
+    expect(more.status, JSON.stringify(more.body)).to.equal(200);
+    expect(more.body.data.licence).to.include({ serial: 2, validUntil: '2026-04-01T00:00:00.000Z' });
+    expect(await w.download(customer, id, 'complimentary')).to.equal(200);
+    const file = w.files[w.files.length - 1]!;
+    expect(offline(w, file, '2026-03-31T23:00:00.000Z').valid).to.equal(true);
+    expect(offline(w, file, '2026-04-01T00:00:00.000Z').valid).to.equal(false);
+  });
+
   it('item 10b: an administrator create with a negative streams limit is refused with 400 naming the field', async () => {
     const w = await world();
     const customer = await w.server.customer('AdminNegative');

@@ -56,7 +56,7 @@ export const subscriptionRoutes = [
           user_id: body.user_id,
           subscription_type: body.subscription_type,
           status: body.status,
-          ...pick(body, ['name', 'infrastructure_type', 'modules', 'quantity', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate']),
+          ...pick(body, ['name', 'infrastructure_type', 'modules', 'quantity', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate', 'complimentary']),
           ...(pd.plan_id ? { plan_id: pd.plan_id } : {}),
           ...(pd.amount !== undefined ? { amount: pd.amount } : {}),
           ...(pd.unitQuantity !== undefined ? { unitQuantity: pd.unitQuantity } : {}),

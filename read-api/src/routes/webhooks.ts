@@ -7,7 +7,7 @@ import { redisCounterStore } from '../http/write-quota.js';
 
 export const PAYPAL_WEBHOOK_PATH = '/paypal/webhooks';
 
-/** Forged deliveries (verification failed) tolerated in a window before verification calls stop for its rest. */
+/** Forged deliveries (verification failed) tolerated from one sender in a window before its deliveries stop being verified. */
 export const WEBHOOK_FORGERIES_PER_WINDOW = 10;
 /** Verification calls in a window: PayPal sends far fewer; beyond this the deliveries wait (PayPal retries them). */
 export const WEBHOOK_VERIFICATIONS_PER_WINDOW = 600;
@@ -61,24 +61,26 @@ function counter(rt: Runtime, name: string): Store {
 export function mountPayPalWebhooks(router: Router, rt: Runtime): void {
   const forged = counter(rt, 'webhook-forged');
   const verified = counter(rt, 'webhook-verifications');
-  const hits = (store: Store) => Promise.resolve(store.get?.('all')).then((info) => info?.totalHits ?? 0, () => 0);
-  const guard: WebhookGuard = {
+  const hits = (store: Store, key: string) => Promise.resolve(store.get?.(key)).then((info) => info?.totalHits ?? 0, () => 0);
+  // Forged deliveries are counted per sender (an attacker's address stops, PayPal's deliveries go on); the
+  // verification calls in all, so that many senders together cannot spend PayPal's quota either.
+  const guardFor = (sender: string): WebhookGuard => ({
     checkHeaders: (headers) => checkHeaders(rt, headers),
     async beforeVerify() {
-      if ((await hits(forged)) >= WEBHOOK_FORGERIES_PER_WINDOW || (await hits(verified)) >= WEBHOOK_VERIFICATIONS_PER_WINDOW) {
+      if ((await hits(forged, sender)) >= WEBHOOK_FORGERIES_PER_WINDOW || (await hits(verified, 'all')) >= WEBHOOK_VERIFICATIONS_PER_WINDOW) {
         throw new AppError('RATE_LIMITED', 'Too many webhook deliveries to verify right now; PayPal retries later');
       }
       await Promise.resolve(verified.increment('all')).catch(() => undefined);
     },
     async verifyFailed() {
-      await Promise.resolve(forged.increment('all')).catch(() => undefined);
+      await Promise.resolve(forged.increment(sender)).catch(() => undefined);
     },
-  };
+  });
   router.post(PAYPAL_WEBHOOK_PATH, express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
     const metadata: CommandMetadata = { now: rt.clock.now(), actorId: 'paypal-webhook', actorRole: 'SYSTEM', correlationId: String(req.id) };
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
     const rawBody = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-    const result = await handleWebhook(rt.paymentDeps, { rawBody, headers, webhookConfigured: Boolean(rt.config.paypal.webhookId) }, metadata, guard);
+    const result = await handleWebhook(rt.paymentDeps, { rawBody, headers, webhookConfigured: Boolean(rt.config.paypal.webhookId) }, metadata, guardFor(req.ip ?? 'unknown'));
     rt.logger[result.outcome === 'ignored' ? 'warn' : 'info'](result, 'PayPal webhook');
     res.json({ data: result });
   });

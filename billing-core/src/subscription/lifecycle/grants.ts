@@ -3,7 +3,7 @@ import { requireAdmin } from '../../decider.js';
 import { addMonths } from '../../pricing/proration.js';
 import type { SubscriptionEvent } from '../events.js';
 import { noPaymentInFlight, notCancelled, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
-import { configurationOf, coveredUntil, type ExistingSubscription, type SubscriptionState } from '../state.js';
+import { configurationOf, coveredUntil, everCovered, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { transition } from '../status.js';
 
 /**
@@ -57,7 +57,7 @@ export function startTrial(command: Cmd<'StartTrial'>, state: SubscriptionState)
   const sub = visibleTo(state, metadata);
   if (sub.trialStartDate) throw new ConflictError(`Subscription ${sub.id} has already had its trial`);
   if (sub.amount === 0) throw new ConflictError(`Subscription ${sub.id} is free and has no trial`);
-  if (!PAYABLE_STATUSES.includes(sub.status)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a trial starts before the first payment');
+  if (!PAYABLE_STATUSES.includes(sub.status) || everCovered(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a trial starts before the first payment');
   noPaymentInFlight(sub);
   const key = sub.licence_key ?? data.licenceKey;
   if (!key) throw ValidationError.field('licenceKey', 'is needed for the trial’s licence (the server issues one)');

@@ -22,6 +22,16 @@ const STATUS_REASONS: Record<string, string> = {
   'trial started': 'trialStarted',
   'free plan: no payment needed': 'freePlan',
   'balance paid': 'balancePaid',
+  'complimentary: granted by an administrator without payment': 'complimentary',
+  'renewal due: payment not made': 'paymentDue',
+  'trial ended: payment due': 'trialEnded',
+  'payment refunded': 'refunded',
+  'payment reversed by PayPal': 'reversed',
+  'unpaid at the end of the grace period': 'unpaidAfterGrace',
+  'paused by an administrator': 'adminPause',
+  'resumed by an administrator': 'resumed',
+  'resume date reached': 'resumeDate',
+  'nothing to pay here: billed elsewhere': 'billedElsewhere',
 };
 
 export function historySummary(item: HistoryItem, t: TFunction, lang: Language): string {
@@ -54,8 +64,16 @@ function eventText(item: HistoryItem, t: TFunction, lang: Language): string {
       return d.credited ? t(`${key}.credited`, { amount: money(d.amount) }) : t(`${key}.period`, { amount: money(d.amount), from: date(d.periodStart), to: date(d.periodEnd) });
     case 'PaymentOrdered':
       return t(d.purpose === 'balance' ? `${key}.balance` : `${key}.period`, { amount: money(d.amount) });
-    case 'LicenceIssued':
-      return str(d.validUntil).startsWith('9999') ? t(`${key}.noEnd`, { serial: num(d.serial) }) : t(`${key}.until`, { serial: num(d.serial), date: date(d.validUntil) });
+    case 'LicenceIssued': {
+      if (str(d.validUntil).startsWith('9999')) return t(`${key}.noEnd`, { serial: num(d.serial) });
+      // What it rests on, when it is not paid time: the trial, complimentary time, the grace after a missed payment.
+      const basis = ['TRIAL', 'GRACE', 'COMPLIMENTARY'].includes(str(d.basis)) ? str(d.basis) : 'until';
+      return t(`${key}.${basis}`, { serial: num(d.serial), date: date(d.validUntil) });
+    }
+    case 'ComplimentaryGranted':
+      return t(key, { from: date(d.start), to: date(d.end) });
+    case 'SavedWalletChargeStarted':
+      return t(key, { amount: money(d.amount) });
     case 'LicenceRevoked':
       return t(key, { serial: num(d.serial) });
     case 'TrialStarted':
@@ -79,7 +97,7 @@ function eventText(item: HistoryItem, t: TFunction, lang: Language): string {
     case 'SubscriptionPaused':
       return d.resumeAt ? t(`${key}.until`, { date: date(d.resumeAt) }) : t(`${key}.open`);
     default:
-      if (['SubscriptionUpdated', 'SubscriptionCancelled', 'SubscriptionRemoved', 'PaymentMethodVaulted', 'CancellationWithdrawn', 'SubscriptionResumed', 'SubscriptionChangeWithdrawn', 'PaymentOrderSuperseded', 'PaidTimeEnded', 'PaymentMethodChanged'].includes(item.type)) {
+      if (['SubscriptionUpdated', 'SubscriptionCancelled', 'SubscriptionRemoved', 'PaymentMethodVaulted', 'CancellationWithdrawn', 'SubscriptionResumed', 'SubscriptionChangeWithdrawn', 'PaymentOrderSuperseded', 'PaidTimeEnded', 'PaymentMethodChanged', 'SavedWalletChargeDeclined', 'PaymentCaptureStarted', 'PaymentCaptureFailed'].includes(item.type)) {
         return t(key);
       }
   }
