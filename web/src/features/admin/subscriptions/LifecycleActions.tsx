@@ -61,31 +61,34 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
         </button>
       )}
       {grantable && (
-        <div className="inline-fields" data-testid="complimentary">
+        <fieldset className="lifecycle-block" data-testid="complimentary">
+          <legend>{t('details.complimentary')}</legend>
           <div className="field">
             <label htmlFor={`${ids}-reason`}>{t('details.complimentaryReason')}</label>
             <input id={`${ids}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} aria-describedby={`${ids}-reason-hint`} />
             <p id={`${ids}-reason-hint`} className="muted field-hint">{t('details.complimentaryHint')}</p>
           </div>
-          <div className="field">
-            <label htmlFor={`${ids}-until`}>{t('details.complimentaryUntil')}</label>
-            <input id={`${ids}-until`} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+          <div className="inline-fields">
+            <div className="field">
+              <label htmlFor={`${ids}-until`}>{t('details.complimentaryUntil')}</label>
+              <input id={`${ids}-until`} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+            </div>
+            <ConfirmButton
+              label={t('details.complimentaryGrant')}
+              question={t('details.complimentaryQuestion', { name: s.name })}
+              confirmLabel={t('details.complimentaryConfirm')}
+              disabled={!reason.trim()}
+              testId="grant-complimentary"
+              onConfirm={async () => {
+                const body = { id: s._id, reason: reason.trim(), ...(until ? { until: new Date(`${until}T00:00:00.000Z`).toISOString() } : {}) };
+                if (dataOf(await grant(body))) {
+                  setReason('');
+                  toast(t('details.complimentaryGranted', { name: s.name }), 'success');
+                }
+              }}
+            />
           </div>
-          <ConfirmButton
-            label={t('details.complimentary')}
-            question={t('details.complimentaryQuestion', { name: s.name })}
-            confirmLabel={t('details.complimentaryConfirm')}
-            disabled={!reason.trim()}
-            testId="grant-complimentary"
-            onConfirm={async () => {
-              const body = { id: s._id, reason: reason.trim(), ...(until ? { until: new Date(`${until}T00:00:00.000Z`).toISOString() } : {}) };
-              if (dataOf(await grant(body))) {
-                setReason('');
-                toast(t('details.complimentaryGranted', { name: s.name }), 'success');
-              }
-            }}
-          />
-        </div>
+        </fieldset>
       )}
       <div className="inline-fields">
         {paid && (
