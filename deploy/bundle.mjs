@@ -28,6 +28,7 @@ await Promise.all(
       outfile: join(root, outfile),
       bundle: true,
       platform: 'node',
+      // What the code is written for: Node 20.19 (make test) and 24 (the image, make test-node24).
       target: 'node20',
       format: 'esm',
       sourcemap: true,

@@ -70,10 +70,15 @@ function illustrationsPlugin(): Plugin {
   };
 }
 
-/** The site shell and the small content primitives every page uses; not the lazily loaded extras or the API. */
+/**
+ * The site shell and the small content primitives every page uses: app/ and features/ui/ (their own files, not
+ * their subfolders) and four of features/ui/content/; not the lazily loaded extras, the API, or what only some
+ * pages load (money formatting goes with the pricing chunk).
+ */
 const shell = (id: string) =>
-  (/\/web\/src\/(app|features\/ui)\//.test(id) && !/\/(api|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage|validation|forms|list|problems)\.tsx?$/.test(id)) ||
-  /\/web\/src\/features\/content\/(useContent|Inline|Faq|CodeBlock|types)\.tsx?$/.test(id) ||
+  (/\/web\/src\/(app|features\/ui)\/[^/]+$/.test(id) &&
+    !/\/(api|sessionApi|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage|validation|forms|list|problems|format)\.tsx?$/.test(id)) ||
+  /\/web\/src\/features\/ui\/content\/(useContent|Faq|CodeBlock|types)\.tsx?$/.test(id) ||
   // The route table (app/pages.ts) lists the admin views from here: in another chunk, the two would import each
   // other and the shell would read ADMIN_VIEWS before it is defined.
   /\/web\/src\/features\/admin\/access\.ts$/.test(id) ||
@@ -100,13 +105,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
-            // The site shell and the pricing code are each shared by many pages: one chunk each instead of a
-            // dozen small ones. Libraries keep the bundler's own split (one large framework chunk would be one
-            // long task at hydration).
+            // The site shell and the pricing code (with the calculator and the money formatting) are each shared
+            // by many pages: one chunk each instead of a dozen small ones. Libraries keep the bundler's own split
+            // (one large framework chunk would be one long task at hydration).
             codeSplitting: {
               includeDependenciesRecursively: false,
               groups: [
-                { name: 'pricing', test: (id: string) => /\/(billing-core\/src|web\/src\/features\/(pricing|calculator))\//.test(id) && !/Page\.tsx$/.test(id), priority: 20 },
+                {
+                  name: 'pricing',
+                  test: (id: string) => (/\/(billing-core\/src|web\/src\/features\/pricing)\//.test(id) && !/Page\.tsx$/.test(id)) || /\/web\/src\/features\/ui\/format\.ts$/.test(id),
+                  priority: 20,
+                },
                 { name: 'shell', test: shell, priority: 10 },
               ],
             },

@@ -56,6 +56,16 @@ describe('command handler on the SQLite store', () => {
     expect(stored?.metadata).to.deep.equal({ actorId: 'user-1', actorRole: 'ROLE_CUSTOMER', correlationId: 'corr-1', causationId: null });
   });
 
+  it('copies the demo-payments mark onto the events (kept by the store), and only when the command carries it', async () => {
+    await handler.handle(subscriptionDecider, 'sub-1', create({ ...customer, demo: true }));
+    await handler.handle(subscriptionDecider, 'sub-1', order('ORD-1'));
+    const [created, ordered] = await store.readStream('subscription-sub-1');
+    expect(created?.metadata).to.deep.equal({ actorId: 'user-1', actorRole: 'ROLE_CUSTOMER', correlationId: 'corr-1', causationId: null, demo: true });
+    expect(ordered?.metadata).to.not.have.property('demo');
+    const [fromAll] = await store.readAll({ after: 0n, maxCount: 1 });
+    expect(fromAll?.metadata.demo).to.equal(true);
+  });
+
   it('appends nothing when the decider decides nothing', async () => {
     await handler.handle(subscriptionDecider, 'sub-1', create());
     const head = await store.headPosition();

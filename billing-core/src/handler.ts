@@ -110,8 +110,8 @@ export function createCommandHandler(store: EventStore, options: CommandHandlerO
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { events: [], state, version, position: 0n, replayed: false };
 
-    const { now, actorId, actorRole, correlationId, causationId, idempotencyKey } = command.metadata;
-    const metadata = { actorId, actorRole, correlationId, causationId: causationId ?? null, ...(idempotencyKey ? { idempotencyKey } : {}) };
+    const { now, actorId, actorRole, correlationId, causationId, idempotencyKey, demo } = command.metadata;
+    const metadata = { actorId, actorRole, correlationId, causationId: causationId ?? null, ...(idempotencyKey ? { idempotencyKey } : {}), ...(demo === true ? { demo } : {}) };
     const newEvents: NewEvent[] = decided.map((e, i) => {
       // A decider bug must not write an event its readers cannot parse.
       if (!isKnownEventType(e.type)) throw new Error(`decider produced unknown event type ${e.type}`);

@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  /** A method the path does not serve (GET on a POST call): 405 with an Allow header. */
+  | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
   | 'CONCURRENCY_CONFLICT'
   | 'INVALID_TRANSITION'
@@ -132,7 +134,8 @@ export class PaymentInProgressError extends AppError {
   }
 }
 export class PaymentProviderError extends AppError {
-  constructor(message: string, readonly retryable = true) {
+  /** `retryAfterMs`: PayPal limited our requests (429) and said when to come back; nothing may be sent before then. */
+  constructor(message: string, readonly retryable = true, readonly retryAfterMs?: number) {
     super('PAYMENT_PROVIDER_FAILED', message);
   }
 }

@@ -10,3 +10,4 @@ export * from './schemas/engine.js';
 export * from './events/index.js';
 export * from './commands/index.js';
 export * from './schemas/views.js';
+export * from './schemas/answers.js';

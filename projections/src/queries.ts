@@ -1,3 +1,4 @@
+import { scoreOf } from './projection.js';
 import type { EntryView, FileView, HistoryItem, SubscriptionView, UserView } from '@relaycast/contracts';
 import type { ReadModelStore } from './readmodel/port.js';
 import { USERS, usersModel } from './projections/users.js';
@@ -141,11 +142,13 @@ export function createQueries(rm: ReadModelStore) {
       });
     },
     getSubscription: (id: string) => rm.get<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, id),
-    /** Subscriptions whose next timed step (renewal, dunning, cancellation…) comes first, earliest first: the scheduler's work list. */
-    async dueSubscriptions(limit: number): Promise<{ id: string; at: string; kind: string }[]> {
-      const ids = await rm.range(SUBSCRIPTIONS, subscriptionsModel.due, { offset: 0, limit, order: 'asc' });
-      const views = await Promise.all(ids.map((id) => rm.get<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, id)));
-      return views.flatMap((v) => (v?.nextEvent ? [{ id: v._id, at: v.nextEvent.at, kind: v.nextEvent.kind }] : []));
+    /**
+     * The scheduler's work list: ids of subscriptions whose next timed step (renewal, dunning, cancellation…) is due
+     * by `until`, earliest first — a range of the index by time, so proportional to what is due, not to how many
+     * subscriptions there are.
+     */
+    dueBy(until: string, limit: number, offset = 0): Promise<string[]> {
+      return rm.range(SUBSCRIPTIONS, subscriptionsModel.due, { offset, limit, order: 'asc', maxScore: scoreOf(until) });
     },
     /** The subscription a PayPal billing reference (an order's custom_id) belongs to, or null. */
     async subscriptionByBillingReference(reference: string) {

@@ -62,6 +62,22 @@ export function readModelConformance(name: string, make: () => Promise<{ store: 
       expect(await store.members('p', 'i')).to.deep.equal(['b', 'a', 'c', 'd']);
     });
 
+    it('answers the entries up to a score (ascending, paged), kept in order while entries move', async () => {
+      await store.commit('p', [
+        { op: 'index', index: 'due', id: 'c', score: 30 },
+        { op: 'index', index: 'due', id: 'a', score: 10 },
+        { op: 'index', index: 'due', id: 'b', score: 10 },
+        { op: 'index', index: 'due', id: 'd', score: 40 },
+      ], 1n);
+      expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', maxScore: 30 })).to.deep.equal(['a', 'b', 'c']);
+      expect(await store.range('p', 'due', { offset: 1, limit: 1, order: 'asc', maxScore: 30 })).to.deep.equal(['b']);
+      expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', maxScore: 9 })).to.deep.equal([]);
+      // Read once (so an in-process store keeps it sorted), then moved, removed and added: still in order.
+      await store.commit('p', [{ op: 'index', index: 'due', id: 'a', score: 35 }, { op: 'unindex', index: 'due', id: 'b' }, { op: 'index', index: 'due', id: 'e', score: 5 }], 2n);
+      expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', maxScore: 35 })).to.deep.equal(['e', 'c', 'a']);
+      expect(await store.members('p', 'due')).to.deep.equal(['e', 'c', 'a', 'd']);
+    });
+
     it('a commit with a change the store cannot write (a score that is not a number) is refused whole: nothing written, checkpoint kept', async () => {
       await store.commit('p', [{ op: 'put', collection: 'c', id: 'kept', doc: { n: 1 } }], 1n);
       for (const score of [Number.NaN, Number.POSITIVE_INFINITY]) {

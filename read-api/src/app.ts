@@ -8,6 +8,7 @@ import { requestLog } from './http/request-log.js';
 import { mount, type RouteDef } from './http/route.js';
 import { mountStaticSite } from './http/static-site.js';
 import { openApiDocument } from './http/openapi.js';
+import { methodNotAllowed, postOnlyPaths } from './http/method-guard.js';
 import { csrfGuard, sessionMiddleware } from './auth/session.js';
 import { userRoutes } from './routes/users.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
@@ -21,13 +22,15 @@ import { mountReceiptDocuments, receiptRoutes } from './routes/receipts.js';
 import { auditRoutes } from './routes/audit.js';
 import { mountPayPalWebhooks } from './routes/webhooks.js';
 import { paymentConfigRoutes } from './routes/payment-config.js';
+import { demoPaymentRoutes } from './routes/demo-payments.js';
+import { DEMO_PAYPAL_PATH } from './payments/demo/constants.js';
 import { billingTimeRoutes, mountBillingClock } from './routes/billing-time.js';
 import { licenceRoutes, mountLicences } from './routes/licences.js';
 import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -74,7 +77,7 @@ export function createApp(rt: Runtime): Express {
   app.use(requestLog(logger, metrics));
 
   const site = express.Router();
-  const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl });
+  const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl, payments: config.payments });
   const paypal = paypalSources(config.paypal.sdkUrl);
   const defaultCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ["'self'"], paypal);
   const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*'], paypal);
@@ -99,9 +102,14 @@ export function createApp(rt: Runtime): Express {
     next();
   };
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? documentHeaders(req, res, next) : apiHeaders(req, res, next)));
+  // GET, PUT… on a POST-only path: 405 with Allow: POST in the API's error shape (filled below, once the routes are mounted).
+  const postOnly = new Set<string>();
+  app.use(methodNotAllowed(postOnly));
   // Compress for clients that ask (browsers always do); the others skip the wrapping entirely.
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
+  // Demo payments (PAYMENTS=demo): the built-in PayPal sandbox, PayPal's API and pages, outside our sessions and API.
+  if (rt.demoPayPal) app.use(DEMO_PAYPAL_PATH, rt.demoPayPal.router);
   // Most API calls carry no cookie (clients send AUTH_TOKEN_VALUE): they skip the parser.
   const parseCookies = cookieParser();
   app.use((req, res, next) => {
@@ -125,8 +133,10 @@ export function createApp(rt: Runtime): Express {
   // PayPal's webhooks read their body raw (it goes back to PayPal for verification): first, before any JSON parser.
   mountPayPalWebhooks(api, rt);
   mountGoogleAuth(api, rt);
+  let openApi: string | null = null;
   api.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument(API_ROUTES, config.publicUrl));
+    openApi ??= JSON.stringify(openApiDocument(API_ROUTES, config.publicUrl));
+    res.type('application/json').send(openApi);
   });
   mountLocalAuth(api, rt);
   mountFinanceCsv(api, rt);
@@ -134,8 +144,9 @@ export function createApp(rt: Runtime): Express {
   mountBillingClock(api, rt);
   mountLicences(api, rt);
   // The JSON API after the handlers that take some of its paths first (the finance CSV, PayPal's raw-body webhooks).
-  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[]);
+  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
+  for (const path of postOnlyPaths(api, API_ROUTES.map((route) => route.path))) postOnly.add(path);
   app.use(api);
 
   // Unknown API calls answer JSON; unknown pages get the site's 404 page.

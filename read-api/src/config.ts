@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { policyFromVariables, PolicyVariableError, type BillingPolicy } from '@relaycast/billing-core';
+import { DEMO_CLIENT_ID, DEMO_PAYPAL_PATH, DEMO_WEBHOOK_ID } from './payments/demo/constants.js';
 
 /**
  * All configuration comes from environment variables (design.md); this is the one place that reads them.
@@ -26,6 +27,12 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | null;
   google: { clientId: string | null; clientSecret: string | null; authorizationUrl: string; tokenUrl: string; userProfileUrl: string };
+  /**
+   * Payments (PAYMENTS): PayPal itself, demo payments (the real PayPal adapter against the sandbox this server serves
+   * at /demo-paypal: no money moves, every event marked `demo`), or none. Default: paypal with PAYPAL_CLIENT_ID, else off.
+   */
+  payments: 'paypal' | 'demo' | 'off';
+  /** With demo payments, clientSecret is null here: the runtime derives it from the session secret (payments/demo). */
   paypal: { clientId: string | null; clientSecret: string | null; environment: 'sandbox' | 'live'; baseUrl: string | null; webhookId: string | null; timeoutMs: number; sdkUrl: string };
   webDist: string;
   /** Shown in every page's footer; none when unset (CONTACT_EMAIL). */
@@ -50,6 +57,8 @@ export interface Config {
   /** Where the billing scheduler runs: in this process (embedded default), in its own process (deploy), or nowhere. */
   scheduler: 'in-process' | 'external' | 'off';
   schedulerIntervalMs: number;
+  /** Subscriptions the scheduler works on at once: PayPal charges in flight at most (SCHEDULER_CONCURRENCY). */
+  schedulerConcurrency: number;
   /** Ed25519 key that signs licence files; null: generated once into DATA_DIR/licence-signing-key.pem. */
   licenceSigningKey: string | null;
   /** Bearer token for /metrics and /ready's details; null: no metrics endpoint at all. */
@@ -118,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!env[id] !== !env[secret]) throw new ConfigError(`${id} and ${secret} go together: set both or neither`);
   }
   const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL, `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
+  const payments = paymentsMode(env, publicUrl, port);
   return {
     port,
     host,
@@ -147,9 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenUrl: url('GOOGLE_TOKEN_URL', env.GOOGLE_TOKEN_URL, 'https://oauth2.googleapis.com/token'),
       userProfileUrl: url('GOOGLE_USERINFO_URL', env.GOOGLE_USERINFO_URL, 'https://www.googleapis.com/oauth2/v3/userinfo'),
     },
-    paypal: {
-      clientId: env.PAYPAL_CLIENT_ID || null,
-      clientSecret: env.PAYPAL_CLIENT_SECRET || null,
+    payments,
+    paypal: payments === 'demo' ? demoPayPal(publicUrl, env) : {
+      clientId: payments === 'paypal' ? env.PAYPAL_CLIENT_ID! : null,
+      clientSecret: payments === 'paypal' ? env.PAYPAL_CLIENT_SECRET! : null,
       environment: oneOf('PAYPAL_ENVIRONMENT', env.PAYPAL_ENVIRONMENT, ['sandbox', 'live'] as const, 'sandbox'),
       baseUrl: env.PAYPAL_BASE_URL ? url('PAYPAL_BASE_URL', env.PAYPAL_BASE_URL, '') : null,
       webhookId: env.PAYPAL_WEBHOOK_ID || null,
@@ -171,9 +182,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingClockStart: env.BILLING_CLOCK_START ? isoTime('BILLING_CLOCK_START', env.BILLING_CLOCK_START) : null,
     scheduler: oneOf('SCHEDULER', env.SCHEDULER, ['in-process', 'external', 'off'] as const, 'in-process'),
     schedulerIntervalMs: integer('SCHEDULER_INTERVAL_MS', env.SCHEDULER_INTERVAL_MS, 5000, 50),
+    schedulerConcurrency: integer('SCHEDULER_CONCURRENCY', env.SCHEDULER_CONCURRENCY, 64, 1),
     licenceSigningKey: env.LICENCE_SIGNING_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
     billingPolicyProposal: billingPolicyProposal(env),
+  };
+}
+
+/** The PayPal settings PAYMENTS=demo replaces with the built-in sandbox's: set, they would be ignored, so they are refused. */
+const DEMO_REPLACES = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_BASE_URL', 'PAYPAL_SDK_URL', 'PAYPAL_WEBHOOK_ID'] as const;
+
+/**
+ * PAYMENTS, checked. Demo payments are for trying the product on one's own machine: refused where real money could be
+ * expected — an https PUBLIC_URL (a public site) or NODE_ENV=production — and beside PayPal settings (ambiguous).
+ */
+function paymentsMode(env: NodeJS.ProcessEnv, publicUrl: string, port: number): Config['payments'] {
+  const mode = oneOf('PAYMENTS', env.PAYMENTS, ['paypal', 'demo', 'off'] as const, env.PAYPAL_CLIENT_ID ? 'paypal' : 'off');
+  if (mode === 'paypal' && !env.PAYPAL_CLIENT_ID) throw new ConfigError('PAYMENTS=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+  if (mode !== 'demo') return mode;
+  const why = 'demo payments take no money and are only for trying Relaycast out; for real payments set PAYMENTS=paypal with PayPal credentials, or PAYMENTS=off';
+  if (publicUrl.startsWith('https://')) throw new ConfigError(`PAYMENTS=demo is refused with an https PUBLIC_URL (${publicUrl}): ${why}`);
+  if (env.NODE_ENV === 'production') throw new ConfigError(`PAYMENTS=demo is refused with NODE_ENV=production: ${why}`);
+  const set = DEMO_REPLACES.filter((name) => env[name]);
+  if (set.length) throw new ConfigError(`PAYMENTS=demo uses the built-in PayPal sandbox, but ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set too: unset ${set.length > 1 ? 'them' : 'it'}, or set PAYMENTS=paypal`);
+  if (env.PAYPAL_ENVIRONMENT === 'live') throw new ConfigError('PAYMENTS=demo cannot run with PAYPAL_ENVIRONMENT=live');
+  if (port === 0 && !env.PUBLIC_URL) throw new ConfigError('PAYMENTS=demo needs the server\'s address before it starts (the PayPal adapter calls the sandbox at PUBLIC_URL/demo-paypal): set PORT (not 0) or PUBLIC_URL');
+  return mode;
+}
+
+/** The PayPal adapter's settings with demo payments: the sandbox this server serves at PUBLIC_URL/demo-paypal. */
+function demoPayPal(publicUrl: string, env: NodeJS.ProcessEnv): Config['paypal'] {
+  const base = `${publicUrl}${DEMO_PAYPAL_PATH}`;
+  return {
+    clientId: DEMO_CLIENT_ID,
+    clientSecret: null,
+    environment: 'sandbox',
+    baseUrl: base,
+    webhookId: DEMO_WEBHOOK_ID,
+    timeoutMs: integer('PAYPAL_TIMEOUT_MS', env.PAYPAL_TIMEOUT_MS, 10_000, 100),
+    sdkUrl: `${base}/sdk/js`,
   };
 }
 

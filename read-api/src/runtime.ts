@@ -39,6 +39,8 @@ import { createFileStorage, type FileStorage } from './services/file-storage.js'
 import { createTokenSigner, type TokenSigner } from './auth/tokens.js';
 import { sessionSecret } from './auth/secret.js';
 import { createPayPalGateway } from './payments/paypal.js';
+import { createDemoPayPal, type DemoPayPal } from './payments/demo/sandbox.js';
+import { demoClientSecret } from './payments/demo/constants.js';
 import { licenceSigningKey } from './licence/signing-key.js';
 import { ensureBillingPolicy } from './billing-policy.js';
 
@@ -65,6 +67,8 @@ export interface Runtime {
   files: FileStorage;
   tokens: TokenSigner;
   payments: PaymentGateway;
+  /** The built-in PayPal sandbox with demo payments (PAYMENTS=demo), else null. Served by the app at /demo-paypal. */
+  demoPayPal: DemoPayPal | null;
   /** What billing-core's payment workflows run on: this event store, `execute`, the gateway, the public URL. */
   paymentDeps: PaymentDeps;
   redis: Redis | null;
@@ -74,6 +78,8 @@ export interface Runtime {
   licenceKey: SigningKey;
   /** The billing scheduler of this process (idle when SCHEDULER is not in-process: `runUntilIdle` still works for the test clock). */
   scheduler: Scheduler;
+  /** What the scheduler's commands run on (they do not wait for the read models). */
+  schedulerDeps: PaymentDeps;
   /** Runs a command and waits until the read models show its events, so the caller reads its own write. */
   execute<S, C extends Command, E extends DomainEvent>(decider: Decider<S, C, E>, id: string, command: C, options?: HandleOptions): Promise<ExecuteResult<S>>;
   close(): Promise<void>;
@@ -82,7 +88,9 @@ export interface Runtime {
 export async function createRuntime(config: Config, logger: Logger, overrides: { payments?: PaymentGateway } = {}): Promise<Runtime> {
   const metrics = createMetrics();
   const events = await openEventStore({ kind: config.eventStore, dataDir: config.dataDir, connectionString: config.eventStoreConnectionString });
-  const handler = createCommandHandler(events, { onAppend: (_stream, count) => metrics.appendedEvents.inc(count) });
+  // With demo payments every command, whoever issues it (a request, a webhook, the scheduler, start-up), is marked
+  // `demo`, and the handler copies the mark onto its events: finance and histories keep them apart from real money.
+  const handler = markedDemo(createCommandHandler(events, { onAppend: (_stream, count) => metrics.appendedEvents.inc(count) }), config.payments === 'demo');
   const redis = config.readModel === 'redis' ? await connectRedis(config.redisUrl) : null;
   const readModels = redis ? createRedisReadModelStore(redis, config.readModelPrefix ? { prefix: config.readModelPrefix } : {}) : createMemoryReadModelStore();
   // The Kafka publisher runs in this process in the embedded default (KAFKA_BROKERS set); in deploy it is its own process.
@@ -107,7 +115,13 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   // One secret for session tokens and the OAuth state, stable across restarts (see auth/secret.ts).
   config.sessionSecret = sessionSecret(config);
   const tokens = createTokenSigner(config.sessionSecret);
+  // Demo payments: the real adapter, with the sandbox's credentials (the secret derives from the session secret).
+  if (config.payments === 'demo') config.paypal.clientSecret = demoClientSecret(config.sessionSecret);
   const payments = overrides.payments ?? createPayPalGateway(config.paypal);
+  const demoPayPal =
+    config.payments === 'demo' && config.paypal.clientSecret
+      ? createDemoPayPal({ dataDir: config.dataDir, publicUrl: config.publicUrl, clientSecret: config.paypal.clientSecret, logger })
+      : null;
   const clock: Clock =
     config.billingClock === 'test' ? createTestClock({ file: join(config.dataDir, 'billing-clock.json'), ...(config.billingClockStart ? { start: config.billingClockStart } : {}) }) : systemClock;
   // One billing policy for every process, from the event log: this process refuses to start if its variables disagree.
@@ -125,6 +139,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     files,
     tokens,
     payments,
+    demoPayPal,
     // The workflows run their commands through `execute` below, so that writes wait for the read models as well.
     get paymentDeps(): PaymentDeps {
       return { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl };
@@ -133,6 +148,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     clock,
     licenceKey: licenceSigningKey(config),
     scheduler: null as unknown as Scheduler,
+    schedulerDeps: null as unknown as PaymentDeps,
     async execute(decider, id, command, options) {
       try {
         const result = await handler.handle(decider, id, command, options);
@@ -157,25 +173,39 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       redis?.disconnect();
     },
   };
-  rt.scheduler = createScheduler({
-    // Nobody reads the scheduler's writes back at once: its commands do not wait for the read models (each pass
-    // waits once, below, before reading the due list again).
-    deps: {
-      ...rt.paymentDeps,
-      execute: async (decider, id, command, options) => {
-        const result = await handler.handle(decider, id, command, options);
-        metrics.commands.inc({ type: command.type, outcome: result.events.length ? 'applied' : 'unchanged' });
-        return result;
-      },
+  // Nobody reads the scheduler's writes back at once: its commands do not wait for the read models (a run waits
+  // once, at its end, before its last look at the due list).
+  rt.schedulerDeps = {
+    ...rt.paymentDeps,
+    execute: async (decider, id, command, options) => {
+      const result = await handler.handle(decider, id, command, options);
+      metrics.commands.inc({ type: command.type, outcome: result.events.length ? 'applied' : 'unchanged' });
+      return result;
     },
+  };
+  rt.scheduler = createScheduler({
+    deps: rt.schedulerDeps,
     clock,
     due: readSide.queries,
     intervalMs: config.schedulerIntervalMs,
+    concurrency: config.schedulerConcurrency,
     caughtUp: async () => {
       await readSide.waitFor(await events.headPosition(), config.consistencyTimeoutMs);
     },
-    onError: (error, subscriptionId) => logger.error({ err: error, subscriptionId }, 'billing scheduler: a due item failed; it is tried again on the next pass'),
+    onError: (error, subscriptionId, retrying) =>
+      retrying
+        ? logger.warn({ err: error, subscriptionId }, 'billing scheduler: a due item failed for now (PayPal busy or unreachable); it is tried again with the same PayPal-Request-Id')
+        : logger.error({ err: error, subscriptionId }, 'billing scheduler: a due item failed; it is tried again on the next pass'),
   });
   if (config.scheduler === 'in-process') rt.scheduler.start();
   return rt;
+}
+
+/** The command handler, marking every command `demo` when demo payments are on (PAYMENTS=demo). */
+function markedDemo(handler: CommandHandler, demo: boolean): CommandHandler {
+  if (!demo) return handler;
+  return {
+    store: handler.store,
+    handle: (decider, id, command, options) => handler.handle(decider, id, { ...command, metadata: { ...command.metadata, demo: true } } as typeof command, options),
+  };
 }

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Relaycast is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}  (Ctrl-C to stop)`);
+  if (config.payments === 'demo') console.log(`Demo payments: no money moves (PAYMENTS=demo: PayPal is the built-in sandbox at ${config.paypal.baseUrl})`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -41,6 +41,7 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/subscriptions/resume': { id: 'no-such-subscription' },
     '/subscriptions/cancelNow': { id: 'no-such-subscription', refund: false },
     '/admin/clock/advance': { days: 0 },
+    '/admin/demo/declineWallet': { id: c.subscriptionId, charges: 1 },
     '/subscriptions/grantComplimentary': { id: 'no-such-subscription', reason: 'a partner' },
     '/admin/billing-policy': {},
     '/admin/billing-policy/set': { policy: { retryDays: [1, 3, 5, 7], graceDays: 7, cancelAfterDays: 14 } },

@@ -11,6 +11,7 @@ import { createApp } from '../src/app.js';
 import { listen } from '../src/http/server.js';
 import { ensureAdmin } from '../src/auth/bootstrap.js';
 import type { PaymentGateway } from '@relaycast/billing-core';
+import type { Express } from 'express';
 import { hashPassword } from '../src/auth/passwords.js';
 
 export const ADMIN = { email: 'admin@relaycast.test', password: 'admin-password-1' };
@@ -18,6 +19,8 @@ export const ADMIN = { email: 'admin@relaycast.test', password: 'admin-password-
 export interface TestServer {
   baseUrl: string;
   rt: Runtime;
+  /** The express app the server runs (its routes, for the tests that compare them with the OpenAPI document). */
+  app: Express;
   config: Config;
   dataDir: string;
   /** A client that keeps cookies like a browser and sends Origin like one. */
@@ -86,6 +89,7 @@ export async function startTestServer(options: { env?: Record<string, string>; p
   return {
     baseUrl,
     rt,
+    app,
     config,
     dataDir,
     client,

@@ -99,7 +99,8 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
     // PayPal refused (a decline, an order it will not capture): nothing moved, the attempt ends. A failure to reach
     // PayPal leaves it in flight: a retry asks again with the same request id (or the billing clock checks it).
     const code = (error as { code?: string }).code;
-    if (code === 'PAYMENT_DECLINED' || code === 'PAYMENT_REFUSED') {
+    // PayPal answered and took nothing: declined, refused, not approved yet, or an order it does not know.
+    if (code === 'PAYMENT_DECLINED' || code === 'PAYMENT_REFUSED' || code === 'CONFLICT' || code === 'NOT_FOUND') {
       await deps.execute(subscriptionDecider, sub.id, { type: 'RecordCaptureFailure', data: { paypalOrderID: input.paypalOrderID, requestId, reason: code === 'PAYMENT_DECLINED' ? 'DECLINED' : 'REFUSED' }, metadata: { ...metadata, idempotencyKey: `${requestId}-failed` } });
     }
     throw error;

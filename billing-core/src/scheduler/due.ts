@@ -131,10 +131,11 @@ export async function runDueItems(deps: PaymentDeps, subscriptionId: string, now
     }
     const item = nextDueItem(sub);
     if (!item || item.at > now || ran.has(item.key)) return done;
-    ran.add(item.key);
     // Recorded as of its due time, however late the scheduler ran: a cancellation at period end is dated at that
     // end, a renewal continues the paid time without a gap (the stream's time never goes backwards regardless).
+    // An item that failed (PayPal did not answer) is not marked run: the scheduler tries it again.
     await runDueItem(deps, sub, item, item.at);
+    ran.add(item.key);
     done.push(item);
   }
   return done;

@@ -94,3 +94,28 @@ describe('SQLite event store when storage fails', () => {
     }
   });
 });
+
+describe('SQLite event store: group commit', () => {
+  it('appends that arrive together are committed together; a refused one refuses only itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relaycast-sqlite-'));
+    const store = createSqliteEventStore(join(dir, 'events.db'));
+    const event = (type: string) => ({ id: randomUUID(), type, occurredAt: '2026-03-01T00:00:00.000Z', data: {}, metadata: { actorId: 'a', actorRole: 'SYSTEM' as const, correlationId: 'c', causationId: null } });
+    try {
+      await store.append('taken', [event('First')], 0);
+      // Fifty appends and one at a stale version, all in the same tick: one batch.
+      const results = await Promise.allSettled([...Array.from({ length: 50 }, (_, i) => store.append(`s-${i}`, [event('A'), event('B')], 0)), store.append('taken', [event('Late')], 0)]);
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(refused).to.have.length(1);
+      expect((refused[0] as PromiseRejectedResult).reason.code).to.equal('CONCURRENCY_CONFLICT');
+      const positions = results.filter((r): r is PromiseFulfilledResult<{ nextVersion: number; lastPosition: bigint }> => r.status === 'fulfilled').map((r) => r.value);
+      expect(positions.map((p) => p.nextVersion)).to.deep.equal(Array.from({ length: 50 }, () => 2));
+      // In arrival order, two positions each after the first event.
+      expect(positions.map((p) => Number(p.lastPosition))).to.deep.equal(Array.from({ length: 50 }, (_, i) => 3 + 2 * i));
+      expect((await store.readStream('taken')).map((e) => e.type)).to.deep.equal(['First']);
+      expect(await store.headPosition()).to.equal(101n);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -104,7 +104,8 @@ export function createSqliteEventStore(path: string, options: SqliteEventStoreOp
     return { nextVersion: Number(last.version), lastPosition: last.position };
   }
 
-  const appendTx = db.transaction((streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): AppendResult => {
+  /** One append inside the batch's transaction: every refusal (a version conflict, a reused id) comes before any write. */
+  const appendOne = (streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): AppendResult => {
     const current = Number(streamVersion.get(streamId)?.v ?? 0n);
     if (events.length === 0) return { nextVersion: current, lastPosition: streamHead.get(streamId)?.position ?? 0n };
     const previous = previousAppend(streamId, events);
@@ -116,7 +117,68 @@ export function createSqliteEventStore(path: string, options: SqliteEventStoreOp
       lastPosition = BigInt(info.lastInsertRowid);
     });
     return { nextVersion: current + events.length, lastPosition };
-  });
+  };
+
+  /**
+   * Group commit: the appends that arrive while one commit reaches the disk are written together, in one
+   * transaction and one fsync (an append refused for its version is refused before it writes anything, and leaves
+   * the others whole; a storage failure fails the whole batch, and nothing of it is written). With synchronous = FULL a commit costs a flush of the disk; a burst of writers (the first of
+   * the month) would otherwise queue behind one flush each. Order within the batch is arrival order.
+   */
+  interface PendingAppend {
+    streamId: string;
+    events: readonly NewEvent[];
+    expected: ExpectedVersion;
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }
+  let pending: PendingAppend[] = [];
+  let flushScheduled = false;
+  const appendBatch = db.transaction((batch: readonly PendingAppend[]) =>
+    batch.map((item): { ok: AppendResult } | { error: unknown } => {
+      try {
+        return { ok: appendOne(item.streamId, item.events, item.expected) };
+      } catch (error) {
+        if (error instanceof ConcurrencyError) return { error };
+        throw error;
+      }
+    }),
+  );
+  const flush = () => {
+    flushScheduled = false;
+    const batch = pending;
+    pending = [];
+    let outcomes: ({ ok: AppendResult } | { error: unknown })[];
+    try {
+      // IMMEDIATE takes the write lock up front, so two writers (processes) never both read the same version.
+      outcomes = appendBatch.immediate(batch);
+    } catch (error) {
+      for (const item of batch) {
+        try {
+          storageError(error);
+        } catch (mapped) {
+          item.reject(mapped);
+        }
+      }
+      return;
+    }
+    let appended = false;
+    outcomes.forEach((outcome, i) => {
+      const item = batch[i]!;
+      if ('ok' in outcome) {
+        appended ||= item.events.length > 0;
+        item.resolve(outcome.ok);
+        return;
+      }
+      if (outcome.error instanceof ConcurrencyError) return item.reject(outcome.error);
+      try {
+        storageError(outcome.error);
+      } catch (mapped) {
+        item.reject(mapped);
+      }
+    });
+    if (appended) for (const wake of listeners) wake();
+  };
 
   const listeners = new Set<() => void>();
   const subscriptions = new Set<StoreSubscription>();
@@ -126,17 +188,15 @@ export function createSqliteEventStore(path: string, options: SqliteEventStoreOp
     kind: 'sqlite',
     /** How commits reach the disk (for operators and tests): WAL, synchronous 2 = FULL. */
     durability: () => ({ journalMode: String(db.pragma('journal_mode', { simple: true })), synchronous: Number(db.pragma('synchronous', { simple: true })) }),
-    async append(streamId, events, expectedVersion) {
-      // IMMEDIATE takes the write lock up front, so two writers never both read the same version.
-      let result: AppendResult;
-      try {
-        result = appendTx.immediate(streamId, events, expectedVersion);
-      } catch (error) {
-        if (error instanceof ConcurrencyError) throw error;
-        storageError(error);
-      }
-      if (events.length) for (const wake of listeners) wake();
-      return result;
+    append(streamId, events, expectedVersion) {
+      if (closed) return Promise.reject(new AppError('UNAVAILABLE', 'The event store is closed; nothing was recorded'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        pending.push({ streamId, events, expected: expectedVersion, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+      });
     },
     async readStream(streamId, options: ReadStreamOptions = {}) {
       return readStreamStmt.all(streamId, options.fromVersion ?? 1, options.maxCount ?? -1).map(toEnvelope);
@@ -161,6 +221,7 @@ export function createSqliteEventStore(path: string, options: SqliteEventStoreOp
     },
     async close() {
       if (closed) return;
+      if (pending.length) flush();
       closed = true;
       await Promise.all([...subscriptions].map((s) => s.stop()));
       db.close();

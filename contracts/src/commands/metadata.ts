@@ -9,6 +9,8 @@ export interface CommandMetadata {
   causationId?: string | null;
   /** A repeat of a command with this key returns the first result and appends nothing. */
   idempotencyKey?: string;
+  /** Demo payments (PAYMENTS=demo): copied onto the events as `demo: true` (see EventMetadata). */
+  demo?: true;
 }
 
 export interface Command<Type extends string = string, Data = unknown> {

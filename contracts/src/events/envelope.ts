@@ -12,6 +12,11 @@ export interface EventMetadata {
   causationId: string | null;
   /** Present when the command carried one: a repeat with the same key appends nothing. */
   idempotencyKey?: string;
+  /**
+   * Present (true) on every event a server running demo payments (PAYMENTS=demo) recorded: its PayPal was the
+   * built-in sandbox and no money moved. Finance keeps these apart from real money; histories show them as demo.
+   */
+  demo?: true;
 }
 
 /** An event as the store hands it back: the one envelope every adapter, projection and consumer sees. */

@@ -117,6 +117,8 @@ export const HistoryItem = Type.Object({
   changes: Opt(Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() }))),
   amount: Opt(Type.Integer()),
   currency: Opt(Type.String()),
+  /** true: recorded with demo payments (PAYMENTS=demo, the built-in PayPal sandbox): no money moved. */
+  demo: Opt(Type.Boolean()),
   data: Type.Unknown(),
 });
 export type HistoryItem = Static<typeof HistoryItem>;

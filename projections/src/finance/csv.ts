@@ -5,7 +5,7 @@ export const CSV_COLUMNS = [
   'line', 'subscription_id', 'user_id', 'plan_id', 'currency', 'period', 'status',
   'paypal_order_ids', 'capture_ids', 'refund_ids',
   'ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net',
-  'service_period_start', 'service_period_end', 'subscriptions', 'orders', 'captures', 'refunds',
+  'service_period_start', 'service_period_end', 'subscriptions', 'orders', 'captures', 'refunds', 'demo',
 ] as const;
 
 /** 1234 → "12.34", -5 → "-0.05": exact, from integer cents, never through floating point. */
@@ -30,7 +30,8 @@ function amounts(t: Pick<Totals, 'ordered' | 'captured' | 'refunded' | 'outstand
 
 /**
  * One rectangular table: a `subscription` line per report row, then `plan-total` lines (per plan and currency) and
- * `currency-total` lines. Lines end with CRLF, as RFC 4180 says.
+ * `currency-total` lines — real money only —, then `demo-plan-total` and `demo-currency-total` lines for demo payments
+ * (PAYMENTS=demo: no money moved). The last column, `demo`, is `true` on demo lines. Lines end with CRLF (RFC 4180).
  */
 export function reportToCsv(report: FinanceReport): string {
   const lines: string[] = [CSV_COLUMNS.join(',')];
@@ -40,14 +41,17 @@ export function reportToCsv(report: FinanceReport): string {
     line(
       ['subscription', r.subscriptionId, r.userId, r.planId, r.currency, r.period, r.status, r.paypalOrderIds.join(' '), r.captureIds.join(' '), r.refundIds.join(' '), r.servicePeriodStart ?? '', r.servicePeriodEnd ?? ''],
       amounts(r),
-      ['1', String(r.paypalOrderIds.length), String(r.captureIds.length), String(r.refundIds.length)],
+      ['1', String(r.paypalOrderIds.length), String(r.captureIds.length), String(r.refundIds.length), String(r.demo)],
     );
   }
-  for (const t of report.totals.byPlan) {
-    line(['plan-total', '', '', t.planId, t.currency, '', '', '', '', '', '', ''], amounts(t), [t.subscriptions, t.orders, t.captures, t.refunds].map(String));
-  }
-  for (const t of report.totals.byCurrency) {
-    line(['currency-total', '', '', '', t.currency, '', '', '', '', '', '', ''], amounts(t), [t.subscriptions, t.orders, t.captures, t.refunds].map(String));
+  for (const [prefix, totals] of [['', report.totals], ['demo-', report.totals.demo]] as const) {
+    const demo = String(prefix === 'demo-');
+    for (const t of totals.byPlan) {
+      line([`${prefix}plan-total`, '', '', t.planId, t.currency, '', '', '', '', '', '', ''], amounts(t), [...[t.subscriptions, t.orders, t.captures, t.refunds].map(String), demo]);
+    }
+    for (const t of totals.byCurrency) {
+      line([`${prefix}currency-total`, '', '', '', t.currency, '', '', '', '', '', '', ''], amounts(t), [...[t.subscriptions, t.orders, t.captures, t.refunds].map(String), demo]);
+    }
   }
   return lines.join('\r\n') + '\r\n';
 }

@@ -20,6 +20,10 @@ import type { ReplayCut } from './cut.js';
  * - net:         captured − refunded: the money kept.
  * A capture or refund whose order (or capture) is not in the log before the cut (never the case for events the
  * deciders wrote) counts in its subscription's row for the month it happened, with nothing ordered.
+ *
+ * Demo payments (events marked `demo`: PAYMENTS=demo, the built-in PayPal sandbox) moved no money: their orders make
+ * rows of their own (`demo: true`; a capture or refund counts in its order's row) and their own totals
+ * (`totals.demo`); `totals.byPlan` and `totals.byCurrency` are real money only.
  */
 export interface ReportRow {
   subscriptionId: string;
@@ -41,6 +45,8 @@ export interface ReportRow {
   /** The service period(s) the row's period payments paid for: earliest start, latest end. */
   servicePeriodStart: string | null;
   servicePeriodEnd: string | null;
+  /** Demo payments (PAYMENTS=demo): no money moved; counted in `totals.demo`, never in the real totals. */
+  demo: boolean;
 }
 
 export interface Totals {
@@ -89,7 +95,8 @@ export interface FinanceReport {
   rows: ReportRow[];
   /** Disputes buyers opened at PayPal, latest state each (the CSV keeps to money; disputes are in the JSON report). */
   disputes: DisputeLine[];
-  totals: { byPlan: PlanTotals[]; byCurrency: CurrencyTotals[] };
+  /** Real money; `demo`: the demo payments' rows, summed the same way. */
+  totals: { byPlan: PlanTotals[]; byCurrency: CurrencyTotals[]; demo: { byPlan: PlanTotals[]; byCurrency: CurrencyTotals[] } };
 }
 
 interface SubscriptionInfo {
@@ -133,8 +140,8 @@ export function createFinanceFold(cut: ReplayCut) {
   const cutTime = cut.kind === 'time' ? Date.parse(cut.to) : 0;
   const after = (iso: string) => cut.kind === 'time' && Date.parse(iso) > cutTime;
 
-  function rowFor(subscriptionId: string, period: string, currency: string): ReportRow {
-    const key = `${subscriptionId}\u0000${period}\u0000${currency}`;
+  function rowFor(subscriptionId: string, period: string, currency: string, demo: boolean): ReportRow {
+    const key = `${subscriptionId}\u0000${period}\u0000${currency}${demo ? '\u0000demo' : ''}`;
     let row = rows.get(key);
     if (!row) {
       const sub = subscriptions.get(subscriptionId);
@@ -156,6 +163,7 @@ export function createFinanceFold(cut: ReplayCut) {
         net: 0,
         servicePeriodStart: null,
         servicePeriodEnd: null,
+        demo,
       };
       rows.set(key, row);
     }
@@ -169,6 +177,7 @@ export function createFinanceFold(cut: ReplayCut) {
       if (!FINANCIAL.has(raw.type) || after(raw.occurredAt)) return;
       const event = raw as AnyEvent;
       const subscriptionId = entityIdOf(event.streamId);
+      const demo = raw.metadata.demo === true;
       switch (event.type) {
         case 'SubscriptionCreated':
           subscriptions.set(event.data.subscriptionId, { userId: event.data.user_id, planId: event.data.plan.plan_id, currency: event.data.currency, status: event.data.status });
@@ -190,7 +199,7 @@ export function createFinanceFold(cut: ReplayCut) {
         }
         case 'PaymentOrdered': {
           const d = event.data;
-          const row = rowFor(subscriptionId, monthOf(event.occurredAt), d.currency);
+          const row = rowFor(subscriptionId, monthOf(event.occurredAt), d.currency, demo);
           row.ordered += d.amount;
           row.paypalOrderIds.push(d.paypalOrderID);
           orders.set(`${subscriptionId}\u0000${d.paypalOrderID}`, { row, amount: d.amount, captured: false });
@@ -199,7 +208,7 @@ export function createFinanceFold(cut: ReplayCut) {
         case 'OrderCaptured': {
           const d = event.data;
           const order = orders.get(`${subscriptionId}\u0000${d.paypalOrderID}`);
-          const row = order?.row ?? rowFor(subscriptionId, monthOf(event.occurredAt), d.currency);
+          const row = order?.row ?? rowFor(subscriptionId, monthOf(event.occurredAt), d.currency, demo);
           if (order) order.captured = true;
           row.captured += d.amount;
           row.captureIds.push(d.captureId);
@@ -231,7 +240,7 @@ export function createFinanceFold(cut: ReplayCut) {
         }
         case 'PaymentRefunded': {
           const d = event.data;
-          const row = captures.get(d.captureId) ?? rowFor(subscriptionId, monthOf(event.occurredAt), d.currency);
+          const row = captures.get(d.captureId) ?? rowFor(subscriptionId, monthOf(event.occurredAt), d.currency, demo);
           row.refunded += d.amount;
           row.refundIds.push(d.refundId);
           return;
@@ -246,11 +255,12 @@ export function createFinanceFold(cut: ReplayCut) {
         else order.row.outstanding += order.amount;
       }
       const sorted = [...rows.values()].sort((a, b) =>
-        a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : a.period < b.period ? -1 : a.period > b.period ? 1 : a.currency < b.currency ? -1 : 1,
+        a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : a.period < b.period ? -1 : a.period > b.period ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : Number(a.demo) - Number(b.demo),
       );
-      const byPlan = new Map<string, PlanTotals & { subs: Set<string> }>();
-      const byCurrency = new Map<string, CurrencyTotals & { subs: Set<string> }>();
+      const real = { byPlan: new Map<string, PlanTotals & { subs: Set<string> }>(), byCurrency: new Map<string, CurrencyTotals & { subs: Set<string> }>() };
+      const demo = { byPlan: new Map<string, PlanTotals & { subs: Set<string> }>(), byCurrency: new Map<string, CurrencyTotals & { subs: Set<string> }>() };
       for (const row of sorted) {
+        const { byPlan, byCurrency } = row.demo ? demo : real;
         const sub = subscriptions.get(row.subscriptionId);
         row.userId ||= sub?.userId ?? '';
         row.planId ||= sub?.planId ?? '';
@@ -278,14 +288,15 @@ export function createFinanceFold(cut: ReplayCut) {
         const { subs, ...rest } = t;
         return { ...rest, subscriptions: subs.size };
       };
+      const totalsOf = (t: typeof real) => ({
+        byPlan: [...t.byPlan.values()].map(finish).sort((a, b) => (a.planId + a.currency < b.planId + b.currency ? -1 : 1)),
+        byCurrency: [...t.byCurrency.values()].map(finish).sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+      });
       return {
         asOf: { to: cut.kind === 'time' ? cut.to : null, position: String(position ?? lastPosition), events },
         rows: sorted,
         disputes: [...disputes.values()].sort((a, b) => (a.disputeId < b.disputeId ? -1 : 1)),
-        totals: {
-          byPlan: [...byPlan.values()].map(finish).sort((a, b) => (a.planId + a.currency < b.planId + b.currency ? -1 : 1)),
-          byCurrency: [...byCurrency.values()].map(finish).sort((a, b) => (a.currency < b.currency ? -1 : 1)),
-        },
+        totals: { ...totalsOf(real), demo: totalsOf(demo) },
       };
     },
   };

@@ -217,6 +217,8 @@ export const historyProjection: Projection = {
       actor: { id: event.metadata.actorId, role: event.metadata.actorRole },
       correlationId: event.metadata.correlationId,
       causationId: event.metadata.causationId,
+      // Recorded with demo payments (PAYMENTS=demo): no money moved; the web app says so beside the item.
+      ...(event.metadata.demo === true ? { demo: true } : {}),
       ...describe(event),
       data: event.data,
     };

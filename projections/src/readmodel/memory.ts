@@ -4,7 +4,7 @@ interface Space {
   checkpoint: bigint;
   docs: Map<string, Map<string, string>>;
   indexes: Map<string, Map<string, number>>;
-  /** Sorted ids per index, rebuilt lazily after a change to that index. */
+  /** Sorted ids per index: built at the first read, then kept sorted by each change (a binary search, no re-sort). */
   sorted: Map<string, string[]>;
   /**
    * UTF-8 bytes of documents read by getManyBytes (list pages), encoded once and dropped when the document changes:
@@ -15,6 +15,32 @@ interface Space {
 
 function byScoreThenId(scores: Map<string, number>): string[] {
   return [...scores.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([id]) => id);
+}
+
+/** Where (score, id) sits in ids sorted by score then id: the first position not before it. */
+function positionOf(ids: readonly string[], scores: Map<string, number>, score: number, id: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const other = ids[mid]!;
+    const s = scores.get(other)!;
+    if (s < score || (s === score && other < id)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first position whose score is above `max`. */
+function endAtScore(ids: readonly string[], scores: Map<string, number>, max: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (scores.get(ids[mid]!)! <= max) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -70,10 +96,17 @@ export function createMemoryReadModelStore(): ReadModelStore {
         } else {
           let index = s.indexes.get(c.index);
           if (!index) s.indexes.set(c.index, (index = new Map()));
-          if (c.op === 'index') index.set(c.id, c.score);
-          else index.delete(c.id);
-          if (index.size === 0) s.indexes.delete(c.index);
-          s.sorted.delete(c.index);
+          const sorted = s.sorted.get(c.index);
+          const old = index.get(c.id);
+          if (sorted && old !== undefined) sorted.splice(positionOf(sorted, index, old, c.id), 1);
+          if (c.op === 'index') {
+            index.set(c.id, c.score);
+            if (sorted) sorted.splice(positionOf(sorted, index, c.score, c.id), 0, c.id);
+          } else index.delete(c.id);
+          if (index.size === 0) {
+            s.indexes.delete(c.index);
+            s.sorted.delete(c.index);
+          }
         }
       }
       s.checkpoint = checkpoint;
@@ -102,8 +135,14 @@ export function createMemoryReadModelStore(): ReadModelStore {
         return bytes;
       });
     },
-    async range(projection, index, { offset, limit, order }: RangeOptions) {
-      const ids = sortedIds(space(projection), index);
+    async range(projection, index, { offset, limit, order, maxScore }: RangeOptions) {
+      const s = space(projection);
+      const ids = sortedIds(s, index);
+      if (maxScore !== undefined) {
+        if (order !== 'asc') throw new Error('maxScore ranges are ascending');
+        const end = endAtScore(ids, s.indexes.get(index) ?? new Map(), maxScore);
+        return ids.slice(offset, Math.min(end, offset + limit));
+      }
       if (order === 'asc') return ids.slice(offset, offset + limit);
       const end = Math.max(0, ids.length - offset);
       return ids.slice(Math.max(0, end - limit), end).reverse();

@@ -15,6 +15,8 @@ export interface RangeOptions {
   limit: number;
   /** 'asc': lowest score first (ties by id ascending); 'desc' is the exact reverse. */
   order: 'asc' | 'desc';
+  /** Only entries whose score is at most this (ascending order only): "what is due by now", in time proportional to it. */
+  maxScore?: number;
 }
 
 export interface ReadModelStore {

@@ -9,6 +9,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   CONCURRENCY_CONFLICT: 409,
   INVALID_TRANSITION: 409,
@@ -28,6 +29,9 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
 export function httpStatusOf(code: ErrorCode): number {
   return HTTP_STATUS[code];
 }
+
+/** Every error code, each once (for the OpenAPI document's error answers). */
+export const ERROR_CODES = Object.keys(HTTP_STATUS) as ErrorCode[];
 
 /** body-parser and multer errors carry a status or code of their own; they are the client's fault. */
 function clientErrorOf(error: unknown): AppError | null {

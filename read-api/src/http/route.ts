@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { ForbiddenError, UnauthorizedError, UnavailableError, validate, type CommandMetadata, type Role, type UserView } from '@relaycast/contracts';
+import { ForbiddenError, UnauthorizedError, UnavailableError, validate, type CommandMetadata, type ErrorCode, type Role, type UserView } from '@relaycast/contracts';
 import { requestWrites, type Runtime } from '../runtime.js';
 import { jsonBodyGuard } from './body-guard.js';
 import { writeQuotaOf } from './write-quota.js';
@@ -50,9 +50,32 @@ export interface RouteDef<S extends TSchema = TSchema> {
   body?: S;
   /** A route that only reads: never held back by the per-user write quota. */
   query?: true;
-  /** Answer schema, for the OpenAPI document. */
+  /**
+   * The OpenAPI document's account of the answers (read-api/src/http/openapi.ts; openapi.int.spec.ts checks real
+   * answers against it). `answer`: the `data` of a success answer; `answerMeta`: the `meta` beside it (PageMeta for
+   * lists); `success`: its statuses (default 200; a 202 is added for routes that record events, whose read-back can
+   * lag). Failures are derived from the access level and the kind of route (body, writes, stores); `errors` adds the
+   * codes the route's own work can answer.
+   */
   answer?: TSchema;
+  answerMeta?: TSchema;
+  success?: readonly (200 | 201)[];
+  errors?: readonly ErrorCode[];
+  /** Records no event (so no 202, no CONCURRENCY_CONFLICT, no STORAGE_FULL). */
+  recordsNothing?: true;
+  /** Reads no store (so no UNAVAILABLE). */
+  storeless?: true;
+  /** Request headers the route reads, for the OpenAPI document. */
+  headers?: readonly HeaderDoc[];
   handle(ctx: RouteContext<Static<S>>): Promise<Answer>;
+}
+
+/** A request header a route reads (the document's header parameter). */
+export interface HeaderDoc {
+  name: string;
+  required: boolean;
+  description: string;
+  schema: TSchema;
 }
 
 export function defineRoute<S extends TSchema>(def: RouteDef<S>): RouteDef<S> {

@@ -23,6 +23,11 @@ export interface SiteSettings {
   contactEmail: string | null;
   marketplaceUrl: string | null;
   downloadsUrl: string;
+  /**
+   * PAYMENTS: with `demo`, every page says "Demo payments: no money moves" — elements marked
+   * `data-setting="demo-payments"` are kept, and left out otherwise; the meta tag carries it for hydration.
+   */
+  payments?: 'paypal' | 'demo' | 'off';
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -46,6 +51,7 @@ function settingsRewriter(placeholders: RoutesManifest['placeholders'], settings
     out = settings.contactEmail
       ? out.split(placeholders.contactEmail).join(value(settings.contactEmail))
       : out.replace(/<p\b[^>]*\bdata-setting="contact-email"[^>]*>[\s\S]*?<\/p>/g, '');
+    if (settings.payments !== 'demo') out = out.replace(/<(p|div|aside)\b[^>]*\bdata-setting="demo-payments"[^>]*>[\s\S]*?<\/\1>/g, '');
     const meta = `<meta name="relaycast-settings" content="${escapeHtml(JSON.stringify(settings))}" />`;
     return out.replace('</head>', `    ${meta}\n  </head>`);
   };

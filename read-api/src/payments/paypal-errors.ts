@@ -43,6 +43,14 @@ export function issueOf(error: unknown): PayPalIssue | null {
   };
 }
 
+/** PayPal's Retry-After (seconds, or an HTTP date) in milliseconds from now; a minute when it says nothing usable. */
+export function retryAfterMs(headers: Record<string, string> | undefined, now = Date.now()): number {
+  const value = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'retry-after')?.[1]?.trim() ?? '';
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : 60_000;
+}
+
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ERR_NETWORK', 'ECONNABORTED', 'ETIMEDOUT']);
 
 /** A request that got no HTTP answer: 'timeout' (it may have been carried out) or 'network' (it never arrived). */
@@ -69,7 +77,7 @@ export function toAppError(error: unknown, action: string): AppError {
   const issue = issueOf(error);
   if (!issue) throw error;
   if (issue.status >= 500) return new PaymentProviderError(PAYPAL_MESSAGES.failed, true);
-  if (issue.status === 429) return new PaymentProviderError(PAYPAL_MESSAGES.busy, true);
+  if (issue.status === 429) return new PaymentProviderError(PAYPAL_MESSAGES.busy, true, retryAfterMs((error as ApiError).headers));
   if (issue.status === 401 || issue.status === 403 || issue.name === 'invalid_client') return new PaymentProviderError(PAYPAL_MESSAGES.misconfigured, false);
   if (issue.issue === 'ORDER_NOT_APPROVED' || issue.issue === 'PAYER_ACTION_REQUIRED') return new ConflictError(PAYPAL_MESSAGES.notApproved);
   if (issue.issue === 'INSTRUMENT_DECLINED' || issue.issue === 'PAYER_CANNOT_PAY' || issue.issue === 'TRANSACTION_REFUSED') {

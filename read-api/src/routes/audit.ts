@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { emailDecider, emailStreamKey, userDecider } from '@relaycast/billing-core';
 import { ForbiddenError, HistoryQuery, Id, NotFoundError, streamIds } from '@relaycast/contracts';
+import { ErasedView, HistoryItem } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
 
 export const EraseUserBody = Type.Object({ id: Id, reason: Type.String({ minLength: 1, maxLength: 2000 }) });
@@ -19,6 +20,7 @@ function currentEmail(events: readonly { type: string; data: unknown }[]): strin
 export const auditRoutes = [
   defineRoute({
     path: '/users/history',
+    answer: Type.Array(HistoryItem),
     query: true,
     access: 'admin',
     tag: 'Users',
@@ -30,6 +32,8 @@ export const auditRoutes = [
   }),
   defineRoute({
     path: '/users/erase',
+    answer: ErasedView,
+    errors: ['NOT_FOUND'],
     access: 'admin',
     tag: 'Users',
     summary: 'Erase a user’s personal fields (GDPR): records UserErased, which every read model honours; releases the e-mail address and ends the user’s sessions. The events themselves are kept',

@@ -5,7 +5,8 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { Type } from '@sinclair/typebox';
 import { userDecider } from '@relaycast/billing-core';
-import { AppError, Email, LocalSignIn, Name, UnauthorizedError, type AuthStrategy, type UserView } from '@relaycast/contracts';
+import { AppError, Email, LocalSignIn, Name, UnauthorizedError, type AuthStrategy, UserView } from '@relaycast/contracts';
+import { NobodyView, SignedInView } from '@relaycast/contracts';
 import { defineRoute, mount, type RouteContext } from '../http/route.js';
 import { httpStatusOf } from '../http/errors.js';
 import { clearAuthCookies, setAuthCookies } from '../auth/cookies.js';
@@ -42,6 +43,8 @@ export async function signIn(ctx: Pick<RouteContext<unknown>, 'rt' | 'res'>, use
 export const authRoutes = [
   defineRoute({
     path: '/auth/google/getUser',
+    answer: Type.Union([UserView, NobodyView]),
+    storeless: true,
     query: true,
     access: 'public',
     tag: 'Auth',
@@ -52,6 +55,8 @@ export const authRoutes = [
   }),
   defineRoute({
     path: '/auth/google/logout',
+    answer: Type.Literal(true),
+    recordsNothing: true,
     access: 'public',
     tag: 'Auth',
     summary: 'End the session: the token is revoked on the server and both cookies are cleared',
@@ -66,6 +71,8 @@ export const authRoutes = [
 const localRoutes = [
   defineRoute({
     path: '/auth/local/signin',
+    answer: SignedInView,
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED'],
     access: 'public',
     tag: 'Auth',
     summary: 'Sign in with e-mail and password (accounts created by an administrator or by local sign-up)',
@@ -82,6 +89,9 @@ const localRoutes = [
   }),
   defineRoute({
     path: '/auth/local/register',
+    answer: SignedInView,
+    success: [201],
+    errors: ['CONFLICT', 'RATE_LIMITED'],
     access: 'public',
     tag: 'Auth',
     summary: 'Create a customer account with e-mail and password, and sign in',

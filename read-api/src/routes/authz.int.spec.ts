@@ -113,6 +113,8 @@ describe('authorization matrix (every route × every kind of caller)', function 
     '/receipts/findAll': /*              */ [401, 200, 200, 200, 200],
     '/receipts/findOne': /*              */ [401, 404, 404, 404, 404],
     '/payments/config': /*               */ [200, 200, 200, 200, 200],
+    // Demo payments only (PAYMENTS=demo): this server has none, so the administrator's answer is 404.
+    '/admin/demo/declineWallet': /*      */ [401, 403, 403, 403, 404],
     '/admin/clock/advance': /*           */ [401, 403, 403, 403, 200],
     '/subscriptions/grantComplimentary': [401, 403, 403, 403, 404],
     '/admin/billing-policy': /*          */ [401, 403, 403, 403, 200],

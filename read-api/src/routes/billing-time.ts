@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Router } from 'express';
 import { billingPolicyDecider, cancelNow, grantComplimentary, readBillingPolicy, saveWalletFromSetup, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
 import { BillingPolicy, ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
+import { BillingPolicyView, ClockAdvanceView, RefundedMeta, SubscriptionView, WalletSetupView } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { answerWith, visibleSubscription } from './subscription-access.js';
@@ -20,6 +21,7 @@ const DAY_MS = 86_400_000;
 export const billingTimeRoutes = [
   defineRoute({
     path: '/admin/clock/advance',
+    answer: ClockAdvanceView,
     access: 'admin',
     tag: 'Billing clock',
     summary:
@@ -50,6 +52,8 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/cancelAtPeriodEnd',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS'],
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'Cancel when the paid time (or the trial) ends; `undo: true` withdraws it until then. Nothing is refunded; the licence stays valid to that date.',
@@ -62,6 +66,8 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/walletSetup',
+    answer: WalletSetupView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Payments',
     summary: 'Start saving (or replacing) the PayPal account renewals are charged to, without a payment: answers the PayPal setup token and where the buyer approves it',
@@ -73,6 +79,8 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/walletSave',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Payments',
     summary: 'After the buyer approved the setup token at PayPal: save that PayPal account for renewals (replacing the saved one). No charge.',
@@ -85,6 +93,8 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/pause',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS'],
     access: 'admin',
     tag: 'Subscriptions',
     summary: 'Pause a Live or unpaid subscription (licence suspended), until `resumeAt` or until resumed. Paid time is not extended.',
@@ -97,6 +107,8 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/resume',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS'],
     access: 'admin',
     tag: 'Subscriptions',
     summary: 'Resume a paused subscription: Live while paid time runs, otherwise waiting for payment.',
@@ -110,6 +122,9 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/cancelNow',
+    answer: SubscriptionView,
+    answerMeta: RefundedMeta,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'admin',
     tag: 'Subscriptions',
     summary: 'Cancel at once; with `refund: true`, refund through PayPal the unused share of the running paid period (rounded down to the cent) and every period paid ahead.',
@@ -122,6 +137,8 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/grantComplimentary',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS'],
     access: 'admin',
     tag: 'Subscriptions',
     summary:
@@ -135,6 +152,7 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/admin/billing-policy',
+    answer: BillingPolicyView,
     query: true,
     access: 'admin',
     tag: 'Billing clock',
@@ -146,6 +164,7 @@ export const billingTimeRoutes = [
   }),
   defineRoute({
     path: '/admin/billing-policy/set',
+    answer: BillingPolicyView,
     access: 'admin',
     tag: 'Billing clock',
     summary:

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
 import { entryDecider } from '@relaycast/billing-core';
 import {
@@ -10,7 +11,9 @@ import {
   NotFoundError,
   storedTemplate,
   ValidationError,
-  type EntryView,
+  EntryView,
+  PageMeta,
+  RemovedView,
 } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
@@ -34,6 +37,8 @@ const bodyOf = (b: EntryCreate) => ({
 export const entryRoutes = [
   defineRoute({
     path: '/admin/entry/create',
+    answer: EntryView,
+    success: [201],
     access: 'admin',
     tag: 'Content',
     summary: 'Create a template or a material',
@@ -49,6 +54,8 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/update',
+    answer: EntryView,
+    errors: ['NOT_FOUND'],
     access: 'admin',
     tag: 'Content',
     summary: 'Update a template or a material (create’s fields plus _id)',
@@ -62,6 +69,8 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/getAll',
+    answer: Type.Array(EntryView),
+    answerMeta: PageMeta,
     query: true,
     access: 'admin',
     tag: 'Content',
@@ -74,6 +83,8 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/getOne',
+    answer: EntryView,
+    errors: ['NOT_FOUND'],
     query: true,
     access: 'admin',
     tag: 'Content',
@@ -85,6 +96,8 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/remove',
+    answer: RemovedView,
+    errors: ['NOT_FOUND'],
     access: 'admin',
     tag: 'Content',
     summary: 'Remove an entry',
@@ -97,6 +110,7 @@ export const entryRoutes = [
   }),
   defineRoute({
     path: '/admin/entry/getEntriesByURL',
+    answer: Type.Array(EntryView),
     query: true,
     access: 'public',
     tag: 'Content',

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import multer from 'multer';
@@ -10,7 +11,9 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_MIME_TYPES,
   ValidationError,
-  type FileView,
+  FileView,
+  PageMeta,
+  RemovedView,
 } from '@relaycast/contracts';
 import { authorize, commandMetadata, defineRoute, pageAnswer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
@@ -24,6 +27,8 @@ async function fileOr404(rt: Runtime, id: string): Promise<FileView> {
 export const fileRoutes = [
   defineRoute({
     path: '/admin/files/remove',
+    answer: RemovedView,
+    errors: ['NOT_FOUND'],
     access: 'admin',
     tag: 'Files',
     summary: 'Remove an uploaded file (the event is kept; the bytes are deleted)',
@@ -37,6 +42,8 @@ export const fileRoutes = [
   }),
   defineRoute({
     path: '/admin/files/getAll',
+    answer: Type.Array(FileView),
+    answerMeta: PageMeta,
     query: true,
     access: 'admin',
     tag: 'Files',

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { Type } from '@sinclair/typebox';
 import { StringEnum, ValidationError, validate } from '@relaycast/contracts';
+import { FinanceReportView, ReadModelVerificationView } from '@relaycast/contracts';
 import { projectionsNamed } from '@relaycast/projections';
 import { CutError, parseCut, replayFinance, reportToCsv, verifyReadModels, type FinanceReport } from '@relaycast/projections/finance';
 import { authorize, defineRoute, JSON_BODY_LIMIT } from '../http/route.js';
@@ -39,6 +40,7 @@ function projectionsOrError(names: readonly string[]) {
 export const financeRoutes = [
   defineRoute({
     path: '/finance/replay',
+    answer: FinanceReportView,
     query: true,
     access: 'admin',
     tag: 'Finance',
@@ -50,6 +52,7 @@ export const financeRoutes = [
   }),
   defineRoute({
     path: '/finance/verify',
+    answer: ReadModelVerificationView,
     query: true,
     access: 'admin',
     tag: 'Finance',

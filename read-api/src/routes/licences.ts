@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import { Type } from '@sinclair/typebox';
 import { licenceDocumentOf, loadSubscription, signLicence, verifyLicence } from '@relaycast/billing-core';
 import { ConflictError, NotFoundError, ValidationError } from '@relaycast/contracts';
+import { LicenceVerdictView } from '@relaycast/contracts';
 import { authorize, defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { visibleSubscription } from './subscription-access.js';
@@ -66,6 +67,8 @@ async function currentFileFor(rt: Runtime, fileText: string): Promise<{ file: st
 export const licenceRoutes = [
   defineRoute({
     path: '/licence/verify',
+    answer: LicenceVerdictView,
+    storeless: true,
     query: true,
     access: 'public',
     tag: 'Licences',

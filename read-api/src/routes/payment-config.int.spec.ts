@@ -20,7 +20,7 @@ describe('PayPal JS SDK settings (/payments/config) and the stand-in SDK', () =>
   it('tells anyone the client id, the SDK URL and the currency; the SDK origin joins the page CSP', async () => {
     const res = await server.client().post('/payments/config');
     expect(res.status).to.equal(200);
-    expect(res.body.data).to.deep.equal({ configured: true, clientId: STANDIN_CLIENT_ID, sdkUrl: `${paypal.url}/sdk/js`, currency: 'USD', environment: 'sandbox' });
+    expect(res.body.data).to.deep.equal({ configured: true, clientId: STANDIN_CLIENT_ID, sdkUrl: `${paypal.url}/sdk/js`, currency: 'USD', environment: 'sandbox', mode: 'paypal' });
     const page = await fetch(`${server.baseUrl}/no-such-page`);
     const csp = page.headers.get('content-security-policy') ?? '';
     for (const directive of ['script-src', 'connect-src', 'frame-src']) {
@@ -32,7 +32,7 @@ describe('PayPal JS SDK settings (/payments/config) and the stand-in SDK', () =>
     const plain = await startTestServer();
     try {
       const res = await plain.client().post('/payments/config');
-      expect(res.body.data).to.include({ configured: false, clientId: null, sdkUrl: 'https://www.paypal.com/sdk/js' });
+      expect(res.body.data).to.include({ configured: false, clientId: null, sdkUrl: 'https://www.paypal.com/sdk/js', mode: 'off' });
     } finally {
       await plain.close();
     }

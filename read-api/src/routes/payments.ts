@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { captureOrder, changePaymentMethod, createPaymentMethodOrder, payDue, refundCapture, type CaptureOutcome } from '@relaycast/billing-core';
 import { AppError, CaptureChangePaymentMethod, CaptureOrder, Cents, Id, OPEN_FORM, PriceMismatchError, ValidationError } from '@relaycast/contracts';
+import { CreditedMeta, OrderView, PaidFromCreditMeta, PaymentMethodOrderView, SubscriptionView } from '@relaycast/contracts';
 import { defineRoute, type Answer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { answerWith, resolveSubscription, visibleSubscription } from './subscription-access.js';
@@ -28,6 +29,9 @@ async function captureAnswer(rt: Runtime, id: string, result: CaptureOutcome): P
 export const paymentRoutes = [
   defineRoute({
     path: '/subscriptions/createOrder',
+    answer: Type.Union([OrderView, SubscriptionView]),
+    answerMeta: Type.Optional(PaidFromCreditMeta),
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Payments',
     summary:
@@ -42,6 +46,9 @@ export const paymentRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/captureOrder',
+    answer: SubscriptionView,
+    answerMeta: Type.Optional(CreditedMeta),
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'PRICE_MISMATCH', 'PAYMENT_DECLINED', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Payments',
     summary: 'Capture an approved PayPal order of this subscription and record it: it grants exactly what the order was for; idempotent by PayPal order id',
@@ -54,6 +61,8 @@ export const paymentRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/captureChangePaymentMethod',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Payments',
     summary: 'Switch to another PayPal funding source: the approved order (intent AUTHORIZE) is authorized and voided at once (no charge) and recorded',
@@ -66,6 +75,8 @@ export const paymentRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/createPaymentMethodOrder',
+    answer: PaymentMethodOrderView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Payments',
     summary: 'Create the PayPal order (intent AUTHORIZE, never captured) a customer approves to switch funding source',
@@ -77,6 +88,8 @@ export const paymentRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/refund',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'admin',
     tag: 'Payments',
     summary: 'Refund a capture through PayPal (all of what remains, or `amount` cents). A full refund of paid time still running ends it now; a partial one is a credit note.',

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import PDFDocument from 'pdfkit';
 import { Type } from '@sinclair/typebox';
 import { ForbiddenError, Id, NotFoundError, formatCents, type UserView } from '@relaycast/contracts';
+import { PageMeta, ReceiptView } from '@relaycast/contracts';
 import { createReceiptQueries, type Receipt } from '@relaycast/projections';
 import { authorize, defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
@@ -31,6 +32,8 @@ async function visibleReceipt(rt: Runtime, user: UserView | null, number: string
 export const receiptRoutes = [
   defineRoute({
     path: '/receipts/findAll',
+    answer: Type.Array(ReceiptView),
+    answerMeta: PageMeta,
     query: true,
     access: 'signedIn',
     tag: 'Receipts',
@@ -44,6 +47,8 @@ export const receiptRoutes = [
   }),
   defineRoute({
     path: '/receipts/findOne',
+    answer: ReceiptView,
+    errors: ['NOT_FOUND'],
     query: true,
     access: 'signedIn',
     tag: 'Receipts',

@@ -16,8 +16,16 @@ import {
   SubscriptionUpdate,
   ValidationError,
   streamIds,
+  CancelledView,
+  HistoryItem,
+  PageMeta,
+  QuoteView,
+  RemovedView,
+  RevisionMeta,
+  RevisionPreviewView,
+  SubscriptionView,
 } from '@relaycast/contracts';
-import { pageAnswer, defineRoute } from '../http/route.js';
+import { pageAnswer, defineRoute, type HeaderDoc } from '../http/route.js';
 import { answerWith, checkUser, pick, resolveSubscription, versionOf, visibleSubscription } from './subscription-access.js';
 import { historyForReader } from './history-view.js';
 
@@ -30,12 +38,24 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The purchase's Idempotency-Key header, as the OpenAPI document describes it (the route checks it itself). */
+const IDEMPOTENCY_KEY: HeaderDoc = {
+  name: 'Idempotency-Key',
+  required: true,
+  description: 'One per purchase, 8 to 128 characters: a retry with the same key and body answers the first purchase again instead of buying twice; the same key with another body is refused (422)',
+  schema: Type.String({ minLength: 8, maxLength: 128 }),
+};
+
 /** How long a checkout may stay in Creating before the customer's list leaves it out. */
 export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
 
 export const subscriptionRoutes = [
   defineRoute({
     path: '/subscriptions/create',
+    answer: SubscriptionView,
+    success: [201, 200],
+    errors: ['CONFLICT', 'INVALID_TRANSITION', 'PRICE_MISMATCH', 'IDEMPOTENCY_KEY_REUSED'],
+    headers: [IDEMPOTENCY_KEY],
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'Create a subscription (customers buy for themselves; the price is computed by the server). An Idempotency-Key header makes a repeat return the first result.',
@@ -80,6 +100,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/quote',
+    answer: QuoteView,
+    storeless: true,
     query: true,
     access: 'public',
     tag: 'Subscriptions',
@@ -96,6 +118,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/findAll',
+    answer: Type.Array(SubscriptionView),
+    answerMeta: PageMeta,
     query: true,
     access: 'admin',
     tag: 'Subscriptions',
@@ -110,6 +134,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/findAllByToken',
+    answer: Type.Array(SubscriptionView),
+    answerMeta: PageMeta,
     query: true,
     access: 'customer',
     tag: 'Subscriptions',
@@ -125,6 +151,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/findOne',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND'],
     query: true,
     access: 'customer',
     tag: 'Subscriptions',
@@ -136,6 +164,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/update',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS'],
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'Update descriptive fields (customers: name and infrastructure details); administrators may also set the status',
@@ -160,6 +190,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/remove',
+    answer: RemovedView,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     access: 'admin',
     tag: 'Subscriptions',
     summary: 'Remove a subscription (an event; its history stays)',
@@ -172,6 +204,9 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/revise',
+    answer: Type.Union([SubscriptionView, RevisionPreviewView]),
+    answerMeta: Type.Optional(RevisionMeta),
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'PRICE_MISMATCH', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'Change quantity or modules: at once before any payment; inside paid time a rise waits for its prorated balance and a fall applies when the paid time ends. With preview: true, answers what it would do and records nothing.',
@@ -192,6 +227,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/startTrial',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION'],
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'Start the free trial (7 days, 604,800 s) of a paid constructor or unlimited plan, before the first payment; one trial per customer',
@@ -205,6 +242,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/cancelAll',
+    answer: CancelledView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS'],
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'Cancel every subscription of a user (customers: their own; administrators name user_id)',
@@ -223,6 +262,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/cancel',
+    answer: SubscriptionView,
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS'],
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'Cancel one subscription',
@@ -235,6 +276,8 @@ export const subscriptionRoutes = [
   }),
   defineRoute({
     path: '/subscriptions/history',
+    answer: Type.Array(HistoryItem),
+    errors: ['NOT_FOUND'],
     query: true,
     access: 'customer',
     tag: 'Subscriptions',

@@ -1,4 +1,6 @@
-import { IdBody, NotFoundError, UserForm, UserListQuery, UserUpdate, ValidationError, type UserView } from '@relaycast/contracts';
+import { Type } from '@sinclair/typebox';
+import { IdBody, NotFoundError, UserForm, UserListQuery, UserUpdate, ValidationError, UserView } from '@relaycast/contracts';
+import { PageMeta, RemovedView } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { hashPassword } from '../auth/passwords.js';
 import { requireStrongPassword } from '../auth/password-strength.js';
@@ -15,6 +17,9 @@ async function userOr404(rt: Runtime, id: string): Promise<UserView> {
 export const userRoutes = [
   defineRoute({
     path: '/users/create',
+    answer: UserView,
+    success: [201],
+    errors: ['CONFLICT'],
     access: 'admin',
     tag: 'Users',
     summary: 'Create a user (admin form: givenName, familyName, email, role; an optional password enables local sign-in)',
@@ -36,6 +41,8 @@ export const userRoutes = [
   }),
   defineRoute({
     path: '/users/findAll',
+    answer: Type.Array(UserView),
+    answerMeta: PageMeta,
     query: true,
     access: 'admin',
     tag: 'Users',
@@ -48,6 +55,8 @@ export const userRoutes = [
   }),
   defineRoute({
     path: '/users/findOne',
+    answer: UserView,
+    errors: ['NOT_FOUND'],
     query: true,
     access: 'admin',
     tag: 'Users',
@@ -59,6 +68,8 @@ export const userRoutes = [
   }),
   defineRoute({
     path: '/users/update',
+    answer: UserView,
+    errors: ['NOT_FOUND', 'CONFLICT'],
     access: 'admin',
     tag: 'Users',
     summary: 'Update a user: id plus form fields (role changes are recorded as their own event)',
@@ -73,6 +84,8 @@ export const userRoutes = [
   }),
   defineRoute({
     path: '/users/remove',
+    answer: RemovedView,
+    errors: ['NOT_FOUND'],
     access: 'admin',
     tag: 'Users',
     summary: 'Remove a user (recorded as an event; their sessions end)',

@@ -109,8 +109,8 @@ interface Rule {
 export interface PayPalStandIn {
   url: string;
   orders: Map<string, StoredOrder>;
-  /** Every request, in order: method, path, and the PayPal-Request-Id when one was sent. */
-  requests: { method: string; path: string; requestId?: string }[];
+  /** Every request, in order: method, path, the PayPal-Request-Id when one was sent, when it arrived (epoch ms), and whether it was limited (429). */
+  requests: { method: string; path: string; requestId?: string; at: number; limited?: boolean; retryAfterSeconds?: number }[];
   /** Webhook events PayPal was asked to verify, as parsed from the verify call. */
   verifiedEvents: unknown[];
   /** The verify calls' bodies, byte for byte. */
@@ -125,6 +125,12 @@ export interface PayPalStandIn {
   failNext(n: number, path?: RegExp): void;
   /** The next `n` matching requests are carried out at once but answered only after `ms`: a slow PayPal. */
   delayNext(n: number, ms: number, path?: RegExp): void;
+  /** The next `n` matching requests are refused with 429 RATE_LIMIT_REACHED and `Retry-After: seconds` (not carried out). */
+  rateLimitNext(n: number, retryAfterSeconds: number, path?: RegExp): void;
+  /** The next `n` matching requests are carried out, then answered 500 (PayPal did the work; the caller does not know). */
+  failAfterNext(n: number, path?: RegExp): void;
+  /** Every answer comes `ms` later (PayPal's own latency: 300–800 ms in production); 0 to stop. */
+  answerDelay(ms: number): void;
   /** PayPal captures this amount instead of the order's (a misbehaving or tampered payment). */
   captureAmountFor(orderId: string, value: string, currency?: string): void;
   /** The capture gets this status (PENDING, DECLINED…) instead of COMPLETED. */
@@ -218,6 +224,9 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const rawBodies = new WeakMap<object, string>();
   let failures: (Rule & { status: number })[] = [];
   let delays: (Rule & { ms: number })[] = [];
+  let limits: (Rule & { seconds: number })[] = [];
+  let failuresAfter: Rule[] = [];
+  let latency = 0;
   let base = '';
   const buyerActions: BuyerAction[] = [];
   const sdkLoads: URLSearchParams[] = [];
@@ -230,17 +239,34 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = req.get('PayPal-Request-Id');
-    requests.push({ method: req.method, path: req.path, ...(requestId ? { requestId } : {}) });
+    const seen: PayPalStandIn['requests'][number] = { method: req.method, path: req.path, ...(requestId ? { requestId } : {}), at: Date.now() };
+    requests.push(seen);
+    const limit = takeRule(limits, req.path);
+    if (limit) {
+      seen.limited = true;
+      seen.retryAfterSeconds = limit.seconds;
+      res.setHeader('Retry-After', String(limit.seconds));
+      return error(res, 429, 'RATE_LIMIT_REACHED', 'Too many requests. Blocked due to rate limiting.');
+    }
     const failure = takeRule(failures, req.path);
     if (failure) return error(res, failure.status, 'INTERNAL_SERVER_ERROR', 'An internal server error occurred.');
+    const send = res.send.bind(res);
+    if (takeRule(failuresAfter, req.path)) {
+      // The work is done; the answer is lost on the way back (a 500 in its place).
+      res.send = ((_body: unknown) => {
+        res.status(500).type('application/json');
+        return send(JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.', debug_id: debugId(), links: [] }));
+      }) as Response['send'];
+    }
     const delay = takeRule(delays, req.path);
-    if (delay) {
+    const wait = (delay?.ms ?? 0) + latency;
+    if (wait > 0) {
       // The work is done now; only the answer is late (PayPal captured, the caller gave up waiting).
-      const send = res.send.bind(res);
+      const sendNow = res.send.bind(res);
       res.send = ((body: unknown) => {
         setTimeout(() => {
-          if (!res.writableEnded && !res.destroyed) send(body);
-        }, delay.ms);
+          if (!res.writableEnded && !res.destroyed) sendNow(body);
+        }, wait);
         return res;
       }) as Response['send'];
     }
@@ -692,6 +718,15 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     delayNext(n, ms, path = /.*/) {
       delays.push({ remaining: n, path, ms });
     },
+    rateLimitNext(n, retryAfterSeconds, path = /.*/) {
+      limits.push({ remaining: n, path, seconds: retryAfterSeconds });
+    },
+    failAfterNext(n, path = /.*/) {
+      failuresAfter.push({ remaining: n, path });
+    },
+    answerDelay(ms) {
+      latency = ms;
+    },
     captureAmountFor(orderId, value, currency) {
       const order = orders.get(orderId);
       amountOverrides.set(orderId, { currency_code: currency ?? order?.amount.currency_code ?? 'USD', value });
@@ -769,6 +804,9 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     reset() {
       failures = [];
       delays = [];
+      limits = [];
+      failuresAfter = [];
+      latency = 0;
       buyerActions.length = 0;
     },
     async close() {

@@ -8,7 +8,7 @@ import { ALL_PAGES, NOT_FOUND_PAGE, type PageRoute } from './pages.js';
 import { loadedPage, loadPage, matchPage } from './routing.js';
 import { COMMON_NS, loadNamespacesFor } from './i18n.js';
 import { registerPreloader } from './preload.js';
-import { SiteLayout } from '../features/ui/SiteLayout.js';
+import { SiteLayout } from './SiteLayout.js';
 import { PageLoading } from '../features/ui/PageLoading.js';
 import { useAppEffects } from '../features/ui/useAppEffects.js';
 

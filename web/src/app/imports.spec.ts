@@ -1,20 +1,28 @@
 import { expect } from 'chai';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every relative import of a module — static, type-only, re-exports and dynamic import() — resolved to a file. */
+/** The file a relative specifier names: a module (.ts, .tsx, index.ts), or a file named with its extension (.css, .json). */
+function resolveImport(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ''));
+  const exact = path.resolve(path.dirname(from), spec);
+  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), exact].find((f) => existsSync(f) && statSync(f).isFile()) ?? null;
+}
+
+/**
+ * Every relative import of a module — static, type-only, re-exports, side-effect and dynamic import() — resolved
+ * to a file; one that names no file is kept as the path it would have.
+ */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'(\.[^']+)'/gm)].map((m) => m[1]!);
-  return specifiers.flatMap((spec) => {
-    const base = path.resolve(path.dirname(file), spec.replace(/\.js$/, ''));
-    const found = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => existsSync(f));
-    return found ? [found] : [];
-  });
+  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.[^'"]+)\1/gm)].map((m) => m[2]!);
+  return specifiers.map((spec) => resolveImport(file, spec) ?? path.resolve(path.dirname(file), spec));
 }
+
+const isModule = (file: string) => /\.tsx?$/.test(file);
 
 /** The modules reachable from an entry, each with its imports. */
 function graphFrom(entry: string): Map<string, string[]> {
@@ -23,34 +31,92 @@ function graphFrom(entry: string): Map<string, string[]> {
   while (queue.length) {
     const file = queue.pop()!;
     if (graph.has(file)) continue;
-    const deps = importsOf(file);
+    const deps = importsOf(file).filter((f) => isModule(f) && existsSync(f));
     graph.set(file, deps);
     queue.push(...deps);
   }
   return graph;
 }
 
-/** Every cycle (as the path that closes it), by depth-first search. */
-function cyclesOf(graph: Map<string, string[]>): string[] {
+/** Every cycle (as the path that closes it), by depth-first search; nodes are named by `name` (files: from src/). */
+function cyclesOf(graph: Map<string, string[]>, name: (node: string) => string = (file) => path.relative(SRC, file)): string[] {
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const cycles: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    stack.push(file);
-    for (const dep of graph.get(file) ?? []) {
-      if (state.get(dep) === 'open') cycles.push([...stack.slice(stack.indexOf(dep)), dep].map((f) => path.relative(SRC, f)).join(' → '));
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const dep of graph.get(node) ?? []) {
+      if (state.get(dep) === 'open') cycles.push([...stack.slice(stack.indexOf(dep)), dep].map(name).join(' → '));
       else if (!state.has(dep)) visit(dep);
     }
     stack.pop();
-    state.set(file, 'done');
+    state.set(node, 'done');
   };
-  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
   return cycles;
 }
 
+/** The feature a path under src/ belongs to (features/<feature>/…), or null outside features/. */
+function featureOf(file: string): string | null {
+  return /^features\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+/** The features that build on the shared subscriptions feature (its API, summary, actions, history, PayPal button). */
+const SUBSCRIPTION_AREAS = ['account', 'admin', 'checkout'];
+
 /**
- * No import cycle anywhere in the app, type-only and dynamic imports included: a cycle between the route table
+ * Where a feature's file may import from (paths from src/): its own feature, features/ui/ and app/; account, admin
+ * and checkout also features/subscriptions/. ui/ and subscriptions/ build on ui/ and app/ only. A test
+ * (*.spec.ts(x)) may also use the test helpers (test/), the locale files it checks (locales/) and the build
+ * scripts it tests (../scripts/). Nothing else: a feature never imports another one — where a page shows another
+ * feature's part, the app puts them together (app/composed/, the header).
+ */
+function mayImport(from: string, to: string): boolean {
+  const feature = featureOf(from);
+  if (feature === null) return true;
+  const allowed = ['features/ui/', 'app/', `features/${feature}/`];
+  if (SUBSCRIPTION_AREAS.includes(feature)) allowed.push('features/subscriptions/');
+  if (/\.spec\.tsx?$/.test(from)) allowed.push('test/', 'locales/', '../scripts/');
+  return allowed.some((prefix) => to.startsWith(prefix));
+}
+
+/** Every import a rule forbids, as "from → to" (paths from src/). */
+function forbiddenImports(imports: Map<string, string[]>): string[] {
+  return [...imports].flatMap(([from, deps]) => deps.filter((to) => !mayImport(from, to)).map((to) => `${from} → ${to}`));
+}
+
+/** The graph of features (an edge where any file of one imports a file of another), and its cycles. */
+function featureCycles(imports: Map<string, string[]>): string[] {
+  const graph = new Map<string, string[]>();
+  for (const [from, deps] of imports) {
+    const feature = featureOf(from);
+    if (feature === null) continue;
+    const edges = graph.get(feature) ?? [];
+    for (const to of deps.map(featureOf)) if (to !== null && to !== feature && !edges.includes(to)) edges.push(to);
+    graph.set(feature, edges);
+  }
+  return cyclesOf(graph, (feature) => feature);
+}
+
+/** Every file under features/ with its relative imports, as paths from src/. */
+function featureImports(): Map<string, string[]> {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((entry) => {
+      const file = path.join(dir, entry);
+      return statSync(file).isDirectory() ? walk(file) : isModule(file) ? [file] : [];
+    });
+  return new Map(walk(path.join(SRC, 'features')).map((file) => [path.relative(SRC, file), importsOf(file).map((dep) => path.relative(SRC, dep))]));
+}
+
+/**
+ * The web app's structure. Features import only their own files, features/ui/ (generic building blocks) and app/
+ * (store, api, hooks, session…), plus features/subscriptions/ for account, admin and checkout; no feature imports
+ * another (the whole list of exceptions is in the failure), so features form no cycle either. app/ is the one
+ * place that imports features: the route table loads their pages, app/composed/ puts a page together with another
+ * feature's parts (product pages with the pricing sections), the header holds the auth feature's login form.
+ *
+ * And no import cycle anywhere in the app, type-only and dynamic imports included: a cycle between the route table
  * and the pages (35 modules through app/pages.ts) once broke hydration. Pages import their types from
  * app/pageTypes.ts, admin views theirs from admin/viewProps.ts, and links preload through app/preload.ts, so
  * nothing imports back into the table.
@@ -62,21 +128,47 @@ describe('imports of the web app', () => {
     expect(cyclesOf(new Map([[a, [b]], [b, [a]]]))).to.deep.equal(['a.ts → b.ts → a.ts']);
   });
 
+  it('the structure checks find a forbidden import and a cycle of features when there are some', () => {
+    const imports = new Map([
+      ['features/content/Page.tsx', ['features/content/Blocks.tsx', 'features/ui/Faq.tsx', 'app/hooks.ts', 'features/pricing/Section.tsx']],
+      ['features/pricing/Section.tsx', ['features/content/Blocks.tsx', 'features/ui/format.ts']],
+      ['features/admin/View.tsx', ['features/subscriptions/api.ts', 'features/account/List.tsx']],
+      ['features/subscriptions/api.ts', ['app/api.ts', 'features/account/labels.ts']],
+      ['features/home/Home.tsx', ['features/subscriptions/api.ts']],
+      ['features/ui/Header.tsx', ['features/auth/LoginForm.tsx']],
+      ['features/account/List.spec.ts', ['test/render.tsx', 'locales/en/account.json']],
+      ['features/account/List.tsx', ['test/render.tsx']],
+      ['app/pages.ts', ['features/home/Home.tsx']],
+    ]);
+    expect(forbiddenImports(imports)).to.deep.equal([
+      'features/content/Page.tsx → features/pricing/Section.tsx',
+      'features/pricing/Section.tsx → features/content/Blocks.tsx',
+      'features/admin/View.tsx → features/account/List.tsx',
+      'features/subscriptions/api.ts → features/account/labels.ts',
+      'features/home/Home.tsx → features/subscriptions/api.ts',
+      'features/ui/Header.tsx → features/auth/LoginForm.tsx',
+      'features/account/List.tsx → test/render.tsx',
+    ]);
+    expect(featureCycles(imports)).to.deep.equal(['content → pricing → content']);
+    expect(featureCycles(new Map([['features/a/x.ts', ['features/b/y.ts']], ['features/b/y.ts', ['features/c/z.ts']], ['features/c/z.ts', ['features/a/x.ts']]]))).to.deep.equal(['a → b → c → a']);
+  });
+
+  it('features import only themselves, ui/ and app/ (and account, admin and checkout the subscriptions feature)', () => {
+    const forbidden = forbiddenImports(featureImports());
+    expect(forbidden, `imports outside the allowed ones:\n  ${forbidden.join('\n  ')}\n`).to.deep.equal([]);
+  });
+
+  it('features form no cycle', () => {
+    expect(featureCycles(featureImports())).to.deep.equal([]);
+  });
+
   for (const entry of ['main.tsx', 'entry-server.tsx']) {
     it(`have no cycle from ${entry}, whose graph reaches every page`, () => {
       const graph = graphFrom(entry);
-      for (const page of ['features/home/HomePage.tsx', 'features/admin/AdminPage.tsx', 'features/admin/users/UserFormView.tsx', 'features/checkout/BuyLicencePage.tsx']) {
+      for (const page of ['features/home/HomePage.tsx', 'app/composed/ProductPage.tsx', 'features/admin/AdminPage.tsx', 'features/admin/users/UserFormView.tsx', 'features/account/AccountSubscriptions.tsx', 'features/checkout/BuyLicencePage.tsx']) {
         expect(graph.has(path.join(SRC, page)), `${entry} reaches ${page}`).to.equal(true);
       }
       expect(cyclesOf(graph)).to.deep.equal([]);
     });
   }
-
-  it('checkout and account borrow nothing from the admin feature', () => {
-    const borrowed = [...graphFrom('main.tsx')].flatMap(([from, deps]) => {
-      const name = path.relative(SRC, from);
-      return /^features\/(checkout|account)\//.test(name) ? deps.map((d) => path.relative(SRC, d)).filter((d) => d.startsWith('features/admin/')).map((d) => `${name} → ${d}`) : [];
-    });
-    expect(borrowed).to.deep.equal([]);
-  });
 });

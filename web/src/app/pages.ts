@@ -20,20 +20,20 @@ const home = () => import('../features/home/HomePage.js');
 const article = () => import('../features/content/ArticlePage.js');
 const news = () => import('../features/content/NewsPage.js');
 const about = () => import('../features/content/AboutPage.js');
-const selfHosted = () => import('../features/content/SelfHostedPage.js');
-const docsIndex = () => import('../features/docs/DocsIndexPage.js');
-const docs = () => import('../features/docs/DocsPage.js');
-const product = () => import('../features/products/ProductPage.js');
-const videoApi = () => import('../features/products/VideoApiPage.js');
+const selfHosted = () => import('./composed/SelfHostedPage.js');
+const docsIndex = () => import('../features/content/docs/DocsIndexPage.js');
+const docs = () => import('../features/content/docs/DocsPage.js');
+const product = () => import('./composed/ProductPage.js');
+const videoApi = () => import('./composed/VideoApiPage.js');
 const pricing = () => import('../features/pricing/PricingPage.js');
 const signIn = () => import('../features/auth/SignInPage.js');
 const vodPlayer = () => import('../features/embeds/VodGroupPlayerPage.js');
 const conference = () => import('../features/embeds/ConferenceRoomPage.js');
 const buyLicence = () => import('../features/checkout/BuyLicencePage.js');
-const admin = () => import('../features/admin/AdminPage.js');
+const admin = () => import('./composed/AdminPage.js');
 
 const ARTICLE = 'src/features/content/ArticlePage.tsx';
-const DOCS = 'src/features/docs/DocsPage.tsx';
+const DOCS = 'src/features/content/docs/DocsPage.tsx';
 
 function articlePage(id: string, path: string, ns: string, kind: 'page' | 'tutorial'): PageRoute {
   return page({ id, path, ns: [ns], module: ARTICLE, load: article, params: { kind } });
@@ -50,7 +50,7 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
       id: `product-${slug}`,
       path: `/products/${slug}`,
       ns: [`product-${slug}`, 'pricing'],
-      module: slug === 'video-api' ? 'src/features/products/VideoApiPage.tsx' : 'src/features/products/ProductPage.tsx',
+      module: slug === 'video-api' ? 'src/app/composed/VideoApiPage.tsx' : 'src/app/composed/ProductPage.tsx',
       load: slug === 'video-api' ? videoApi : product,
       params: { slug },
     }),
@@ -63,7 +63,7 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
   articlePage('pay-per-view', '/pay-per-view', 'page-pay-per-view', 'page'),
   articlePage('privacy', '/privacy', 'page-privacy', 'page'),
   articlePage('terms', '/terms', 'page-terms', 'page'),
-  page({ id: 'api-docs', path: '/api-docs', ns: ['docs-index'], module: 'src/features/docs/DocsIndexPage.tsx', load: docsIndex }),
+  page({ id: 'api-docs', path: '/api-docs', ns: ['docs-index'], module: 'src/features/content/docs/DocsIndexPage.tsx', load: docsIndex }),
   ...ENGINE_DOC_PRODUCTS.map((product) =>
     docsPage(`docs-${product}`, `/api-docs/${product}-engine-documentation`, `docs-${product}`),
   ),
@@ -77,7 +77,7 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
     id: 'self-hosted',
     path: '/self-hosted-streaming-solution',
     ns: ['page-self-hosted', 'pricing'],
-    module: 'src/features/content/SelfHostedPage.tsx',
+    module: 'src/app/composed/SelfHostedPage.tsx',
     load: selfHosted,
   }),
   articlePage('linux-install', '/linux-self-hosted-solution-installation-guide', 'page-linux-install', 'tutorial'),
@@ -88,7 +88,7 @@ export const ACCOUNT_PAGES: readonly PageRoute[] = [
   page({ id: 'buy-licence', path: BUY_LICENCE_PATH, ns: ['account', 'pricing'], module: 'src/features/checkout/BuyLicencePage.tsx', load: buyLicence, prerender: false }),
   // The seed's admin routes (§2): one lazily loaded admin page, each route a view of it (params.view).
   ...ADMIN_VIEWS.map((view) =>
-    page({ id: `admin-${view.replace('/', '-')}`, path: `/admin/${view}`, ns: ['admin', 'account'], module: 'src/features/admin/AdminPage.tsx', load: admin, prerender: false, params: { view } }),
+    page({ id: `admin-${view.replace('/', '-')}`, path: `/admin/${view}`, ns: ['admin', 'account'], module: 'src/app/composed/AdminPage.tsx', load: admin, prerender: false, params: { view } }),
   ),
 ];
 

@@ -39,12 +39,3 @@ export function loadPage(route: PageRoute): Promise<PageModule> {
 export function loadedPage(route: PageRoute): PageModule | undefined {
   return loaded.get(route.module);
 }
-
-/**
- * Supplies an already imported page module (tests render pages without going through dynamic import, whose
- * module instances differ from statically imported ones under a CommonJS test loader).
- */
-export function providePage(route: PageRoute, mod: PageModule): void {
-  loaded.set(route.module, mod);
-  pending.set(route.module, Promise.resolve(mod));
-}

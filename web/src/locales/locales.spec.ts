@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PRODUCT_FAQ_RANGE, PRODUCT_SLUGS } from '@relaycast/contracts/constants';
 import { ALL_PAGES } from '../app/pages.js';
 import { matchPage } from '../app/routing.js';
-import { EXAMPLES } from '../features/docs/examples.js';
+import { EXAMPLES } from '../features/content/docs/examples.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 type Json = unknown;

@@ -8,41 +8,16 @@ import { JSDOM } from 'jsdom';
 import { createI18n } from '../app/i18n.js';
 import { langFromPath } from '../app/lang.js';
 import { Root } from '../app/Root.js';
-import { ALL_PAGES, NOT_FOUND_PAGE, type PageModule } from '../app/pages.js';
-import { matchPage, providePage } from '../app/routing.js';
-import * as HomePage from '../features/home/HomePage.js';
-import * as ArticlePage from '../features/content/ArticlePage.js';
-import * as NewsPage from '../features/content/NewsPage.js';
-import * as AboutPage from '../features/content/AboutPage.js';
-import * as SelfHostedPage from '../features/content/SelfHostedPage.js';
-import * as DocsIndexPage from '../features/docs/DocsIndexPage.js';
-import * as DocsPage from '../features/docs/DocsPage.js';
-import * as ProductPage from '../features/products/ProductPage.js';
-import * as VideoApiPage from '../features/products/VideoApiPage.js';
-import * as PricingPage from '../features/pricing/PricingPage.js';
-import * as SignInPage from '../features/auth/SignInPage.js';
-import * as NotFoundPage from '../features/ui/NotFoundPage.js';
-
-/** Page modules by source path, imported statically (see providePage). */
-const MODULES: Record<string, PageModule> = {
-  'src/features/home/HomePage.tsx': HomePage,
-  'src/features/content/ArticlePage.tsx': ArticlePage,
-  'src/features/content/NewsPage.tsx': NewsPage,
-  'src/features/content/AboutPage.tsx': AboutPage,
-  'src/features/content/SelfHostedPage.tsx': SelfHostedPage,
-  'src/features/docs/DocsIndexPage.tsx': DocsIndexPage,
-  'src/features/docs/DocsPage.tsx': DocsPage,
-  'src/features/products/ProductPage.tsx': ProductPage,
-  'src/features/products/VideoApiPage.tsx': VideoApiPage,
-  'src/features/pricing/PricingPage.tsx': PricingPage,
-  'src/features/auth/SignInPage.tsx': SignInPage,
-  'src/features/ui/NotFoundPage.tsx': NotFoundPage,
-};
-for (const route of [...ALL_PAGES, NOT_FOUND_PAGE]) {
-  const mod = MODULES[route.module];
-  if (mod) providePage(route, mod);
-}
+import { ALL_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES } from '../app/pages.js';
+import { loadedPage, loadPage, matchPage } from '../app/routing.js';
 import { makeStore } from '../app/store.js';
+
+/**
+ * The pages tests render — every public page, the not-found page and the sign-in page — loaded before any test
+ * runs, through the route table's own loaders (which also give pages their parts from other features).
+ */
+const RENDERABLE = [...PUBLIC_PAGES, NOT_FOUND_PAGE, ...ALL_PAGES.filter((route) => route.id === 'sign-in')];
+await Promise.all(RENDERABLE.map(loadPage));
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
 
@@ -64,7 +39,7 @@ const resources = localeResources();
 /** Server-renders a URL the way the prerenderer does (the HTML of #root). */
 export function renderHtml(url: string): string {
   const { route } = matchPage(url);
-  if (!MODULES[route.module]) throw new Error(`renderUrl cannot render ${route.module}`);
+  if (!loadedPage(route)) throw new Error(`renderUrl cannot render ${route.module}`);
   const i18n = createI18n(langFromPath(url), resources);
   return renderToString(<Root store={makeStore()} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />);
 }

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
+import type { SessionUser } from '../../app/sessionApi.js';
 import { AppLink } from '../ui/AppLink.js';
-import type { SessionUser } from '../auth/authApi.js';
-import { HistoryTimeline } from './HistoryTimeline.js';
-import { CancelSubscription, PayNow, ReviseForm, paymentDue } from './SubscriptionActions.js';
-import { StatusBadge, SubscriptionSummary } from './SubscriptionSummary.js';
-import { CancelAtPeriodEnd, LicenceDownload, SaveWallet, useWalletReturn } from './BillingTime.js';
-import { useFindMySubscriptionsQuery } from './subscriptionsApi.js';
-import { subscriptionName } from '../ui/subscriptionName.js';
+import { useDocumentTitle } from '../ui/forms.js';
+import { HistoryTimeline } from '../subscriptions/HistoryTimeline.js';
+import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../subscriptions/SubscriptionActions.js';
+import { StatusBadge, SubscriptionSummary } from '../subscriptions/SubscriptionSummary.js';
+import { CancelAtPeriodEnd, LicenceDownload, SaveWallet, useWalletReturn } from '../subscriptions/BillingTime.js';
+import { useFindMySubscriptionsQuery } from '../subscriptions/subscriptionsApi.js';
+import { subscriptionName } from '../subscriptions/subscriptionName.js';
 
 function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionView; me: SessionUser }) {
   const { t } = useT('account');
@@ -53,9 +54,13 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
   );
 }
 
-/** The customer's own subscriptions (POST /subscriptions/findAllByToken), each with its history and actions. */
+/**
+ * The customer's own subscriptions (POST /subscriptions/findAllByToken), each with its history and actions: a
+ * customer's /admin/subscriptions/list (the admin page shows it there, app/composed/AdminPage.tsx passes it in).
+ */
 export function AccountSubscriptions({ user }: { user: SessionUser }) {
   const { t } = useT('account');
+  useDocumentTitle(t('account.title'));
   useWalletReturn();
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useFindMySubscriptionsQuery({ page, pageSize: 10, sort: 'createdAt', order: 'desc' });

@@ -4,16 +4,25 @@ import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pageTypes.js';
 import { useT } from '../../app/hooks.js';
 import { stripLang } from '../../app/lang.js';
+import { useGetUserQuery, type SessionUser } from '../../app/sessionApi.js';
 import { AppLink } from '../ui/AppLink.js';
 import { PageLoading } from '../ui/PageLoading.js';
-import { useGetUserQuery, type SessionUser } from '../auth/authApi.js';
-import { SignInMethods } from '../auth/SignInMethods.js';
 import { canOpen, menuFor, type AdminView } from './access.js';
 import type { ViewProps } from './viewProps.js';
 import { useDocumentTitle } from '../ui/forms.js';
 import '../ui/area.css';
 
 export type { ViewProps } from './viewProps.js';
+
+/**
+ * What the admin page shows from other features, passed in where it is composed (app/composed/AdminPage.tsx):
+ * the sign-in methods (features/auth) to a signed-out visitor, and a customer's own subscriptions
+ * (features/account, lazily loaded) as their subscriptions list.
+ */
+export interface AdminPageProps extends PageProps {
+  SignInMethods: ComponentType<{ returnTo: string }>;
+  AccountSubscriptions: ComponentType<{ user: SessionUser }>;
+}
 
 /** Each view is its own chunk: the template builder's editor never loads for the users list. */
 const VIEWS: Record<AdminView, ComponentType<ViewProps>> = {
@@ -59,7 +68,7 @@ function AdminNav({ user, view }: { user: SessionUser; view: AdminView }) {
   );
 }
 
-function SignInRequired() {
+function SignInRequired({ SignInMethods }: Pick<AdminPageProps, 'SignInMethods'>) {
   const { t } = useT('admin');
   const { pathname, search } = useLocation();
   useDocumentTitle(t('signIn.title'));
@@ -93,16 +102,16 @@ function AccessDenied({ view }: { view: AdminView }) {
 /**
  * /admin/* (seed §2): the signed-in user's menu and the view of the route. Signed out: the sign-in methods, back
  * to this route afterwards. A role the seed's menu rules leave out is refused here — and by the API, which
- * enforces the same split on every call.
+ * enforces the same split on every call. A customer's subscriptions list is their account page.
  */
-export default function AdminPage({ page }: PageProps) {
+export function AdminPage({ page, SignInMethods, AccountSubscriptions }: AdminPageProps) {
   const view = page.params.view as AdminView;
   const { pathname } = useLocation();
   const { data: user, isLoading, isError } = useGetUserQuery();
   if (isLoading) return <PageLoading />;
-  if (!user || isError) return <SignInRequired />;
+  if (!user || isError) return <SignInRequired SignInMethods={SignInMethods} />;
   if (!canOpen(view, user.role)) return <AccessDenied view={view} />;
-  const View = VIEWS[view];
+  const View = view === 'subscriptions/list' && user.role !== 'ROLE_ADMIN' ? AccountSubscriptions : VIEWS[view];
   return (
     <div className="container admin-layout" data-testid="admin-page" data-view={view} data-role={user.role}>
       <AdminNav user={user} view={view} />

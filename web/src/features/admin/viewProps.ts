@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/authApi.js';
+import type { SessionUser } from '../../app/sessionApi.js';
 
 /** What each admin view receives from the admin page (a leaf module: views never import the page that loads them). */
 export interface ViewProps {

@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { BUY_LICENCE_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
 import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
+import { useGetUserQuery } from '../../app/sessionApi.js';
 import { AppLink } from '../ui/AppLink.js';
 import { ChevronIcon } from '../ui/icons.js';
 import { accountMenuCollapsed, accountMenuToggled, selectAccountMenuExpanded } from '../ui/uiSlice.js';
-import { useGetUserQuery, useLogoutMutation } from './authApi.js';
+import { useLogoutMutation } from './authApi.js';
 
 const ADMIN_LINKS = [
   { to: '/admin/subscriptions/list', label: 'account.subscriptions', area: 'subscriptions' },

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { BUY_LICENCE_PATH, UNLIMITED_MONTHLY_PRICE_CENTS, DISPLAY_PRICES_CENTS } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pageTypes.js';
 import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../pricing/format.js';
+import { formatUsd } from '../ui/format.js';
 import { AppLink, localizeHref } from '../ui/AppLink.js';
 import { parsePurchaseQuery, type PurchaseChoice } from './signInQuery.js';
 import { SignInMethods } from './SignInMethods.js';

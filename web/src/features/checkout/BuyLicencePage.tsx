@@ -5,16 +5,16 @@ import { unitsForModules } from '@relaycast/billing-core/pricing';
 import type { PageProps } from '../../app/pageTypes.js';
 import { useLang, useT } from '../../app/hooks.js';
 import { localizePath } from '../../app/lang.js';
+import { useGetUserQuery, type SessionUser } from '../../app/sessionApi.js';
 import { AppLink } from '../ui/AppLink.js';
 import { PageLoading } from '../ui/PageLoading.js';
-import { formatUsd } from '../pricing/format.js';
-import { useGetUserQuery, type SessionUser } from '../auth/authApi.js';
+import { formatUsd } from '../ui/format.js';
 import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../ui/forms.js';
 import { validationMessage } from '../ui/validation.js';
-import { PayNow, paymentDue } from '../account/SubscriptionActions.js';
-import { SubscriptionSummary, StatusBadge } from '../account/SubscriptionSummary.js';
-import { HistoryTimeline } from '../account/HistoryTimeline.js';
-import { useCreateSubscriptionMutation, useFindSubscriptionQuery, useQuoteQuery, useStartTrialMutation } from '../account/subscriptionsApi.js';
+import { PayNow, paymentDue } from '../subscriptions/SubscriptionActions.js';
+import { SubscriptionSummary, StatusBadge } from '../subscriptions/SubscriptionSummary.js';
+import { HistoryTimeline } from '../subscriptions/HistoryTimeline.js';
+import { useCreateSubscriptionMutation, useFindSubscriptionQuery, useQuoteQuery, useStartTrialMutation } from '../subscriptions/subscriptionsApi.js';
 import {
   clearPendingPurchase,
   configFromQuery,
@@ -29,7 +29,7 @@ import {
   type PurchaseConfig,
 } from './purchase.js';
 import '../ui/area.css';
-import { subscriptionName } from '../ui/subscriptionName.js';
+import { subscriptionName } from '../subscriptions/subscriptionName.js';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 

@@ -6,7 +6,7 @@ import { AppLink } from '../ui/AppLink.js';
 import { Blocks, type Widgets } from './Blocks.js';
 import { MaterialSections, materialSectionId, useCmsMaterials } from './CmsSections.js';
 import { Inline } from '../ui/Markdown.js';
-import type { ArticleContent } from './types.js';
+import type { ArticleContent } from '../ui/content/types.js';
 
 export type ArticleKind = 'page' | 'tutorial' | 'docs';
 

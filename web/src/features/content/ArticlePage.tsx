@@ -1,7 +1,7 @@
 import type { PageProps } from '../../app/pageTypes.js';
 import { ArticleLayout, type ArticleKind } from './ArticleLayout.js';
-import type { ArticleContent } from './types.js';
-import { useContent } from './useContent.js';
+import type { ArticleContent } from '../ui/content/types.js';
+import { useContent } from '../ui/content/useContent.js';
 
 /** Content pages and tutorials (FAQ, how-to-use, pay-per-view, OBS and SRT tutorials, the Linux guide). */
 export default function ArticlePage({ page }: PageProps) {

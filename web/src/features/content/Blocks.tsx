@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { RequestExample } from '../docs/RequestExample.js';
-import { CodeBlock } from './CodeBlock.js';
-import { Faq } from './Faq.js';
+import { RequestExample } from './docs/RequestExample.js';
+import { CodeBlock } from '../ui/content/CodeBlock.js';
+import { Faq } from '../ui/content/Faq.js';
 import { Inline } from '../ui/Markdown.js';
-import type { Block } from './types.js';
+import type { Block } from '../ui/content/types.js';
 
 /** Interactive pieces a page may place among its blocks with { "widget": "<name>" }. */
 export type Widgets = Record<string, ComponentType>;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import DOMPurify from 'dompurify';
 import type { Language } from '@relaycast/contracts/constants';
 import { useGetEntriesByUrlQuery } from './contentApi.js';
-import type { PageMaterial } from './materials.js';
+import type { PageMaterial } from '../ui/content/materials.js';
 
 /** Sanitised EDITOR HTML: scripts, event handlers and javascript: URLs are removed. */
 export function sanitizeHtml(html: string): string {

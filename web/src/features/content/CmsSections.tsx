@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useMounted, useLang } from '../../app/hooks.js';
-import type { PageMaterial } from './materials.js';
+import type { PageMaterial } from '../ui/content/materials.js';
 
 const CmsLoader = lazy(() => import('./CmsLoader.js'));
 
 /**
  * The built-in sections of a page, replaced by the CMS's materials for its URL when there are any (see
- * materials.ts for the convention). The built-in content is what is prerendered and what stays when the CMS
+ * ui/content/materials.ts for the convention). The built-in content is what is prerendered and what stays when the CMS
  * has nothing or cannot be reached.
  */
 export function CmsSections({ url, children }: { url: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import type { PageProps } from '../../app/pageTypes.js';
 import { CmsSections } from './CmsSections.js';
 import { Inline } from '../ui/Markdown.js';
-import type { Hero, PageMeta } from './types.js';
-import { useContent } from './useContent.js';
+import type { Hero, PageMeta } from '../ui/content/types.js';
+import { useContent } from '../ui/content/useContent.js';
 
 interface NewsContent {
   meta: PageMeta;

@@ -1,6 +1,6 @@
 import type { Language } from '@relaycast/contracts/constants';
 import { api } from '../../app/api.js';
-import { materialsFromEntries, type PageMaterial } from './materials.js';
+import { materialsFromEntries, type PageMaterial } from '../ui/content/materials.js';
 
 /** Public: the materials the CMS holds for a page URL (seed §7 "Entries by URL"). */
 export const contentApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.js';
-import { entryProperties } from '../content/materials.js';
+import { entryProperties } from '../ui/content/materials.js';
 
 /**
  * Embeds read their configuration from the CMS entry at their own URL (seed §7 getEntriesByURL):

@@ -3,10 +3,10 @@ import type { PageProps } from '../../app/pageTypes.js';
 import { illustration } from '../../app/illustrations.js';
 import { useLang, useT } from '../../app/hooks.js';
 import { Inline } from '../ui/Markdown.js';
-import type { PageMeta } from '../content/types.js';
-import { useContent } from '../content/useContent.js';
-import { CodeBlock } from '../content/CodeBlock.js';
-import { CONFERENCE_CURL } from '../docs/engineHost.js';
+import type { PageMeta } from '../ui/content/types.js';
+import { useContent } from '../ui/content/useContent.js';
+import { CodeBlock } from '../ui/content/CodeBlock.js';
+import { CONFERENCE_CURL } from '../ui/content/engineHost.js';
 import { AppLink } from '../ui/AppLink.js';
 import { ArrowIcon, CheckIcon } from '../ui/icons.js';
 

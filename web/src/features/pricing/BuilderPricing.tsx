@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { BUILDER_MODULES, DISPLAY_PRICES_CENTS, SELF_HOSTED_TIERS } from '@relaycast/contracts/constants';
 import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { InfoIcon } from '../ui/icons.js';
-import { formatNumber, formatUsd } from './format.js';
+import { formatNumber, formatUsd } from '../ui/format.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { builderModuleChanged, selectBuilder, selectBuilderQuote, type BuilderModuleName } from './pricingSlice.js';
 import { purchaseUrl } from './signIn.js';

@@ -1,7 +1,7 @@
 import { CLOUD_CHANNEL_INCLUDED_GB, DISPLAY_PRICES_CENTS } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
 import { CheckIcon } from '../ui/icons.js';
-import { formatUsd } from './format.js';
+import { formatUsd } from '../ui/format.js';
 import { siteSettings } from '../../app/siteSettings.js';
 
 /**

@@ -2,7 +2,7 @@ import { DISPLAY_PRICES_CENTS, PLAN_FEATURES, UNLIMITED_MONTHLY_PRICE_CENTS } fr
 import { useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { AppLink } from '../ui/AppLink.js';
 import { CloudPricing } from './CloudPricing.js';
-import { formatUsd } from './format.js';
+import { formatUsd } from '../ui/format.js';
 import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';

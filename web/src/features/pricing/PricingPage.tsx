@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../app/pageTypes.js';
 import { useT } from '../../app/hooks.js';
-import { Calculator } from '../calculator/Calculator.js';
-import { Faq } from '../content/Faq.js';
-import { useContent } from '../content/useContent.js';
-import type { FaqItem, Hero } from '../content/types.js';
+import { Calculator } from './Calculator.js';
+import { Faq } from '../ui/content/Faq.js';
+import { useContent } from '../ui/content/useContent.js';
+import type { FaqItem, Hero } from '../ui/content/types.js';
 import { BuilderPricing } from './BuilderPricing.js';
 import { CloudPricing } from './CloudPricing.js';
 import { UnlimitedPricing } from './UnlimitedPricing.js';

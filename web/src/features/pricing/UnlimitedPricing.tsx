@@ -1,6 +1,6 @@
 import { PLAN_FEATURES, UNLIMITED_BILLED_MONTHS, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
 import { useAppSelector, useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from './format.js';
+import { formatUsd } from '../ui/format.js';
 import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SIGN_IN_PATH } from '@relaycast/contracts/constants';
 import { makeStore } from '../../app/store.js';
-import { formatNumber, formatUsd } from './format.js';
+import { formatNumber, formatUsd } from '../ui/format.js';
 import { builderModuleChanged, clampBuilderValue, periodChanged, selectBuilderQuote, selectPeriod } from './pricingSlice.js';
 import { purchaseUrl } from './signIn.js';
 

@@ -1,16 +1,12 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, type ProductSection, type ProductSlug } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pageTypes.js';
 import { illustration } from '../../app/illustrations.js';
 import { useLang } from '../../app/hooks.js';
-import { Faq } from '../content/Faq.js';
+import { Faq } from '../ui/content/Faq.js';
 import { Inline } from '../ui/Markdown.js';
-import type { FaqItem, PageMeta } from '../content/types.js';
-import { useContent } from '../content/useContent.js';
-import { BuilderPricing } from '../pricing/BuilderPricing.js';
-import { CloudPricing } from '../pricing/CloudPricing.js';
-import { PricingOverview } from '../pricing/PricingOverview.js';
-import { UnlimitedPricing } from '../pricing/UnlimitedPricing.js';
+import type { FaqItem, PageMeta } from '../ui/content/types.js';
+import { useContent } from '../ui/content/useContent.js';
 import { AppLink } from '../ui/AppLink.js';
 import { ArrowIcon, CheckIcon } from '../ui/icons.js';
 import { PromoVideo } from './PromoVideo.js';
@@ -33,6 +29,19 @@ export interface ProductContent {
   unlimitedPricing?: Titled;
   codeExamples?: Titled & { examples: { id: string; title: string; text: string }[] };
 }
+
+/**
+ * The pricing feature's sections a product page shows. The page is composed in the app (app/composed/
+ * ProductPage.tsx), which passes them in: products do not import pricing.
+ */
+export interface ProductPricing {
+  PricingOverview: ComponentType<{ fromCents: number; multiStreaming: boolean }>;
+  BuilderPricing: ComponentType<{ fromCents: number }>;
+  CloudPricing: ComponentType;
+  UnlimitedPricing: ComponentType;
+}
+/** A documented API request by its id (the docs' RequestExample, features/content/docs). */
+export type RequestExampleView = ComponentType<{ id: string }>;
 
 /**
  * Each section is its own Suspense boundary: nothing suspends, but React hydrates boundaries as separate units,
@@ -89,10 +98,10 @@ function FeatureBlocks({ slug, items }: { slug: string; items: ProductContent['t
 
 /**
  * A product page (seed §1, §2): header, promo video and cover, then the product's sections in exactly the
- * seed's order (PRODUCT_SECTION_ORDER), and the FAQ last. Only the video-api page shows API code examples; it
- * passes `renderExample` (VideoApiPage), so the examples module is not loaded by the other product pages.
+ * seed's order (PRODUCT_SECTION_ORDER), and the FAQ last. Only the video-api page shows API code examples: it
+ * passes `RequestExample` (app/composed/VideoApiPage.tsx), so the other product pages never load the examples.
  */
-export function ProductView({ page, renderExample }: PageProps & { renderExample?: (id: string) => ReactNode }) {
+export function ProductView({ page, pricing, RequestExample }: PageProps & { pricing: ProductPricing; RequestExample?: RequestExampleView }) {
   const slug = page.params.slug as ProductSlug;
   const c = useContent<ProductContent>(`product-${slug}`);
   const { cloudDetails } = useContent<{ cloudDetails: string[] }>('pricing');
@@ -131,13 +140,13 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
       case 'pricing':
         return (
           <Section key={name} id="pricing" name={name} head={c.pricing} soft={soft}>
-            <PricingOverview fromCents={fromCents} multiStreaming={slug === 'multi-streaming'} />
+            <pricing.PricingOverview fromCents={fromCents} multiStreaming={slug === 'multi-streaming'} />
           </Section>
         );
       case 'pricingConstructor':
         return (
           <Section key={name} id="pricing-constructor" name={name} head={c.pricing} soft={soft}>
-            <BuilderPricing fromCents={fromCents} />
+            <pricing.BuilderPricing fromCents={fromCents} />
           </Section>
         );
       case 'cloudPricing':
@@ -152,14 +161,14 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
                   </li>
                 ))}
               </ul>
-              <CloudPricing />
+              <pricing.CloudPricing />
             </div>
           </Section>
         );
       case 'unlimitedPricing':
         return (
           <Section key={name} id="unlimited-pricing" name={name} head={c.unlimitedPricing ?? c.pricing} soft={soft}>
-            <UnlimitedPricing />
+            <pricing.UnlimitedPricing />
           </Section>
         );
       case 'apiDocs':
@@ -181,7 +190,7 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
           </Section>
         );
       case 'codeExamples':
-        return c.codeExamples && renderExample ? (
+        return c.codeExamples && RequestExample ? (
           <Section key={name} id="code-examples" name={name} head={c.codeExamples} soft={soft}>
             {c.codeExamples.examples.map((ex) => (
               <div key={ex.id} className="prose">
@@ -189,7 +198,7 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
                 <p>
                   <Inline text={ex.text} />
                 </p>
-                {renderExample(ex.id)}
+                <RequestExample id={ex.id} />
               </div>
             ))}
           </Section>
@@ -244,8 +253,4 @@ export function ProductView({ page, renderExample }: PageProps & { renderExample
       </Suspense>
     </article>
   );
-}
-
-export default function ProductPage({ page }: PageProps) {
-  return <ProductView page={page} />;
 }

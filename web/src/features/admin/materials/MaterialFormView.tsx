@@ -17,7 +17,7 @@ import { problemsMessage, validationProblems } from '../../ui/validation.js';
 /**
  * /admin/materials/create (and ?id=… to edit, ?template=… to start from one): a material is a template filled in,
  * in one of the seed's categories, optionally feeding a site address (url) in one or both languages. Public pages
- * read its `title`, `description`, `body` and `order` properties (features/content/materials.ts).
+ * read its `title`, `description`, `body` and `order` properties (features/ui/content/materials.ts).
  */
 export default function MaterialFormView(_props: ViewProps) {
   const { t } = useT('admin');

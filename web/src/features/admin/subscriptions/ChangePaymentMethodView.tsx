@@ -3,13 +3,13 @@ import { useSearchParams } from 'react-router';
 import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
-import { PayPalButton } from '../../checkout/PayPalButton.js';
-import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
-import { useCaptureChangePaymentMethodMutation, useCreatePaymentMethodOrderMutation, useFindSubscriptionQuery } from '../../account/subscriptionsApi.js';
+import { PayPalButton } from '../../subscriptions/PayPalButton.js';
+import { StatusBadge, SubscriptionSummary } from '../../subscriptions/SubscriptionSummary.js';
+import { useCaptureChangePaymentMethodMutation, useCreatePaymentMethodOrderMutation, useFindSubscriptionQuery } from '../../subscriptions/subscriptionsApi.js';
 import type { ViewProps } from '../viewProps.js';
 import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { validationMessage } from '../../ui/validation.js';
-import { subscriptionName } from '../../ui/subscriptionName.js';
+import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 
 /**
  * /admin/subscriptions/change-payment-method?subscription=<id>: the buyer approves a PayPal order with intent

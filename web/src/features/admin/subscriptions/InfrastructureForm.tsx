@@ -11,7 +11,7 @@ import {
   TRAFFIC_OPTIONS_AS,
 } from '@relaycast/contracts/constants';
 import { useT } from '../../../app/hooks.js';
-import { useUpdateSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { useUpdateSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import { dataOf, FieldError, invalidProps, useToast } from '../../ui/forms.js';
 import { fieldErrors, reasonOf } from '../../ui/problems.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';

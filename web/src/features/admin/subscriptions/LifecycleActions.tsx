@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { useLang, useT } from '../../../app/hooks.js';
-import { formatUsd } from '../../pricing/format.js';
-import { useCancelNowMutation, useGrantComplimentaryMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { formatUsd } from '../../ui/format.js';
+import { useCancelNowMutation, useGrantComplimentaryMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import { ConfirmButton, dataOf, useToast } from '../../ui/forms.js';
 
 /**

@@ -1,20 +1,20 @@
 import { LifecycleActions } from './LifecycleActions.js';
-import { CancelAtPeriodEnd, LicenceDownload } from '../../account/BillingTime.js';
+import { CancelAtPeriodEnd, LicenceDownload } from '../../subscriptions/BillingTime.js';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TERMINAL_STATUSES } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
 import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
 import { PageLoading } from '../../ui/PageLoading.js';
-import { formatUsd } from '../../pricing/format.js';
-import { HistoryTimeline } from '../../account/HistoryTimeline.js';
-import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../../account/SubscriptionActions.js';
-import { StatusBadge, SubscriptionSummary } from '../../account/SubscriptionSummary.js';
-import { useFindSubscriptionQuery, useRemoveSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { formatUsd } from '../../ui/format.js';
+import { HistoryTimeline } from '../../subscriptions/HistoryTimeline.js';
+import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../../subscriptions/SubscriptionActions.js';
+import { StatusBadge, SubscriptionSummary } from '../../subscriptions/SubscriptionSummary.js';
+import { useFindSubscriptionQuery, useRemoveSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import type { ViewProps } from '../viewProps.js';
 import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { InfrastructureDetails, SelfHostedInfrastructure } from './InfrastructureForm.js';
-import { subscriptionName } from '../../ui/subscriptionName.js';
+import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 
 /**
  * /admin/subscriptions/purchase-details?subscription=<id>: everything about one subscription — facts, modules,

@@ -16,11 +16,11 @@ import {
 import { useLang, useT } from '../../../app/hooks.js';
 import { localizePath } from '../../../app/lang.js';
 import { AppLink } from '../../ui/AppLink.js';
-import { formatUsd } from '../../pricing/format.js';
-import { useCreateSubscriptionMutation } from '../../account/subscriptionsApi.js';
+import { formatUsd } from '../../ui/format.js';
+import { useCreateSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import { useFindUsersQuery } from '../users/usersApi.js';
 import type { ViewProps } from '../viewProps.js';
-import { subscriptionName } from '../../ui/subscriptionName.js';
+import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { fieldErrors, reasonOf } from '../../ui/problems.js';

@@ -2,17 +2,16 @@ import type { SubscriptionView } from '@relaycast/contracts';
 import { SUBSCRIPTION_STATUSES } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
-import { formatUsd } from '../../pricing/format.js';
-import { AccountSubscriptions } from '../../account/AccountSubscriptions.js';
-import { StatusBadge } from '../../account/SubscriptionSummary.js';
-import { planLabel } from '../../account/labels.js';
-import { useFindAllSubscriptionsQuery } from '../../account/subscriptionsApi.js';
+import { formatUsd } from '../../ui/format.js';
+import { StatusBadge } from '../../subscriptions/SubscriptionSummary.js';
+import { planLabel } from '../../subscriptions/labels.js';
+import { useFindAllSubscriptionsQuery } from '../../subscriptions/subscriptionsApi.js';
 import type { ViewProps } from '../viewProps.js';
 import { formatDate, useDocumentTitle } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
 import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
-import { subscriptionName } from '../../ui/subscriptionName.js';
+import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 
 /** What the administrators follow over time: renewals of the next 7 days, and subscriptions in dunning. */
 const DUE_FILTERS = ['renewal', 'dunning'] as const;
@@ -65,9 +64,12 @@ function AllSubscriptions() {
   );
 }
 
-/** /admin/subscriptions/list: every subscription for administrators; a customer's own (the account page) otherwise. */
-export default function SubscriptionsListView({ user }: ViewProps) {
+/**
+ * /admin/subscriptions/list for administrators: every subscription. A customer sees their own instead (the account
+ * page, features/account), which the admin page shows in this view's place.
+ */
+export default function SubscriptionsListView(_props: ViewProps) {
   const { t } = useT(['admin', 'account']);
-  useDocumentTitle(user.role === 'ROLE_ADMIN' ? t('subscriptions.listTitle') : t('account:account.title'));
-  return user.role === 'ROLE_ADMIN' ? <AllSubscriptions /> : <AccountSubscriptions user={user} />;
+  useDocumentTitle(t('subscriptions.listTitle'));
+  return <AllSubscriptions />;
 }

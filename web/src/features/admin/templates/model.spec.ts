@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DATA_TYPES, FORM_CONTROL_KINDS } from '@relaycast/contracts/constants';
 import { problemsOf, EntryCreate } from '@relaycast/contracts';
-import { entryProperties, materialsFromEntries } from '../../content/materials.js';
+import { entryProperties, materialsFromEntries } from '../../ui/content/materials.js';
 import { builderFromTemplate, changeElement, coerceValue, DEFAULT_TEMPLATE, newElement, entryLabel, materialParts, materialValues, newBuilder, templateFields, templateParts, type BuilderState } from './model.js';
 
 describe('form templates and materials (seed §3)', () => {

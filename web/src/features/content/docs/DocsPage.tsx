@@ -1,7 +1,7 @@
-import type { PageProps } from '../../app/pageTypes.js';
-import { ArticleLayout } from '../content/ArticleLayout.js';
-import type { ArticleContent } from '../content/types.js';
-import { useContent } from '../content/useContent.js';
+import type { PageProps } from '../../../app/pageTypes.js';
+import { ArticleLayout } from '../ArticleLayout.js';
+import type { ArticleContent } from '../../ui/content/types.js';
+import { useContent } from '../../ui/content/useContent.js';
 
 /** /api-docs/... pages: the engine documentation per product, players, conferencing, restreaming. */
 export default function DocsPage({ page }: PageProps) {

@@ -1,6 +1,6 @@
-import { useAppDispatch, useT } from '../../app/hooks.js';
-import { CopyIcon } from '../ui/icons.js';
-import { toastAdded } from '../ui/toastsSlice.js';
+import { useAppDispatch, useT } from '../../../app/hooks.js';
+import { CopyIcon } from '../icons.js';
+import { toastAdded } from '../toastsSlice.js';
 
 /** A code sample with a copy button (the copy confirms with a toast). */
 export function CodeBlock({ code, title, lang }: { code: string; title?: string; lang?: string }) {

@@ -2,9 +2,9 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { CALCULATOR_LIMITS, CLOUD_PROVIDERS, VIDEO_MODES, type CloudProviderId } from '@relaycast/contracts/constants';
 import { maxReStreams } from '@relaycast/billing-core/pricing';
 import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
-import { formatNumber, formatUsd } from '../pricing/format.js';
-import { purchaseUrl } from '../pricing/signIn.js';
-import { useConversionTracking } from '../pricing/useConversionTracking.js';
+import { formatNumber, formatUsd } from '../ui/format.js';
+import { purchaseUrl } from './signIn.js';
+import { useConversionTracking } from './useConversionTracking.js';
 import { AppLink } from '../ui/AppLink.js';
 import { InfoIcon } from '../ui/icons.js';
 import {

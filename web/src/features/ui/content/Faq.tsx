@@ -1,5 +1,5 @@
 import type { FaqItem } from './types.js';
-import { Inline } from '../ui/Markdown.js';
+import { Inline } from '../Markdown.js';
 
 /** Questions and answers as native disclosure widgets (keyboard and screen-reader friendly, no script). */
 export function Faq({ items }: { items: readonly FaqItem[] }) {

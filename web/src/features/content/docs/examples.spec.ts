@@ -34,7 +34,7 @@ describe('documented engine request examples', () => {
 
 describe('the home page request snippet', () => {
   it('is the documented conference request', async () => {
-    const { CONFERENCE_CURL } = await import('./engineHost.js');
+    const { CONFERENCE_CURL } = await import('../../ui/content/engineHost.js');
     expect(CONFERENCE_CURL).to.equal(EXAMPLES['conference-create']?.samples.find((s) => s.label === 'cURL')?.code.replace('  -H "accept: application/json" \\\n', ''));
   });
 });

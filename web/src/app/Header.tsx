@@ -1,19 +1,21 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { COOKIE_NAMES } from '@relaycast/contracts/constants';
-import { readCookie } from '../../app/cookies.js';
-import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
-import { MAIN_MENU, type NavGroup } from '../../app/nav.js';
-import { stripLang } from '../../app/lang.js';
-import { AppLink } from './AppLink.js';
-import { ChevronIcon, CloseIcon, Logo, MenuIcon, UserIcon } from './icons.js';
-import { LanguageSelector } from './LanguageSelector.js';
-import { ThemeToggle } from './ThemeToggle.js';
-import { burgerToggled, loginFormClosed, loginFormOpened, loginFormToggled, selectBurgerOpen, selectLoginFormOpen } from './uiSlice.js';
+import { readCookie } from './cookies.js';
+import { useAppDispatch, useAppSelector, useT } from './hooks.js';
+import { MAIN_MENU, type NavGroup } from './nav.js';
+import { stripLang } from './lang.js';
+import { AppLink } from '../features/ui/AppLink.js';
+import { ChevronIcon, CloseIcon, Logo, MenuIcon, UserIcon } from '../features/ui/icons.js';
+import { LanguageSelector } from '../features/ui/LanguageSelector.js';
+import { ThemeToggle } from '../features/ui/ThemeToggle.js';
+import { burgerToggled, loginFormClosed, loginFormOpened, loginFormToggled, selectBurgerOpen, selectLoginFormOpen } from '../features/ui/uiSlice.js';
 
-const loadLoginForm = () => import('../auth/LoginForm.js');
+// The auth feature's login form and account menu, each its own chunk: the header is the app shell's, which is
+// where features are put together (ui/ imports no feature).
+const loadLoginForm = () => import('../features/auth/LoginForm.js');
 const LoginForm = lazy(loadLoginForm);
-const AccountMenu = lazy(() => import('../auth/AccountMenu.js'));
+const AccountMenu = lazy(() => import('../features/auth/AccountMenu.js'));
 
 function MenuGroup({ group, current }: { group: NavGroup; current: string }) {
   const { t } = useT('common');

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { SubscriptionView } from '@relaycast/contracts';
 import type { Language } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../pricing/format.js';
+import { formatUsd } from '../ui/format.js';
 import { ConfirmButton, dataOf, formatDate, useToast } from '../ui/forms.js';
 import { useCancelAtPeriodEndMutation, useWalletSaveMutation, useWalletSetupMutation } from './subscriptionsApi.js';
 

@@ -1,6 +1,6 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useT } from '../../app/hooks.js';
-import { usePaymentsConfigQuery } from '../account/subscriptionsApi.js';
+import { usePaymentsConfigQuery } from './subscriptionsApi.js';
 
 interface Props {
   /** capture: a payment; authorize: proving a new funding source (change of payment method). */

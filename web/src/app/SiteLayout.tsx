@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useMounted, useT } from '../../app/hooks.js';
-import { Footer } from './Footer.js';
+import { useMounted, useT } from './hooks.js';
+import { Footer } from '../features/ui/Footer.js';
 import { Header } from './Header.js';
-import { PageLoading } from './PageLoading.js';
-import { useAppEffects } from './useAppEffects.js';
+import { PageLoading } from '../features/ui/PageLoading.js';
+import { useAppEffects } from '../features/ui/useAppEffects.js';
 
-const ShellExtras = lazy(() => import('./ShellExtras.js'));
+const ShellExtras = lazy(() => import('../features/ui/ShellExtras.js'));
 
 /** Loads the shell extras once the page has hydrated; only this leaf re-renders when it does. */
 function DeferredExtras() {

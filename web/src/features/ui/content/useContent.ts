@@ -1,4 +1,4 @@
-import { useLang, useT } from '../../app/hooks.js';
+import { useLang, useT } from '../../../app/hooks.js';
 
 /**
  * A whole namespace as a typed object (structured content: sections, FAQs, feature lists). Suspends until the

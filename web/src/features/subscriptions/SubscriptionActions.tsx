@@ -3,10 +3,10 @@ import type { SubscriptionView } from '@relaycast/contracts';
 import { unitsForModules } from '@relaycast/billing-core/pricing';
 import { MAX_UNIT_QUANTITY } from '@relaycast/contracts/constants';
 import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../pricing/format.js';
+import { formatUsd } from '../ui/format.js';
 import { ConfirmButton, dataOf, errorMessageOf, formatDate, useToast } from '../ui/forms.js';
 import { validationMessage } from '../ui/validation.js';
-import { PayPalButton } from '../checkout/PayPalButton.js';
+import { PayPalButton } from './PayPalButton.js';
 import {
   useCancelSubscriptionMutation,
   useCaptureOrderMutation,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useT } from '../../app/hooks.js';
-import { CodeBlock } from '../content/CodeBlock.js';
+import { useT } from '../../../app/hooks.js';
+import { CodeBlock } from '../../ui/content/CodeBlock.js';
 import { EXAMPLES } from './examples.js';
 
 /** A documented request: method and path, then its samples (JSON body, cURL, JavaScript) as tabs. */

@@ -1,0 +1,318 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { INFRASTRUCTURE_TYPES, PLAN_IDS, SUBSCRIPTION_TYPES } from '../constants/subscription.js';
+import { UNLIMITED_PERIODS } from '../constants/pricing.js';
+import { BillingPolicy, BillingPolicySet } from '../events/policy.js';
+import { Cents, StringEnum } from './common.js';
+import { PricedModule } from './subscription.js';
+import { UserView } from './views.js';
+
+/**
+ * What the API answers beyond the read models' documents (views.ts): the `data` of the answers whose shape is not a
+ * view, the `meta` beside them, and the error answer. The OpenAPI document (read-api/src/http/openapi.ts) is made
+ * from these, and read-api/src/http/openapi.int.spec.ts validates real answers against the document with ajv.
+ */
+const Opt = Type.Optional;
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Sign-in and sign-up: the user, and the session token an API client sends back in the AUTH_TOKEN_VALUE header. */
+export const SignedInView = Type.Composite([
+  UserView,
+  Type.Object({ token: Type.String({ description: 'The session token (30 days): send it as the AUTH_TOKEN_VALUE header. Browsers get it as the httpOnly auth_token cookie too.' }) }),
+]);
+export type SignedInView = Static<typeof SignedInView>;
+
+/** `/auth/google/getUser` when nobody is signed in. */
+export const NobodyView = Type.Object({}, { additionalProperties: false, description: 'Nobody is signed in' });
+
+/** A removal (recorded as an event; the history stays). */
+export const RemovedView = Type.Object({ _id: Type.String(), removed: Type.Literal(true) });
+export type RemovedView = Static<typeof RemovedView>;
+
+/** `/users/erase`. */
+export const ErasedView = Type.Object({ _id: Type.String(), erased: Type.Literal(true), alreadyErased: Type.Boolean() });
+
+/** `/subscriptions/cancelAll`: the ids of the subscriptions it cancelled. */
+export const CancelledView = Type.Object({ cancelled: Type.Array(Type.String()) });
+
+/** `/subscriptions/quote`: exactly what the server charges for a configuration. */
+export const QuoteView = Type.Object({
+  plan_id: StringEnum(PLAN_IDS),
+  period: Opt(StringEnum(UNLIMITED_PERIODS)),
+  infrastructure_type: StringEnum(INFRASTRUCTURE_TYPES),
+  subscription_type: StringEnum(SUBSCRIPTION_TYPES),
+  modules: Type.Array(PricedModule),
+  /** Licence units (at least 1). */
+  quantity: Type.Integer({ minimum: 1 }),
+  /** One month of this configuration, in cents. */
+  monthlyAmount: Cents,
+  /** Months paid at once (0: nothing is charged through PayPal). */
+  billingMonths: Type.Integer({ minimum: 0 }),
+  /** One payment: monthlyAmount × billingMonths, in cents. */
+  amount: Cents,
+  currency: Type.String(),
+});
+export type QuoteView = Static<typeof QuoteView>;
+
+/** `/subscriptions/createOrder`: the PayPal order for what is due now, for the buyer to approve. */
+export const OrderView = Type.Object({
+  paypalOrderID: Type.String(),
+  /** The subscription's billing reference at PayPal (the order's custom id). */
+  paypalSubscriptionID: Type.String(),
+  amount: Cents,
+  currency: Type.String(),
+  purpose: StringEnum(['period', 'balance'] as const),
+  /** Where the buyer approves the order (null when PayPal gave none: the JS SDK's buttons approve it). */
+  approveUrl: Nullable(Type.String()),
+  /** true: an order already open for this payment was handed out again. */
+  reused: Type.Boolean(),
+});
+export type OrderView = Static<typeof OrderView>;
+
+/** `/subscriptions/createPaymentMethodOrder`: an order with intent AUTHORIZE, never captured. */
+export const PaymentMethodOrderView = Type.Object({
+  paypalOrderID: Type.String(),
+  paypalSubscriptionID: Type.String(),
+  approveUrl: Nullable(Type.String()),
+});
+
+/** `/subscriptions/walletSetup`: the PayPal setup token the buyer approves. */
+export const WalletSetupView = Type.Object({ setupTokenId: Type.String(), approveUrl: Nullable(Type.String()) });
+
+const REVISION_EFFECTS = ['immediate', 'pending', 'scheduled', 'withdrawn', 'none'] as const;
+const SAVED_WALLET_OUTCOMES = ['paid', 'declined', 'no-wallet', 'nothing-due'] as const;
+
+/** `/subscriptions/revise` with `preview: true`: what the revision would do; nothing is recorded. */
+export const RevisionPreviewView = Type.Object({
+  effect: StringEnum(REVISION_EFFECTS),
+  quantity: Opt(Type.Integer()),
+  amount: Opt(Cents),
+  previousAmount: Opt(Cents),
+  /** The balance to pay now for a change pending its payment (0 otherwise). */
+  proration: Type.Integer(),
+  balance: Opt(Type.Integer()),
+  effectiveAt: Opt(Type.String()),
+  modules: Opt(Type.Array(PricedModule)),
+  /** What will be due after it, in cents. */
+  amountDueAfter: Type.Integer(),
+  savedWallet: Opt(StringEnum(SAVED_WALLET_OUTCOMES)),
+  currency: Type.String(),
+  /** The subscription's version the preview was made on. */
+  version: Type.Integer(),
+});
+
+/** `meta` of a revision that changed something: what it did, and whether the saved PayPal account paid its balance. */
+export const RevisionMeta = Type.Object({ effect: Opt(StringEnum(REVISION_EFFECTS)), savedWallet: Opt(StringEnum(SAVED_WALLET_OUTCOMES)) });
+
+/** `meta` of `/subscriptions/createOrder` when the account credit paid what was due (no PayPal order). */
+export const PaidFromCreditMeta = Type.Object({ paidFromCredit: Opt(Type.Literal(true)), consistent: Opt(Type.Literal(false)) });
+
+/** `meta` of a capture PayPal took after the subscription changed: kept as account credit. */
+export const CreditedMeta = Type.Object({ credited: Opt(Type.Literal(true)), amount: Opt(Cents), message: Opt(Type.String()) });
+
+/** `meta` of `/subscriptions/cancelNow`: what was refunded through PayPal, in cents. */
+export const RefundedMeta = Type.Object({ refunded: Type.Integer({ minimum: 0 }) });
+
+/** `/admin/billing-policy`: the policy every process follows, from the event log, with its history. */
+export const BillingPolicyView = Type.Object({
+  policy: BillingPolicy,
+  /** false: none was ever recorded, the defaults apply. */
+  recorded: Type.Boolean(),
+  history: Type.Array(Type.Object({ at: Type.String(), data: BillingPolicySet, actorId: Type.String() })),
+});
+
+/** `/admin/clock/advance`: the test clock's time before and after, and the due items run. */
+export const ClockAdvanceView = Type.Object({ from: Type.String(), now: Type.String(), ran: Type.Integer({ minimum: 0 }) });
+
+/** `GET /billing/clock`: the billing clock (the system clock, or a test clock standing still until advanced). */
+export const BillingClockView = Type.Object({ mode: StringEnum(['system', 'test'] as const), now: Type.String() });
+
+/** `/payments/config`: what the browser needs to show PayPal's buttons. Nothing here is secret. */
+export const PaymentConfigView = Type.Object({
+  configured: Type.Boolean(),
+  clientId: Nullable(Type.String()),
+  sdkUrl: Type.String(),
+  currency: Type.String(),
+  environment: StringEnum(['sandbox', 'live'] as const),
+  /** PAYMENTS: PayPal, demo payments (the built-in sandbox: no money moves) or none. */
+  mode: Opt(StringEnum(['paypal', 'demo', 'off'] as const)),
+});
+
+/** `/admin/demo/declineWallet` (demo payments only). */
+export const DemoDeclineView = Type.Object({ id: Type.String(), vaultId: Type.String(), declineNext: Type.Integer({ minimum: 0 }) });
+
+/** What a licence file says (signed; engines verify it offline with the public key). */
+export const LicenceDocumentView = Type.Object({
+  format: Type.String(),
+  licenceKey: Type.String(),
+  subscriptionId: Type.String(),
+  customerId: Type.String(),
+  plan: Type.Object({ plan_id: Type.String(), period: Opt(Type.String()) }),
+  modules: Type.Array(Type.Object({ name: Type.String(), limit: Type.Integer() })),
+  quantity: Type.Integer(),
+  /** The licence's serial on its subscription: each paid period or change issues the next one. */
+  serial: Type.Integer(),
+  issuedAt: Type.String(),
+  validUntil: Type.String(),
+});
+
+/** `/licence/verify`: valid or not, why, and what the file says. */
+export const LicenceVerdictView = Type.Object({
+  valid: Type.Boolean(),
+  reason: Opt(StringEnum(['MALFORMED', 'WRONG_KEY', 'TAMPERED', 'EXPIRED', 'REVOKED', 'SUPERSEDED'] as const)),
+  /** A renewal's earlier file: still valid, within what the current licence grants. */
+  superseded: Opt(Type.Literal(true)),
+  currentSerial: Opt(Type.Integer()),
+  licence: Opt(LicenceDocumentView),
+});
+
+/** A receipt: one captured payment, numbered without gaps (R-000001, …). */
+export const ReceiptView = Type.Object({
+  number: Type.String({ pattern: '^R-\\d{6,}$' }),
+  seq: Type.Integer(),
+  issuedAt: Type.String(),
+  amount: Cents,
+  currency: Type.String(),
+  captureId: Type.String(),
+  paypalOrderID: Type.String(),
+  paypalSubscriptionID: Type.String(),
+  purpose: StringEnum(['period', 'balance'] as const),
+  quantity: Type.Integer(),
+  periodStart: Nullable(Type.String()),
+  periodEnd: Nullable(Type.String()),
+  subscription: Type.Object({ id: Type.String(), name: Type.String(), planId: Type.String(), period: Nullable(Type.String()) }),
+  customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+  refunds: Type.Array(Type.Object({ refundId: Type.String(), amount: Cents, refundedAt: Type.String() })),
+  refunded: Cents,
+});
+
+const MoneyTotals = {
+  ordered: Type.Integer(),
+  captured: Type.Integer(),
+  refunded: Type.Integer(),
+  outstanding: Type.Integer(),
+  withdrawn: Type.Integer(),
+  net: Type.Integer(),
+  subscriptions: Type.Integer(),
+  orders: Type.Integer(),
+  captures: Type.Integer(),
+  refunds: Type.Integer(),
+};
+
+const MoneyTotalsBy = {
+  byPlan: Type.Array(Type.Object({ planId: Type.String(), currency: Type.String(), ...MoneyTotals })),
+  byCurrency: Type.Array(Type.Object({ currency: Type.String(), ...MoneyTotals })),
+};
+
+/** `/finance/replay`: the reconciliation report up to a cut (see docs/finance.md for the definitions). */
+export const FinanceReportView = Type.Object({
+  asOf: Type.Object({ to: Nullable(Type.String()), position: Type.String(), events: Type.Integer() }),
+  rows: Type.Array(
+    Type.Object({
+      subscriptionId: Type.String(),
+      userId: Type.String(),
+      planId: Type.String(),
+      currency: Type.String(),
+      /** The month the PayPal orders were created in (YYYY-MM). */
+      period: Type.String(),
+      status: Type.String(),
+      paypalOrderIds: Type.Array(Type.String()),
+      captureIds: Type.Array(Type.String()),
+      refundIds: Type.Array(Type.String()),
+      ordered: Type.Integer(),
+      captured: Type.Integer(),
+      refunded: Type.Integer(),
+      outstanding: Type.Integer(),
+      withdrawn: Type.Integer(),
+      net: Type.Integer(),
+      servicePeriodStart: Nullable(Type.String()),
+      servicePeriodEnd: Nullable(Type.String()),
+      /** Demo payments (PAYMENTS=demo): no money moved; counted in `totals.demo`, never in the real totals. */
+      demo: Opt(Type.Boolean()),
+    }),
+  ),
+  disputes: Type.Array(
+    Type.Object({
+      subscriptionId: Type.String(),
+      disputeId: Type.String(),
+      captureId: Nullable(Type.String()),
+      stage: Type.String(),
+      status: Type.String(),
+      outcome: Nullable(Type.String()),
+      amount: Type.Union([Type.Integer(), Type.Null()]),
+      currency: Nullable(Type.String()),
+      updatedAt: Type.String(),
+    }),
+  ),
+  /** Real money; `demo`: the demo payments' rows, summed the same way. */
+  totals: Type.Object({
+    ...MoneyTotalsBy,
+    demo: Opt(Type.Object(MoneyTotalsBy)),
+  }),
+});
+
+/** `/finance/verify`: every read model rebuilt in a scratch space and compared with the live one. */
+export const ReadModelVerificationView = Type.Object({
+  ok: Type.Boolean(),
+  projections: Type.Array(
+    Type.Object({
+      projection: Type.String(),
+      checkpoint: Type.String(),
+      lines: Type.Integer(),
+      differences: Type.Integer(),
+      sample: Type.Array(
+        Type.Object({ kind: StringEnum(['missing', 'extra', 'changed'] as const), key: Type.String(), live: Nullable(Type.String()), rebuilt: Nullable(Type.String()) }),
+      ),
+      unstable: Type.Boolean(),
+    }),
+  ),
+});
+
+/** `POST /paypal/webhooks`: what a delivery did, answered to PayPal. */
+export const WebhookOutcomeView = Type.Object({
+  eventId: Type.String(),
+  eventType: Type.String(),
+  outcome: StringEnum(['applied', 'unchanged', 'ignored'] as const),
+  subscriptionId: Opt(Type.String()),
+  reason: Opt(Type.String()),
+});
+
+/** `GET /health`. */
+export const HealthView = Type.Object({ status: Type.Literal('ok') });
+
+/** `GET /ready`: ready or not; the checks only with the METRICS_TOKEN bearer token. */
+export const ReadyView = Type.Object({
+  status: StringEnum(['ready', 'not ready'] as const),
+  checks: Opt(Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), detail: Opt(Type.String()) }))),
+});
+
+/**
+ * `meta` of a 202 answer: the write is recorded (in the event store) but the read models had not caught up within
+ * CONSISTENCY_TIMEOUT_MS (`consistent: false`, the event store position of the write), or PayPal is still reviewing a
+ * captured payment (`pending: true`). Reading again shortly shows the result; repeating the call is not needed.
+ */
+export const AcceptedMeta = Type.Object({
+  consistent: Opt(Type.Literal(false)),
+  position: Opt(Type.String()),
+  pending: Opt(Type.Literal(true)),
+  message: Opt(Type.String()),
+});
+
+/** One problem with a field of the request (`details` of VALIDATION_FAILED and of some CONFLICT answers). */
+export const FieldProblemView = Type.Object({
+  field: Type.String(),
+  message: Type.String(),
+  rule: Opt(Type.String()),
+  params: Opt(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+});
+
+/** Every error answer: `{ error: { code, message, details? } }`. `message` is English, for API clients and logs. */
+export function errorAnswerSchema(codes: readonly string[]) {
+  return Type.Object({
+    error: Type.Object({
+      code: StringEnum(codes),
+      message: Type.String(),
+      /** Per-field problems (VALIDATION_FAILED, CONFLICT), the prices (PRICE_MISMATCH), PayPal's debug id (PAYMENT_REFUSED). */
+      details: Opt(Type.Union([Type.Array(FieldProblemView), Type.Object({}, { additionalProperties: true })])),
+    }),
+  });
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageProps } from '../pageTypes.js';
+import { AdminPage as AdminArea } from '../../features/admin/AdminPage.js';
+import { SignInMethods } from '../../features/auth/SignInMethods.js';
+
+/** A customer's own subscriptions (features/account): their /admin/subscriptions/list, loaded when it is opened. */
+const AccountSubscriptions = lazy(() => import('../../features/account/AccountSubscriptions.js').then((m) => ({ default: m.AccountSubscriptions })));
+
+/** /admin/*: the admin area (features/admin) with the auth feature's sign-in methods and the customer's account. */
+export default function AdminPage({ page }: PageProps) {
+  return <AdminArea page={page} SignInMethods={SignInMethods} AccountSubscriptions={AccountSubscriptions} />;
+}

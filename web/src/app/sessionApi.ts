@@ -1,0 +1,45 @@
+import { DEFAULT_ROLE, ROLES, type Role } from '@relaycast/contracts/constants';
+import { api } from './api.js';
+
+/** The signed-in user, as the account, checkout and admin areas and the header's account menu see them. */
+export interface SessionUser {
+  _id: string;
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  picture?: string;
+  role: Role;
+}
+
+/** The API's user answer as a SessionUser; null when it is none (signed out answers { data: {} }). */
+export function asSessionUser(data: unknown): SessionUser | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const u: Partial<Record<keyof SessionUser, unknown>> = data;
+  if (typeof u._id !== 'string' || typeof u.email !== 'string') return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    _id: u._id,
+    email: u.email,
+    givenName: str(u.givenName),
+    familyName: str(u.familyName),
+    picture: str(u.picture),
+    role: ROLES.find((r) => r === u.role) ?? DEFAULT_ROLE,
+  };
+}
+
+/**
+ * Who is signed in (seed §7 getUser), for every feature that needs to know: getUser answers { data: {} } when
+ * signed out, which becomes null. Signing in and out are the auth feature's (features/auth/authApi.ts); they
+ * invalidate the 'User' tag this query provides.
+ */
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUser: build.query<SessionUser | null, void>({
+      query: () => ({ url: '/auth/google/getUser' }),
+      transformResponse: asSessionUser,
+      providesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useGetUserQuery } = sessionApi;
