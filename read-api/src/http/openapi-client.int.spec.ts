@@ -69,7 +69,7 @@ export async function run(baseUrl: string) {
     created: { status: bought.response.status, subscription: { status: subscription.status, amount: subscription.amount, plan: subscription.plan.plan_id, user: subscription.user_id } },
     again: { status: again.response.status, same: again.data?.data?._id === subscription._id },
     events,
-    refused: { status: refused.response.status, code: refused.error?.error.code, field: refused.error?.error.message },
+    refused: { status: refused.response.status, code: refused.error?.error.code, message: refused.error?.error.message },
     userId,
     nothing,
   };

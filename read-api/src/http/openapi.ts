@@ -44,7 +44,6 @@ interface Operation {
   method: 'get' | 'post';
   /** The OpenAPI path ({param} templates). */
   path: string;
-  operationId: string;
   tag: string;
   summary: string;
   description: string;
@@ -186,10 +185,15 @@ export function failureCodesOf(route: RouteDef): Set<ErrorCode> {
   return codes;
 }
 
-/** operationId from the path: /subscriptions/findAll → subscriptionsFindAll (stable: the path is the call's name). */
-export function operationIdOf(path: string): string {
+/**
+ * operationId from the method and path, stable as long as the path is: POST /subscriptions/findAll →
+ * subscriptionsFindAll (the path is the call's name), GET /licence/public-key → getLicencePublicKey. Path parameters
+ * are left out (GET /files/{id}/{name} → getFiles).
+ */
+export function operationIdOf(method: 'get' | 'post', path: string): string {
   const words = path.replace(/\{[^}]*\}/g, ' ').split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return words.map((w, i) => (i === 0 ? w[0]!.toLowerCase() : w[0]!.toUpperCase()) + w.slice(1)).join('');
+  const camel = words.map((w, i) => (i === 0 ? w[0]!.toLowerCase() : w[0]!.toUpperCase()) + w.slice(1)).join('');
+  return method === 'post' ? camel : `get${camel[0]!.toUpperCase()}${camel.slice(1)}`;
 }
 
 function hasRequired(schema: TSchema): boolean {
@@ -219,7 +223,6 @@ function jsonRouteOperation(route: RouteDef): Operation {
   return {
     method: 'post',
     path: route.path,
-    operationId: operationIdOf(route.path),
     tag: route.tag,
     summary: route.summary,
     description: `Access: ${ACCESS_TEXT[route.access]}${route.query ? ' Reads only.' : ''}`,
@@ -244,7 +247,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/auth/google',
-    operationId: 'authGoogleSignIn',
     tag: 'Auth',
     summary: 'Start Google sign-in: a redirect to Google (or to the sign-in page when Google is not configured)',
     description:
@@ -265,7 +267,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/auth/google/callback',
-    operationId: 'authGoogleCallback',
     tag: 'Auth',
     summary: 'Google’s redirect back: signs the user in (session cookies) and redirects to where they were going',
     description: 'Called by Google’s redirect only. Failures redirect to /auth/sign-in?error=<code> (google-denied, google-state, google-email-unverified, google-failed).',
@@ -284,7 +285,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/paypal/webhooks',
-    operationId: 'paypalWebhooks',
     tag: 'Webhooks',
     summary: 'PayPal’s webhook deliveries: verified with PayPal, then applied to the subscription they concern',
     description:
@@ -300,7 +300,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/admin/files/upload',
-    operationId: 'adminFilesUpload',
     tag: 'Files',
     summary: 'Upload a file (multipart/form-data, field "file"): one file of an allowed type',
     description: `Access: ${ACCESS_TEXT.admin} At most ${UPLOAD_MAX_BYTES / 1024 / 1024} MiB; types: ${UPLOAD_MIME_TYPES.join(', ')}.`,
@@ -318,7 +317,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/files/{id}/{name}',
-    operationId: 'getFile',
     tag: 'Files',
     summary: 'Download an uploaded file (public; active types are served sandboxed, never as a page)',
     description: 'The url of a file (`FileView.url`). Cached for a year: a file never changes under its id.',
@@ -333,7 +331,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/receipts/{number}',
-    operationId: 'getReceiptPage',
     tag: 'Receipts',
     summary: 'A receipt as an HTML page (the customer who paid, and administrators)',
     description: `Access: ${ACCESS_TEXT.signedIn} Others’ receipts are refused (403).`,
@@ -348,7 +345,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/receipts/{number}.pdf',
-    operationId: 'getReceiptPdf',
     tag: 'Receipts',
     summary: 'A receipt as a one-page PDF (attachment relaycast-receipt-<number>.pdf)',
     description: `Access: ${ACCESS_TEXT.signedIn} Others’ receipts are refused (403).`,
@@ -363,7 +359,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/subscriptions/licence',
-    operationId: 'getSubscriptionLicence',
     tag: 'Licences',
     summary: 'Download the current signed licence file of a subscription (attachment relaycast-<licence key>.lic)',
     description: `Access: ${ACCESS_TEXT.customer} The file is issued with the first payment (or the trial, or a free plan); a revoked licence has nothing to download (409).`,
@@ -378,7 +373,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/licence/public-key',
-    operationId: 'getLicencePublicKey',
     tag: 'Licences',
     summary: 'The Ed25519 public key engines verify licence files with, offline (PEM; its id in X-Licence-Key-Id)',
     description: 'Public. Cached for 5 minutes.',
@@ -396,7 +390,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/licence/current',
-    operationId: 'licenceCurrent',
     tag: 'Licences',
     summary: 'The current licence file for the one an engine holds (renewed, in grace, changed), or 409 and why not',
     description: 'Public: the file itself is the credential (engines hold no customer session). JSON body of at most 80 KiB.',
@@ -414,7 +407,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/billing/clock',
-    operationId: 'getBillingClock',
     tag: 'Billing clock',
     summary: 'The billing clock: the system clock, or a test clock (BILLING_CLOCK=test) and its time',
     description: 'Public (the site shows a banner while a test clock runs).',
@@ -424,7 +416,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/health',
-    operationId: 'getHealth',
     tag: 'Operations',
     summary: 'Liveness: the process answers',
     description: 'Public.',
@@ -434,7 +425,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/ready',
-    operationId: 'getReady',
     tag: 'Operations',
     summary: 'Readiness: the event store and the read models answer and the projections run (details with the metrics token)',
     description: 'Public; with `Authorization: Bearer <METRICS_TOKEN>` the answer also carries each check.',
@@ -449,7 +439,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/metrics',
-    operationId: 'getMetrics',
     tag: 'Operations',
     summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token; off without it)',
     description: 'For operators. Without METRICS_TOKEN set there are no metrics (404).',
@@ -463,7 +452,6 @@ const SERVED_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
     tag: 'Operations',
     summary: 'This document',
     description: 'Public.',
@@ -491,6 +479,8 @@ const DESCRIPTION = `The API of the Relaycast site and its billing: accounts and
 
 **Purchases.** \`POST /subscriptions/create\` needs an \`Idempotency-Key\` header (8 to 128 characters, one per purchase): a retry with the same key and body answers the first purchase instead of buying twice. The server prices everything (\`POST /subscriptions/quote\` says what it will charge).
 
+**Not described here either:** the site's pages and assets, and, with demo payments (\`PAYMENTS=demo\`), the PayPal sandbox this server then serves under \`/demo-paypal\` — PayPal's API and pages, for the PayPal adapter and the buyer's browser.
+
 **202.** A change is recorded as soon as it is answered; when the read models have not caught up within \`CONSISTENCY_TIMEOUT_MS\`, the answer is 202 with \`meta.consistent: false\`: read again shortly, do not repeat the call.`;
 
 /** The OpenAPI 3.1 document: the JSON routes of `routes` and the router's own routes, with `serverUrl` as the server. */
@@ -499,14 +489,15 @@ export function openApiDocument(routes: readonly RouteDef[], serverUrl: string):
   const paths: Record<string, Record<string, Json>> = {};
   const ids = new Set<string>();
   for (const op of operations) {
-    if (ids.has(op.operationId)) throw new Error(`Two operations named ${op.operationId}`);
-    ids.add(op.operationId);
+    const operationId = operationIdOf(op.method, op.path);
+    if (ids.has(operationId)) throw new Error(`Two operations named ${operationId}`);
+    ids.add(operationId);
     const item = (paths[op.path] ??= {});
     if (item[op.method]) throw new Error(`Two operations at ${op.method.toUpperCase()} ${op.path}`);
     const other = op.method === 'post' ? OTHER_FORMS[op.path] : undefined;
     const responses = other ? { ...op.responses, 200: { ...op.responses[200], content: { ...(op.responses[200]?.content as Json), ...other } } } : op.responses;
     item[op.method] = {
-      operationId: op.operationId,
+      operationId,
       tags: [op.tag],
       summary: op.summary,
       description: op.description,
