@@ -35,13 +35,15 @@ start: build
 typecheck: install
 	npm run typecheck
 
-## system-deps: servers the tests talk to for real (redis-server, Chromium, kcat), from Debian's packages
+## system-deps: servers the tests talk to for real (redis-server, Chromium, kcat, nginx) and poppler-utils (invoice PDFs
+## rendered to images), from Debian's packages
 system-deps:
 	missing=""
 	command -v redis-server >/dev/null || missing="$$missing redis-server"
 	command -v chromium >/dev/null || missing="$$missing chromium"
 	command -v kcat >/dev/null || missing="$$missing kcat"
 	command -v nginx >/dev/null || missing="$$missing nginx-light"
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"
 	if [ -n "$$missing" ]; then
 	  if [ "$$(id -u)" != 0 ]; then echo "Install as root:$$missing (apt-get install -y$$missing)"; exit 1; fi
 	  echo "Installing:$$missing"
@@ -95,6 +97,7 @@ bench: build system-deps
 	npx tsx bench/lag.ts
 	npx tsx bench/replay.ts
 	npx tsx bench/scheduler.ts
+	npx tsx bench/finance.ts
 	npm run bench -w web
 
 ## soak: 10 minutes of mixed load (80 % reads, 20 % writes) against the built server; not part of make test

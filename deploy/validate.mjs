@@ -49,12 +49,16 @@ const SERVICES = {
   projections: { command: ['node', 'projections/dist/run.js'], sources: ['projections/src/cli/run.ts', 'projections/src/cli/settings.ts', 'billing-core/src'] },
   publisher: { command: ['node', 'projections/dist/publish.js'], sources: ['projections/src/cli/publish.ts', 'projections/src/kafka', 'billing-core/src'] },
   scheduler: { command: ['node', 'read-api/dist/scheduler.js'], sources: ['read-api/src', 'projections/src/kafka', 'billing-core/src'] },
+  notifier: { command: ['node', 'read-api/dist/notifier.js'], sources: ['read-api/src', 'projections/src/kafka', 'billing-core/src'] },
 };
 const REQUIRED = {
   'read-api': ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'LICENCE_SIGNING_KEY', 'HOST'],
   projections: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'REDIS_URL', 'PROJECTIONS_ONLY', 'HEALTH_PORT'],
   publisher: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'REDIS_URL', 'KAFKA_BROKERS', 'HEALTH_PORT'],
   scheduler: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'LICENCE_SIGNING_KEY', 'HEALTH_PORT'],
+  // Links in messages are signed with the session secret, licence files with the licence key; SMTP_URL (else the
+  // outbox in DATA_DIR) and MAIL_FROM say where mail goes and from whom.
+  notifier: ['EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'READ_MODEL', 'REDIS_URL', 'PROJECTIONS', 'SESSION_SECRET', 'LICENCE_SIGNING_KEY', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'HEALTH_PORT'],
 };
 /** Read by Node itself, not by our code. */
 const RUNTIME_ENV = new Set(['NODE_ENV', 'NODE_OPTIONS', 'TZ']);
@@ -108,6 +112,7 @@ const services = compose?.services ?? {};
 if (!compose || typeof services !== 'object') problem('deploy/compose.yaml', 'no services');
 const composeProjections = [];
 const composeSchedulers = [];
+const composeNotifiers = [];
 for (const [name, svc] of Object.entries(services)) {
   const where = `deploy/compose.yaml services.${name}`;
   if (!svc.image && !svc.build) problem(where, 'has neither image nor build');
@@ -129,10 +134,13 @@ for (const [name, svc] of Object.entries(services)) {
   if (kind === 'read-api' && env.PROJECTIONS !== 'external') problem(where, 'read-api replicas must leave projections to their own processes (PROJECTIONS=external)');
   if (kind === 'read-api' && env.SCHEDULER !== 'external') problem(where, 'read-api replicas must leave the billing scheduler to its own process (SCHEDULER=external)');
   if (kind === 'scheduler') composeSchedulers.push(name);
+  if (kind === 'notifier') composeNotifiers.push(name);
+  if (kind === 'read-api' && env.NOTIFIER !== 'external') problem(where, 'read-api replicas must leave e-mail to the notifier service (NOTIFIER=external)');
   if (kind === 'projections') composeProjections.push(env.PROJECTIONS_ONLY);
   if (kind === 'publisher' && svc.deploy?.replicas && svc.deploy.replicas !== 1) problem(where, 'the publisher is a single writer: one replica');
 }
 if (composeSchedulers.length !== 1) problem('deploy/compose.yaml', `${composeSchedulers.length} billing scheduler services (one wanted)`);
+if (composeNotifiers.length !== 1) problem('deploy/compose.yaml', `${composeNotifiers.length} notifier services (one wanted: a single writer of the sent-ledger)`);
 for (const name of projectionNames) {
   const count = composeProjections.filter((p) => p === name).length;
   if (count !== 1) problem('deploy/compose.yaml', `read model ${name} has ${count} projections processes (one needed: a single writer)`);
@@ -209,7 +217,7 @@ for (const { file, doc } of k8s) {
     checkEnv(where, kind, Object.keys(env));
     const fromConfig = (container.envFrom ?? []).length > 0 ? configKeys : new Set();
     for (const required of REQUIRED[kind]) if (!(required in env) && !fromConfig.has(required)) problem(where, `does not set ${required}`);
-    if (kind === 'projections' || kind === 'publisher' || kind === 'scheduler') {
+    if (kind === 'projections' || kind === 'publisher' || kind === 'scheduler' || kind === 'notifier') {
       if (doc.spec.replicas !== 1) problem(where, `${kind} is a single writer: replicas must be 1`);
       if (doc.spec.strategy?.type !== 'Recreate') problem(where, `${kind} must use strategy Recreate (never two writers during a rollout)`);
     }
@@ -220,6 +228,7 @@ for (const { file, doc } of k8s) {
       if (container.readinessProbe?.httpGet?.path !== '/ready') problem(where, 'read-api readiness probe must be GET /ready');
       if (env.PROJECTIONS !== 'external') problem(where, 'read-api must set PROJECTIONS=external');
       if (env.SCHEDULER !== 'external') problem(where, 'read-api must set SCHEDULER=external (the scheduler is its own Deployment)');
+      if (env.NOTIFIER !== 'external') problem(where, 'read-api must set NOTIFIER=external (the notifier is its own Deployment)');
     }
   }
 }

@@ -101,7 +101,9 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     expect(await card.locator('h2').textContent()).to.match(/^Subscription \d{4}-\d{2}-\d{2}$/);
     expect(await card.getByTestId('subscription-status').textContent()).to.equal('Live');
     expect(await card.locator('[data-field="plan"] dd').textContent()).to.equal('Self-hosted unlimited, Annual');
-    expect(await card.locator('[data-field="quantity"] dd').textContent()).to.equal('1');
+    // The unlimited plan is not sold in units: it says it has no limits (no "Quantity: 1").
+    expect(await card.locator('[data-field="limits"] dd').textContent()).to.equal('None: your server’s hardware is the only limit');
+    expect(await card.locator('[data-field="quantity"]').count()).to.equal(0);
     expect(await card.locator('[data-field="period"] dd').textContent()).to.match(/\d{4} – .+\d{4}/);
     await card.getByTestId('history-toggle').click();
     await card.getByTestId('history-item').first().waitFor();

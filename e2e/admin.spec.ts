@@ -9,6 +9,7 @@
  */
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { locale } from './support/site.js';
 import { acceptCookies, ADMIN, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
 
 const TUTORIAL = '/how-to-start-srt-streaming-in-obs-studio';
@@ -54,8 +55,8 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     expect(new URL(page.url()).pathname).to.equal('/admin/users/list');
     const menu = await page.locator('.admin-nav a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(menu).to.have.members([
-      '/admin/templates/create', '/admin/templates/list', '/admin/materials/create', '/admin/materials/list',
-      '/admin/users/create', '/admin/users/list', '/admin/subscriptions/create', '/admin/subscriptions/list',
+      '/admin', '/admin/templates/create', '/admin/templates/list', '/admin/materials/create', '/admin/materials/list',
+      '/admin/users/create', '/admin/users/list', '/admin/subscriptions/create', '/admin/subscriptions/list', '/admin/pages', '/admin/files',
     ]);
   });
 
@@ -67,8 +68,8 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     const creates: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/users/create' && creates.push(r.postData() ?? ''));
     const fill = async (givenName: string, familyName: string, email: string) => {
-      await form.getByLabel('Given name').fill(givenName);
-      await form.getByLabel('Family name').fill(familyName);
+      await form.getByLabel('First name').fill(givenName);
+      await form.getByLabel('Last name').fill(familyName);
       await form.getByLabel('Email').fill(email);
     };
     const attempt = async (expected: string) => {
@@ -109,15 +110,15 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
 
     // The same address again: the server refuses it (409), the seed's toast says so, with why, and the form stays.
     await open(page, '/admin/users/create');
-    await form.getByLabel('Given name').fill('Grace');
-    await form.getByLabel('Family name').fill('Again');
+    await form.getByLabel('First name').fill('Grace');
+    await form.getByLabel('Last name').fill('Again');
     await form.getByLabel('Email').fill('grace@navy.museum');
     await page.getByTestId('save-user').click();
     await expectToast(page, 'Error creating user: Email is already registered');
     expect(await form.getByTestId('error-email').textContent(), 'and under the field').to.equal('Email is already registered');
     expect(creates).to.have.length(2);
     expect(new URL(page.url()).pathname).to.equal('/admin/users/create');
-    expect(await form.getByLabel('Family name').inputValue()).to.equal('Again');
+    expect(await form.getByLabel('Last name').inputValue()).to.equal('Again');
     await dismissToasts(page);
   });
 
@@ -427,20 +428,24 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     await expectAccessible(page, 'materials list');
     await dismissToasts(page);
 
-    // The public tutorial, loaded afresh: the CMS's material replaces the built-in sections after hydration.
+    // The public tutorial, loaded afresh: the material is in the page the server sends, after the built-in sections,
+    // which all stay (a material that names no section of a page never replaces it).
     const visitor = await app.context(browser);
     try {
       const publicPage = await visitor.newPage();
-      await open(publicPage, TUTORIAL);
+      const response = await publicPage.goto(TUTORIAL, { waitUntil: 'domcontentloaded' });
+      expect((await response?.text()) ?? '').to.include('Low-latency SRT from OBS, step by step');
+      await publicPage.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
       const cms = publicPage.locator('[data-source="cms"]');
-      await cms.waitFor({ timeout: 15_000 });
       expect(await cms.locator('h2').textContent()).to.equal('Low-latency SRT from OBS, step by step');
       expect(await cms.locator('p.lead').textContent()).to.equal('Set OBS up for SRT in five minutes.');
       expect(await cms.locator('.cms-body').innerHTML()).to.equal('<p>Open Settings, then <strong>Stream</strong>.</p>');
-      // The page's table of contents follows the material, not the replaced built-in sections.
+      // The table of contents: the tutorial's own sections, then the material.
+      const builtIn = locale<{ sections: { id: string; title: string }[] }>('en', 'tutorial-srt-obs-start').sections;
       const toc = await publicPage.locator('.aside-nav ul').last().locator('a').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
       const sectionId = await cms.locator('section').getAttribute('id');
-      expect(toc).to.deep.equal([['Low-latency SRT from OBS, step by step', `#${sectionId}`]]);
+      expect(toc).to.deep.equal([...builtIn.map((s) => [s.title, `#${s.id}`]), ['Low-latency SRT from OBS, step by step', `#${sectionId}`]]);
+      expect(await publicPage.evaluate(() => window.__recoverableErrors ?? [])).to.deep.equal([]);
       await expectAccessible(publicPage, 'tutorial with a CMS material');
       await screenshot(publicPage, 'public-tutorial-cms');
     } finally {
@@ -466,7 +471,7 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     await page.getByTestId('save-subscription').click();
     expect(await form.getByTestId('error-modules').textContent()).to.equal('Modules must include at least one paid module');
     await dismissToasts(page);
-    await form.getByLabel('Re-streams').fill('6');
+    await form.getByLabel('Restreams').fill('6');
     await expectAccessible(page, 'subscription form');
     await page.getByTestId('save-subscription').click();
     await page.getByTestId('purchase-details').waitFor();

@@ -55,7 +55,7 @@ describe('billing over time in the browser: saved PayPal account, renewal on the
   const card = () => page.locator('[data-testid="subscription"]').first();
   const fact = (field: string) => card().locator(`[data-field="${field}"] dd`).textContent();
 
-  it('buys a monthly plan saving the PayPal account (ticked by default), under the test-clock banner', async () => {
+  it('buys a monthly plan saving the PayPal account (unticked by default: the buyer ticks it), under the test-clock banner', async () => {
     await open(page, '/auth/sign-in?infrastructure=selfhosted&plan=constructor');
     await acceptCookies(page);
     await page.click('a.btn-google');
@@ -65,7 +65,8 @@ describe('billing over time in the browser: saved PayPal account, renewal on the
     await page.getByTestId('privacy').check();
     await page.getByTestId('continue').click();
     await page.getByTestId('purchase').waitFor();
-    expect(await page.getByTestId('save-wallet-at-checkout').isChecked()).to.equal(true);
+    expect(await page.getByTestId('save-wallet-at-checkout').isChecked()).to.equal(false);
+    await page.getByTestId('save-wallet-at-checkout').check();
     expect(await page.getByTestId('test-clock-banner').textContent()).to.equal('Test clock: billing time is 31 January 2026 at 10:00 UTC. Renewals and dunning follow this clock, not the real one.');
     await page.locator('[data-testid="paypal-buttons"] button').click();
     await page.getByTestId('buy-success').waitFor({ timeout: 20_000 });
@@ -78,14 +79,14 @@ describe('billing over time in the browser: saved PayPal account, renewal on the
     expect(await fact('period')).to.equal('31 Jan 2026 – 28 Feb 2026');
     expect(await fact('nextRenewal')).to.equal('28 Feb 2026: $10.00');
     expect(await fact('paymentMethod')).to.equal('PayPal account saved (buyer@example.com): renewals are charged automatically');
-    expect(await fact('licenceStatus')).to.equal('No. 1, valid until 28 Feb 2026');
+    expect(await fact('licenceStatus')).to.equal('No. 1, valid until 28 Feb 2026 (units: 2)');
     await expectAccessible(page, 'account with time');
     await screenshot(page, 'billing-time-account');
 
     await open(page, '/ru/admin/subscriptions/list');
     await card().waitFor();
     expect(await fact('nextRenewal')).to.equal('28 февр. 2026 г.: 10,00\u00a0$');
-    expect(await fact('licenceStatus')).to.equal('№ 1, действует до 28 февр. 2026 г.');
+    expect(await fact('licenceStatus')).to.equal('№ 1, действует до 28 февр. 2026 г. (единиц: 2)');
     expect(await page.getByTestId('test-clock-banner').textContent()).to.match(/^Тестовые часы: время биллинга — 31 января 2026 г\./);
     await screenshot(page, 'billing-time-account-ru');
   });
@@ -112,7 +113,7 @@ describe('billing over time in the browser: saved PayPal account, renewal on the
     await card().waitFor();
     expect(await fact('period')).to.equal('28 Feb 2026 – 31 Mar 2026');
     expect(await fact('nextRenewal')).to.equal('31 Mar 2026: $10.00');
-    expect(await fact('licenceStatus')).to.equal('No. 2, valid until 31 Mar 2026');
+    expect(await fact('licenceStatus')).to.equal('No. 2, valid until 31 Mar 2026 (units: 2)');
 
     await card().getByTestId('cancel-at-period-end').click();
     await card().getByTestId('cancel-at-period-end-confirm').click();

@@ -94,11 +94,11 @@ describe('pricing and the calculator', function () {
     expect(await unlimited.textContent()).to.include('$708 a year');
     expect(await unlimited.getByTestId('buy-unlimited').getAttribute('href')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=annual');
     const features = await unlimited.locator('[data-plan="unlimited-free"] [data-feature]').evaluateAll((els) => els.map((e) => e.getAttribute('data-feature')));
-    expect(features).to.deep.equal(['publishers', 'viewers', 'restreaming', 'recording', 'vodViewers', 'gpuCores', 'protocols']);
+    expect(features).to.deep.equal(['publishers', 'viewers', 'restreaming', 'recording', 'vodViewers', 'ppvViewers', 'conferenceRooms', 'gpuCores', 'protocols']);
     expect(await unlimited.locator('[data-feature="protocols"]').first().textContent()).to.include('SRT, RTMP, HLS/m3u8');
   });
 
-  it('the builder prices 24 streams and 3 re-streams at the seed\'s tiers; buying goes to /auth/sign-in, which confirms the plan', async () => {
+  it('the builder prices 24 streams and 3 re-streams at the seed\'s tiers; buying goes to /auth/sign-in with that configuration, which confirms it', async () => {
     const builder = page.getByTestId('builder-pricing');
     await builder.locator('[data-module="streams"] input[type="number"]').fill('24');
     await builder.locator('[data-module="restream"] input[type="range"]').fill('3');
@@ -107,12 +107,15 @@ describe('pricing and the calculator', function () {
     expect(await builder.getByTestId('builder-units').textContent()).to.equal('27');
     expect(await builder.getByTestId('builder-total').textContent()).to.equal('$128');
     await builder.getByTestId('buy-constructor').click();
-    await page.waitForURL('**/auth/sign-in?infrastructure=selfhosted&plan=constructor');
+    await page.waitForURL('**/auth/sign-in?infrastructure=selfhosted&plan=constructor&streams=24&restream=3');
     const summary = page.getByTestId('purchase-summary');
     await summary.waitFor();
     expect(await summary.getAttribute('data-plan')).to.equal('constructor');
+    expect(await summary.textContent()).to.equal(
+      'You chose the self-hosted builder licence: 27 units, $128 a month (Publishing streams: 24, Restreams: 3, VOD viewers: 50, Pay-per-view viewers: 5). The next step starts from this configuration.',
+    );
     expect(await page.locator('a.btn-google').getAttribute('href')).to.equal(
-      `/auth/google?returnTo=${encodeURIComponent('/user/buy-new-licence?infrastructure=selfhosted&plan=constructor')}`,
+      `/auth/google?returnTo=${encodeURIComponent('/user/buy-new-licence?infrastructure=selfhosted&plan=constructor&streams=24&restream=3')}`,
     );
   });
 
@@ -126,6 +129,29 @@ describe('pricing and the calculator', function () {
     }
     await visit(page, '/auth/sign-in?infrastructure=selfhosted&plan=platinum');
     await page.getByTestId('purchase-invalid').waitFor();
+  });
+
+  it('the calculator does not steer to the dearer option: 2,000 viewers on the builder (40 units, $180) name unlimited at $79', async () => {
+    await setNumber(page, 'viewers', 2000);
+    expect(await page.getByTestId('calc-units').textContent()).to.equal('40');
+    expect(await page.getByTestId('calc-self-hosted').textContent()).to.equal('$180');
+    expect(await page.getByTestId('calc-cheaper').locator('p').textContent()).to.equal(
+      'Unlimited costs less for this: $79 a month ($59 a month billed annually) instead of $180, with no limits.',
+    );
+    expect(await page.getByTestId('calc-cheaper-buy').getAttribute('href')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=mounthly');
+    // The calculator's buy button carries its configuration too.
+    expect(await page.getByTestId('calc-buy').getAttribute('href')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=constructor&vodViewers=2000');
+  });
+
+  it('both cloud prices are labelled with what they price, and the page agrees that multi-streaming channels include 25 GB', async () => {
+    const cloud = page.getByTestId('cloud-pricing');
+    expect(await cloud.locator('.price').textContent()).to.equal('from $0.27 / hour');
+    expect(await cloud.getByTestId('cloud-catalogue').textContent()).to.equal('The marketplace catalogue’s starting price for the Relaycast image.');
+    expect(await cloud.getByTestId('cloud-machine').textContent()).to.equal(
+      'Pay-as-you-go on the configuration page: from $0.05 an hour per machine, the rate the calculator below uses (traffic extra).',
+    );
+    expect(await cloud.textContent()).to.include('Multi-streaming channels include 25 GB of traffic.');
+    expect(await page.locator('#cloud .prose').textContent()).to.include('Multi-streaming channels include 25 GB of traffic');
   });
 
   it('the cloud offer links to the external marketplace listing in a new tab', async () => {

@@ -65,7 +65,9 @@ describe('interface states and the site shell', function () {
       expect(await page.locator('#login-form input[type="email"]').count()).to.equal(1);
       expect(await page.locator('#login-form input[type="password"]').count()).to.equal(1);
       await page.click('#login-form button[type="submit"]');
-      expect(await page.locator('#login-form [role="alert"]').textContent()).to.equal(locale<{ login: { missing: string } }>('en', 'common').login.missing);
+      // Each empty field says what to enter, under it.
+      expect(await page.locator('#login-form [data-testid="error-email"]').textContent()).to.equal('Enter your email address.');
+      expect(await page.locator('#login-form [data-testid="error-password"]').textContent()).to.equal('Enter your password.');
     });
 
     it('burger menu links navigate client-side and close the menu', async () => {

@@ -6,18 +6,8 @@
  */
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, dismissToasts, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
-
-/** Internal codes: statuses, types, roles, data types and control kinds, categories, error codes, field paths. */
-const INTERNALS =
-  /SUBSCRIPTION_(STATUS|MONTH|YEAR|FREE|PERPETUAL|PAY_AS)|ROLE_[A-Z]|\b(STRING|NUMBER|BOOLEAN|ARRAY|FILE_UPLOAD|SELECT_OBJECT|TEXTAREA|CHECKBOX)\b|API_PAGE|MAIN_MENU_|SELF_HOSTED_|VALIDATION_FAILED|INVALID_TRANSITION|payment_details|infrastructure_details|property_i18n|privacy_policy_confirm|user_id|\w+\[\d+\]\.\w+|undefined|\[object Object\]|\{\{/;
-
-/**
- * English on a Russian screen: three Latin words in a row. Names of things stay as they are (brands, protocols,
- * the seed's data typed in English by the test itself), so those are taken out first.
- */
-const KEPT_AS_IS = /Relaycast|PayPal|Google|Self-hosted|self-hosted|SaaS|Grace Hopper|Ada Lovelace|Words Template|e-mail|\S+@\S+/g;
-const ENGLISH_RUN = /\b[A-Za-z][a-z]+(?:[ ,]+[A-Za-z][a-z]+){2,}\b/;
+import { ADMIN, dismissToasts, open, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { expectWords as wordsOn } from './support/words.js';
 
 const CUSTOMER = { email: 'ada@words.test', password: 'correct horse battery staple 42' };
 
@@ -32,7 +22,8 @@ describe('words on every reachable screen: no internals, no English on Russian s
   let templateId = '';
 
   before(async () => {
-    ({ app, browser, context, page, errors } = await startAppSession());
+    // The test clock, so that the admin home shows its controls (and every page its banner).
+    ({ app, browser, context, page, errors } = await startAppSession(undefined, { BILLING_CLOCK: 'test', BILLING_CLOCK_START: '2026-03-10T10:00:00.000Z' }));
     await open(page, '/');
     await page.locator('[data-testid="cookie-window"] button').click();
   });
@@ -57,34 +48,9 @@ describe('words on every reachable screen: no internals, no English on Russian s
     expect(r.status, `sign-in of ${who.email}`).to.equal(200);
   }
 
-  /** Everything a person can read or hear on the page now: text, every option, labels, placeholders, tooltips. */
-  async function readable(): Promise<string> {
-    return page.evaluate(() => {
-      const parts = [document.body.innerText, document.title];
-      for (const el of document.querySelectorAll('option')) parts.push(el.textContent ?? '');
-      for (const el of document.querySelectorAll('[aria-label],[placeholder],[data-tooltip],[title],img[alt]')) {
-        for (const attr of ['aria-label', 'placeholder', 'data-tooltip', 'title', 'alt']) {
-          const v = el.getAttribute(attr);
-          if (v) parts.push(v);
-        }
-      }
-      return parts.join('\n');
-    });
-  }
+  const expectWords = (lang: 'en' | 'ru', screen: string) => wordsOn(page, lang, screen);
 
-  async function expectWords(lang: 'en' | 'ru', screen: string) {
-    // The screen has loaded its code and its data: no spinner, no busy table, nothing still fetching.
-    await page.waitForFunction(() => !document.querySelector('.page-loading, [aria-busy="true"]'), undefined, { timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
-    await page.waitForFunction(() => !document.querySelector('.page-loading, [aria-busy="true"]'), undefined, { timeout: 15_000 });
-    await screenshot(page, `words-${lang}-${screen}`);
-    expect(await page.getAttribute('html', 'lang'), `${screen}: page language`).to.equal(lang);
-    const text = await readable();
-    expect(text.match(INTERNALS)?.[0], `${lang} ${screen}: internals on screen`).to.equal(undefined);
-    if (lang === 'ru') expect(text.replace(KEPT_AS_IS, ' ').match(ENGLISH_RUN)?.[0], `ru ${screen}: English on a Russian screen`).to.equal(undefined);
-  }
-
-  it('sets up what the screens show: a customer, a template, a material and a subscription with a history', async () => {
+  it('sets up what the screens show: a customer, a template, a material, a subscription with a history and a file', async () => {
     await signIn(ADMIN);
     expect((await call('/users/create', { givenName: 'Ada', familyName: 'Lovelace', email: CUSTOMER.email, role: 'ROLE_CUSTOMER', password: CUSTOMER.password })).status).to.equal(201);
     const users = await call('/users/findAll', { search: CUSTOMER.email });
@@ -107,6 +73,13 @@ describe('words on every reachable screen: no internals, no English on Russian s
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     subscriptionId = created.body.data._id;
     expect((await call('/subscriptions/grantComplimentary', { id: subscriptionId, reason: 'Words walk' })).status).to.equal(200);
+    const uploaded = await page.evaluate(async () => {
+      const form = new FormData();
+      form.append('file', new Blob(['# Words'], { type: 'text/markdown' }), 'words-guide.md');
+      const res = await fetch('/admin/files/upload', { method: 'POST', credentials: 'same-origin', body: form });
+      return res.status;
+    });
+    expect(uploaded).to.equal(201);
   });
 
   for (const lang of ['ru', 'en'] as const) {
@@ -126,6 +99,11 @@ describe('words on every reachable screen: no internals, no English on Russian s
         ['admin-template-edit', `/admin/templates/create?id=${templateId}`],
         ['admin-materials', '/admin/materials/list'],
         ['admin-material-create', `/admin/materials/create?template=${templateId}`],
+        ['admin-home', '/admin'],
+        ['admin-files', '/admin/files'],
+        // The site's copy: its pages, and one page's sections with a section's editor open (texts in the screen's language).
+        ['admin-site-pages', '/admin/pages'],
+        ['admin-site-page', '/admin/pages/edit?url=/how-to-use&section=sections/connect'],
       ];
       for (const [name, path] of screens) {
         await open(page, `${prefix}${path}`);
@@ -155,6 +133,12 @@ describe('words on every reachable screen: no internals, no English on Russian s
       await page.getByTestId('error-user_id').waitFor();
       await expectWords(lang, 'refused-subscription');
       await dismissToasts(page);
+      // A section of a page saved with its built-in texts unchanged.
+      await open(page, `${prefix}/admin/pages/edit?url=/how-to-use&section=sections/choose`);
+      await page.getByTestId('save-section').click();
+      await page.getByTestId('section-problem').waitFor();
+      await expectWords(lang, 'refused-section');
+      await dismissToasts(page);
       // A material without a category.
       await open(page, `${prefix}/admin/materials/create?template=${templateId}`);
       await page.getByTestId('material-fields').waitFor();
@@ -164,6 +148,35 @@ describe('words on every reachable screen: no internals, no English on Russian s
       await dismissToasts(page);
     });
 
+    it(`${lang}: the test clock, and the confirmations of what ends, removes or deletes — in words, saying what happens to money`, async () => {
+      await signIn(ADMIN);
+      // The clock moved a day on the admin home: its result and toast.
+      await open(page, `${prefix}/admin`);
+      await page.getByTestId('clock-controls').waitFor();
+      await page.getByTestId('clock-plus-day').click();
+      await page.getByTestId('clock-result').waitFor();
+      await page.locator('[data-testid="toast"]').first().waitFor();
+      await expectWords(lang, 'clock-moved');
+      await dismissToasts(page);
+      // Each destructive action asks first; each question is read, then put away (nothing is done).
+      const ask = async (path: string, testId: string, screen: string) => {
+        await open(page, `${prefix}${path}`);
+        await page.getByTestId(testId).first().click();
+        await page.getByTestId(`${testId}-confirm`).first().waitFor();
+        await expectWords(lang, screen);
+        await page.keyboard.press('Escape');
+        await page.getByTestId(`${testId}-confirm`).waitFor({ state: 'detached' });
+      };
+      const details = `/admin/subscriptions/purchase-details?subscription=${subscriptionId}`;
+      await ask(details, 'cancel-now', 'confirm-cancel-now');
+      await ask(details, 'cancel-at-period-end', 'confirm-cancel-at-period-end');
+      await ask(details, 'remove-subscription', 'confirm-remove-subscription');
+      await ask('/admin/files', 'remove-file', 'confirm-remove-file');
+      expect(await page.getByTestId('list-row').count(), 'nothing was deleted').to.equal(1);
+      await signIn(CUSTOMER);
+      await ask(details, 'cancel-subscription', 'confirm-customer-cancel');
+    });
+
     it(`${lang}: every customer screen, with the history of their subscription`, async () => {
       await signIn(CUSTOMER);
       const screens: [string, string][] = [
@@ -171,6 +184,9 @@ describe('words on every reachable screen: no internals, no English on Russian s
         ['customer-purchase-details', `/admin/subscriptions/purchase-details?subscription=${subscriptionId}`],
         ['customer-buy', '/user/buy-new-licence?infrastructure=selfhosted&plan=constructor'],
         ['customer-buy-unlimited', '/user/buy-new-licence?infrastructure=selfhosted&plan=unlimited&period=annual'],
+        // The purchase step as the pricing builder leaves it (25 publishing streams, 10 restreams), and the profile.
+        ['customer-buy-builder', '/user/buy-new-licence?infrastructure=selfhosted&plan=constructor&streams=25&restream=10'],
+        ['customer-profile', '/user/profile'],
       ];
       for (const [name, path] of screens) {
         await open(page, `${prefix}${path}`);
@@ -185,6 +201,42 @@ describe('words on every reachable screen: no internals, no English on Russian s
       // Self-hosted: no cloud server specs, a sentence instead.
       expect(await page.locator('[data-testid="infrastructure"]').getAttribute('data-infrastructure')).to.equal('self-hosted');
       expect(await page.locator('[data-testid="infrastructure"] [data-field="data_center"]').count()).to.equal(0);
+    });
+  }
+
+  for (const lang of ['ru', 'en'] as const) {
+    const prefix = lang === 'ru' ? '/ru' : '';
+    it(`${lang}: the profile's refusals and the signed-out purchase summary are in words`, async () => {
+      await signIn(CUSTOMER);
+      await open(page, `${prefix}/user/profile`);
+      // The password form sent empty, then with a wrong current password: each field says what is wrong.
+      await page.getByTestId('change-password').click();
+      await page.getByTestId('error-currentPassword').waitFor();
+      await page.getByTestId('error-newPassword').waitFor();
+      await expectWords(lang, 'profile-password-empty');
+      const empty = await page.getByTestId('error-currentPassword').textContent();
+      await page.locator('input[name="currentPassword"]').fill('not the password');
+      await page.locator('input[name="newPassword"]').fill('amber lighthouse 17 walrus');
+      await page.getByTestId('change-password').click();
+      await page.waitForFunction((before) => {
+        const text = document.querySelector('[data-testid="error-currentPassword"]')?.textContent;
+        return Boolean(text) && text !== before;
+      }, empty);
+      await expectWords(lang, 'profile-password-wrong');
+      // The profile's names sent empty.
+      await page.locator('input[name="givenName"]').fill('');
+      await page.getByTestId('save-profile').click();
+      await page.getByTestId('error-givenName').waitFor();
+      await expectWords(lang, 'profile-name-empty');
+      // Signed out, the sign-in page says which builder configuration the purchase continues with.
+      await call('/auth/google/logout', {});
+      await open(page, `${prefix}/auth/sign-in?infrastructure=selfhosted&plan=constructor&streams=25&restream=10`);
+      await page.getByTestId('purchase-summary').waitFor();
+      await expectWords(lang, 'sign-in-builder-choice');
+      await page.getByTestId('mode-sign-up').click();
+      await page.locator('[data-testid="sign-up-form"] button[type="submit"]').click();
+      await page.getByTestId('error-givenName').waitFor();
+      await expectWords(lang, 'sign-up-empty');
     });
   }
 

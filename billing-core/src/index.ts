@@ -17,4 +17,6 @@ export * from './policy/index.js';
 export * from './clock/index.js';
 export * from './scheduler/index.js';
 export * from './licence/index.js';
+export * from './invoice/index.js';
 export { licenceDocumentOf } from './licence/document.js';
+export * from './message/index.js';

@@ -157,6 +157,10 @@ export function eventStoreConformance(name: string, makeStore: () => Promise<{ s
         const tail = await store.readAll({ after: all[1]!.position });
         expect(tail.map((e) => e.type)).to.deep.equal(['B2', 'A2']);
         expect((await store.readAll({ after: head, maxCount: 2 })).map((e) => e.type)).to.deep.equal(['A1', 'B1']);
+        // Only some types: the others are passed over, and maxCount counts the ones asked for.
+        const typed = (await store.readAll({ after: head, types: new Set(['B1', 'A2']) })).filter((e) => e.streamId === a || e.streamId === b);
+        expect(typed.map((e) => e.type)).to.deep.equal(['B1', 'A2']);
+        expect((await store.readAll({ after: head, types: new Set(['A2']), maxCount: 1 })).map((e) => e.type)).to.deep.equal(['A2']);
         expect(await store.headPosition()).to.equal(all[3]!.position);
       });
     });

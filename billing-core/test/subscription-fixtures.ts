@@ -43,7 +43,7 @@ export const as = {
 export const POLICY: BillingPolicy = { retryDays: [1, 3, 5, 7], graceDays: 7, cancelAfterDays: 14 };
 
 const STREAMS_LABELS = { en: 'Publishing streams', ru: 'Публикуемые потоки' };
-const RESTREAM_LABELS = { en: 'Re-streams', ru: 'Ретрансляции' };
+const RESTREAM_LABELS = { en: 'Restreams', ru: 'Ретрансляции' };
 
 /** Configurations as the catalogue prices them (self-hosted: $5 a unit, units 1–20). */
 export const ONE_STREAM: Configuration = { modules: [{ name: 'streams', limit: 1, units: 1, free: false, amount: 500, labels: STREAMS_LABELS }], quantity: 1, amount: 500 };
@@ -63,7 +63,7 @@ export const FREE_MODULES: PricedModule[] = [
   { name: 'restream', limit: 1, units: 0, free: true, amount: 0, labels: RESTREAM_LABELS },
   { name: 'recordings', limit: 1, units: 0, free: true, amount: 0, labels: { en: 'Recordings', ru: 'Записи' } },
   { name: 'vodViewers', limit: 50, units: 0, free: true, amount: 0, labels: { en: 'VOD viewers', ru: 'Зрители VOD' } },
-  { name: 'ppvViewers', limit: 5, units: 0, free: true, amount: 0, labels: { en: 'Pay-per-view viewers', ru: 'Зрители pay-per-view' } },
+  { name: 'ppvViewers', limit: 5, units: 0, free: true, amount: 0, labels: { en: 'Pay-per-view viewers', ru: 'Зрители платного эфира' } },
   { name: 'conferenceRooms', limit: 5, units: 0, free: true, amount: 0, labels: { en: 'Conference rooms', ru: 'Конференц-комнаты' } },
 ];
 

@@ -4,7 +4,8 @@
  *   - a fresh DATA_DIR (SQLite events, auth store, uploads) and a known administrator (ADMIN_EMAIL/ADMIN_PASSWORD);
  *   - Google played by oauth2-mock-server (read-api/test/google-standin.ts): GOOGLE_* point at it;
  *   - PayPal played by the PayPal stand-in (read-api/test/paypal-standin/): PAYPAL_BASE_URL for the server's SDK,
- *     PAYPAL_SDK_URL for the browser's JS SDK (the stand-in serves its copy), PAYPAL_WEBHOOK_ID.
+ *     PAYPAL_SDK_URL for the browser's JS SDK (the stand-in serves its copy), PAYPAL_WEBHOOK_ID — or, with
+ *     PAYMENTS=demo, the server's own demo sandbox at /demo-paypal (no PayPal settings; NODE_ENV development).
  * Nothing else is needed: no E2E_BASE_URL, no other process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -57,10 +58,13 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   const [google, paypal, port] = await Promise.all([startGoogleStandIn(), startPayPalStandIn(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-'));
+  // Demo payments (PAYMENTS=demo) are the server's own PayPal sandbox: the server refuses them beside PayPal settings
+  // or with NODE_ENV=production, so the stand-in's settings are left out and NODE_ENV is development.
+  const demo = extraEnv.PAYMENTS === 'demo';
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    NODE_ENV: 'production',
+    NODE_ENV: demo ? 'development' : 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -70,7 +74,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SIGNIN_RATE_LIMIT: '10000',
     ...google.env(baseUrl),
-    ...paypalEnv(paypal, { PAYPAL_SDK_URL: `${paypal.url}/sdk/js`, PAYPAL_TIMEOUT_MS: '5000' }),
+    ...(demo ? { PAYPAL_TIMEOUT_MS: '5000' } : paypalEnv(paypal, { PAYPAL_SDK_URL: `${paypal.url}/sdk/js`, PAYPAL_TIMEOUT_MS: '5000' })),
     ...extraEnv,
   };
   let output = '';

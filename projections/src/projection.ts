@@ -10,6 +10,11 @@ export interface Projection {
   /** Event types it reads (the rest only move its checkpoint); absent: every event goes to `apply`. */
   handles?: ReadonlySet<string>;
   apply(event: EventEnvelope, uow: UnitOfWork): Promise<void>;
+  /**
+   * Events (or changes) per commit when rebuilding, when the default does not suit: a projection that keeps batch
+   * state (UnitOfWork.batch) writes each document once per batch, so larger batches write less.
+   */
+  rebuildBatch?: number;
 }
 
 /** Index scores are epoch milliseconds of an event's time. */

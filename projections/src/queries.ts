@@ -105,6 +105,12 @@ async function listIndex<T extends { createdAt: string; _id: string }>(
 }
 
 export function createQueries(rm: ReadModelStore) {
+  /** The materials indexed at a site address or in a category, oldest first. */
+  async function materialsAt(where: { url: string } | { category: string }): Promise<EntryView[]> {
+    const index = 'url' in where ? entriesModel.byUrl(where.url) : entriesModel.byCategory(where.category);
+    const ids = await rm.range(ENTRIES, index, { offset: 0, limit: 500, order: 'asc' });
+    return (await rm.getMany<EntryView>(ENTRIES, entriesModel.entry, ids)).filter((e): e is EntryView => e !== null && e.entry_type === 'MATERIAL');
+  }
   return {
     listUsers(query: ListQuery & { role?: string }) {
       return listIndex<UserView>(rm, USERS, usersModel.user, query.role ? usersModel.role(query.role) : usersModel.all, query, {
@@ -172,6 +178,42 @@ export function createQueries(rm: ReadModelStore) {
       );
     },
 
+    /** The latest events of subscriptions and users (sign-ins left out), newest first: the admin home's feed. */
+    async recentHistory(limit: number): Promise<HistoryItem[]> {
+      const ids = await rm.range(HISTORY, historyModel.recent, { offset: 0, limit, order: 'desc' });
+      return (await rm.getMany<HistoryItem>(HISTORY, historyModel.item, ids)).filter((i): i is HistoryItem => i !== null);
+    },
+    /** Charges PayPal did not make (a saved account declined, a capture refused) at or after `since`, newest first. */
+    async failedCharges(since: string, limit: number): Promise<{ total: number; items: HistoryItem[] }> {
+      const ids = await rm.range(HISTORY, historyModel.failedCharges, { offset: 0, limit: MAX_SCAN, order: 'desc' });
+      const recent: string[] = [];
+      // Newest first: read in slices until one reaches back before `since`.
+      for (let i = 0; i < ids.length; i += 100) {
+        const slice = (await rm.getMany<HistoryItem>(HISTORY, historyModel.item, ids.slice(i, i + 100))).filter((x): x is HistoryItem => x !== null);
+        const kept = slice.filter((x) => x.at >= since);
+        recent.push(...kept.map((x) => x.id));
+        if (kept.length < slice.length) break;
+      }
+      const items = (await rm.getMany<HistoryItem>(HISTORY, historyModel.item, recent.slice(0, limit))).filter((x): x is HistoryItem => x !== null);
+      return { total: recent.length, items };
+    },
+    /** How many users there are, in all and per role. */
+    async userCounts(roles: readonly string[]): Promise<{ total: number; byRole: Record<string, number> }> {
+      const [total, ...counts] = await Promise.all([rm.count(USERS, usersModel.all), ...roles.map((r) => rm.count(USERS, usersModel.role(r)))]);
+      return { total: total!, byRole: Object.fromEntries(roles.map((r, i) => [r, counts[i]!])) };
+    },
+    /** How many subscriptions there are, in all and per status. */
+    async subscriptionCounts(statuses: readonly string[]): Promise<{ total: number; byStatus: Record<string, number> }> {
+      const [total, ...counts] = await Promise.all([rm.count(SUBSCRIPTIONS, subscriptionsModel.all), ...statuses.map((s) => rm.count(SUBSCRIPTIONS, subscriptionsModel.byStatus(s)))]);
+      return { total: total!, byStatus: Object.fromEntries(statuses.map((s, i) => [s, counts[i]!])) };
+    },
+    /** Subscriptions with a PayPal dispute not yet resolved, newest first. */
+    async disputedSubscriptions(limit: number): Promise<{ total: number; items: SubscriptionView[] }> {
+      const [total, ids] = await Promise.all([rm.count(SUBSCRIPTIONS, subscriptionsModel.disputed), rm.range(SUBSCRIPTIONS, subscriptionsModel.disputed, { offset: 0, limit, order: 'desc' })]);
+      const items = (await rm.getMany<SubscriptionView>(SUBSCRIPTIONS, subscriptionsModel.subscription, ids)).filter((s): s is SubscriptionView => s !== null);
+      return { total, items };
+    },
+
     listEntries(query: ListQuery & { entry_type?: string; category?: string }) {
       const index = query.category ? entriesModel.byCategory(query.category) : query.entry_type ? entriesModel.byType(query.entry_type) : entriesModel.all;
       const filter = query.category && query.entry_type ? (e: EntryView) => e.entry_type === query.entry_type : undefined;
@@ -181,14 +223,23 @@ export function createQueries(rm: ReadModelStore) {
       });
     },
     getEntry: (id: string) => rm.get<EntryView>(ENTRIES, entriesModel.entry, id),
-    /** Published materials for a site address or a category, oldest first. */
+    /**
+     * Published materials for a site address or a category, oldest first. A section override is published once it
+     * was published, and then with its published copy only: its draft is the administrators'.
+     */
     async publishedEntries(where: { url: string } | { category: string }, locale?: string) {
-      const index = 'url' in where ? entriesModel.byUrl(where.url) : entriesModel.byCategory(where.category);
-      const ids = await rm.range(ENTRIES, index, { offset: 0, limit: 500, order: 'asc' });
-      const entries = (await rm.getMany<EntryView>(ENTRIES, entriesModel.entry, ids)).filter((e): e is EntryView => e !== null && e.entry_type === 'MATERIAL');
+      const entries = await materialsAt(where);
+      const published = entries.flatMap((e): EntryView[] => {
+        if (!e.section) return [e];
+        if (!e.published) return [];
+        const { published: copy, ...rest } = e;
+        return [{ ...rest, template: copy }];
+      });
       // A material without a locale serves every language; one with a locale only its own.
-      return locale ? entries.filter((e) => !e.locale || e.locale === locale) : entries;
+      return locale ? published.filter((e) => !e.locale || e.locale === locale) : published;
     },
+    /** Every material at a site address, drafts included (the administrators' page editor). */
+    materialsAtUrl: (url: string) => materialsAt({ url }),
 
     listFiles(query: ListQuery) {
       return listIndex<FileView>(rm, FILES, filesModel.file, filesModel.all, query, { searchText: (f) => `${f.originalName} ${f.mimeType}` });

@@ -101,7 +101,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       idleTimer = null;
       if (ended || (seen === position && uow.size === 0)) return;
       // Fenced on the checkpoint this runner last committed: if another writer moved it, this one is refused and stops.
-      await readModels.commit(projection.name, uow.pending(), seen, position);
+      await readModels.commit(projection.name, await uow.complete(), seen, position);
       recent?.remember(uow.written());
       options.onCommit?.(projection.name, seen, applied);
       committed(seen);

@@ -49,6 +49,8 @@ export class UnitOfWork {
   private readonly changes: Change[] = [];
   private readonly docs = new Map<string, string | null>();
   private readonly indexOps = new Map<string, Map<string, number | null>>();
+  private readonly batches = new Map<string, { state: unknown; flush: (state: never, uow: UnitOfWork) => Promise<void> | void }>();
+  private held = 0;
 
   constructor(
     private readonly store: ReadModelStore,
@@ -61,8 +63,33 @@ export class UnitOfWork {
     return this.docs;
   }
 
+  /** Changes made, and events whose work is held in batch state: what the batch size counts. */
   get size(): number {
-    return this.changes.length;
+    return this.changes.length + this.held;
+  }
+
+  /**
+   * State a projection keeps across the events of one batch, written by `flush` when the batch completes: a
+   * document many events change (a day's totals) is then read and written once per batch rather than per event.
+   * Gone with the unit of work: a batch that fails to commit leaves nothing behind.
+   */
+  batch<T>(key: string, create: () => T, flush: (state: T, uow: UnitOfWork) => Promise<void> | void): T {
+    let entry = this.batches.get(key);
+    if (!entry) this.batches.set(key, (entry = { state: create(), flush: flush as (state: never, uow: UnitOfWork) => Promise<void> | void }));
+    return entry.state as T;
+  }
+
+  /** Counts `n` events' held work toward the batch size (so batch state never grows without a commit). */
+  hold(n = 1): void {
+    this.held += n;
+  }
+
+  /** Writes what batch state holds, then answers every change of the batch, in order, for the commit. */
+  async complete(): Promise<readonly Change[]> {
+    for (const { state, flush } of this.batches.values()) await flush(state as never, this);
+    this.batches.clear();
+    this.held = 0;
+    return this.changes;
   }
 
   pending(): readonly Change[] {

@@ -14,11 +14,14 @@ import { userRoutes } from './routes/users.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { paymentRoutes } from './routes/payments.js';
 import { entryRoutes } from './routes/entries.js';
+import { contentRoutes } from './routes/content.js';
+import { siteCopyOf } from './content/index.js';
 import { fileRoutes, mountFileTransfer } from './routes/files.js';
 import { authRoutes, localRoutes, mountLocalAuth } from './routes/auth.js';
+import { passwordRoutes, profileRoutes } from './routes/account.js';
 import { mountOps } from './routes/ops.js';
 import { financeRoutes, mountFinanceCsv } from './routes/finance.js';
-import { mountReceiptDocuments, receiptRoutes } from './routes/receipts.js';
+import { invoiceRoutes, mountInvoiceDocuments } from './routes/invoices.js';
 import { auditRoutes } from './routes/audit.js';
 import { mountPayPalWebhooks } from './routes/webhooks.js';
 import { paymentConfigRoutes } from './routes/payment-config.js';
@@ -26,11 +29,13 @@ import { demoPaymentRoutes } from './routes/demo-payments.js';
 import { DEMO_PAYPAL_PATH } from './payments/demo/constants.js';
 import { billingTimeRoutes, mountBillingClock } from './routes/billing-time.js';
 import { licenceRoutes, mountLicences } from './routes/licences.js';
+import { adminHomeRoutes } from './routes/admin-home.js';
+import { mailRoutes, mountMail } from './routes/mail.js';
 import { mountGoogleAuth } from './auth/google.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...passwordRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes, ...adminHomeRoutes, ...mailRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -77,7 +82,7 @@ export function createApp(rt: Runtime): Express {
   app.use(requestLog(logger, metrics));
 
   const site = express.Router();
-  const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl, payments: config.payments });
+  const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl, payments: config.payments }, siteCopyOf(rt));
   const paypal = paypalSources(config.paypal.sdkUrl);
   const defaultCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ["'self'"], paypal);
   const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*'], paypal);
@@ -140,11 +145,12 @@ export function createApp(rt: Runtime): Express {
   });
   mountLocalAuth(api, rt);
   mountFinanceCsv(api, rt);
-  mountReceiptDocuments(api, rt);
+  mountInvoiceDocuments(api, rt);
   mountBillingClock(api, rt);
   mountLicences(api, rt);
+  mountMail(api, rt);
   // The JSON API after the handlers that take some of its paths first (the finance CSV, PayPal's raw-body webhooks).
-  mount(api, rt, [...authRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...receiptRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes] as RouteDef[]);
+  mount(api, rt, [...authRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes, ...adminHomeRoutes, ...mailRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   for (const path of postOnlyPaths(api, API_ROUTES.map((route) => route.path))) postOnly.add(path);
   app.use(api);

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { policyFromVariables, PolicyVariableError, type BillingPolicy } from '@relaycast/billing-core';
+import type { SellerDetails } from '@relaycast/contracts';
 import { DEMO_CLIENT_ID, DEMO_PAYPAL_PATH, DEMO_WEBHOOK_ID } from './payments/demo/constants.js';
 
 /**
@@ -68,6 +69,28 @@ export interface Config {
    * The policy itself is in the event log: this only seeds it, and a process that disagrees with it refuses to start.
    */
   billingPolicyProposal: { policy: BillingPolicy; set: string[] } | null;
+  /** The seller invoices and credit notes name (SELLER_NAME, SELLER_ADDRESS, …); `id` (SELLER_ID) names their number sequences. */
+  seller: SellerDetails;
+  /**
+   * Where the invoicing reactor runs (INVOICING), the one that issues the invoices and credit notes a crash left
+   * missing: in this process (embedded default), in the scheduler's process (deploy), or nowhere.
+   */
+  invoicing: 'in-process' | 'external' | 'off';
+  /**
+   * E-mail (docs/notifications.md): SMTP_URL (null: every message goes to the outbox in DATA_DIR/outbox, read by
+   * administrators), MAIL_FROM, DKIM signing when DKIM_PRIVATE_KEY, DKIM_DOMAIN and DKIM_SELECTOR are set, and where the
+   * notifier runs (NOTIFIER: in this process, its own process in deploy, or nowhere).
+   */
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    /** The domain of Message-IDs: MAIL_FROM's. */
+    domain: string;
+    dkim: { privateKey: string; domainName: string; keySelector: string } | null;
+    notifier: 'in-process' | 'external' | 'off';
+    /** The longest wait between tries while SMTP refuses or is away (MAIL_RETRY_MAX_MS); the first waits a quarter of it, at most a second, then doubling. */
+    retryMaxMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -186,7 +209,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licenceSigningKey: env.LICENCE_SIGNING_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
     billingPolicyProposal: billingPolicyProposal(env),
+    seller: sellerFrom(env),
+    invoicing: oneOf('INVOICING', env.INVOICING, ['in-process', 'external', 'off'] as const, 'in-process'),
+    mail: mailFrom(env, publicUrl),
   };
+}
+
+/** SMTP_URL, MAIL_FROM and the DKIM key, checked: a bad value stops the process with its name (exit 2). */
+function mailFrom(env: NodeJS.ProcessEnv, publicUrl: string): Config['mail'] {
+  let smtpUrl: string | null = null;
+  if (env.SMTP_URL) {
+    let parsed: URL;
+    try {
+      parsed = new URL(env.SMTP_URL);
+    } catch {
+      throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587 (got something else)');
+    }
+    if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${parsed.protocol}//)`);
+    smtpUrl = env.SMTP_URL;
+  }
+  // Without MAIL_FROM: no-reply at the public site's host (relaycast.local for a loopback or bare IP address).
+  const host = new URL(publicUrl).hostname;
+  const siteDomain = /^(localhost|[0-9.]+|\[.*\])$/.test(host) ? 'relaycast.local' : host;
+  const from = (env.MAIL_FROM || `Relaycast <no-reply@${siteDomain}>`).trim();
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  if (!/^[^\s@<>"]+@([^\s@<>"]+\.[^\s@<>"]+|relaycast\.local)$/.test(address)) throw new ConfigError(`MAIL_FROM must be an address, or Name <address> (got "${from}")`);
+  const dkimSet = [env.DKIM_PRIVATE_KEY, env.DKIM_DOMAIN, env.DKIM_SELECTOR].filter(Boolean).length;
+  if (dkimSet !== 0 && dkimSet !== 3) throw new ConfigError('DKIM_PRIVATE_KEY, DKIM_DOMAIN and DKIM_SELECTOR go together: set all three or none');
+  const dkim = dkimSet === 3 ? { privateKey: env.DKIM_PRIVATE_KEY!.replace(/\\n/g, '\n'), domainName: env.DKIM_DOMAIN!, keySelector: env.DKIM_SELECTOR! } : null;
+  if (dkim && !dkim.privateKey.includes('PRIVATE KEY')) throw new ConfigError('DKIM_PRIVATE_KEY must be an RSA private key in PEM (-----BEGIN PRIVATE KEY----- …)');
+  return {
+    smtpUrl,
+    from,
+    domain: address.slice(address.lastIndexOf('@') + 1),
+    dkim,
+    notifier: oneOf('NOTIFIER', env.NOTIFIER, ['in-process', 'external', 'off'] as const, 'in-process'),
+    retryMaxMs: integer('MAIL_RETRY_MAX_MS', env.MAIL_RETRY_MAX_MS, 300_000, 10),
+  };
+}
+
+/**
+ * The seller's details every invoice and credit note carries, fixed on each when it is issued. SELLER_ID names the
+ * number sequences (`invoice-book-<id>-real`): set once, never changed, or numbering starts again in new books.
+ * A `\n` in SELLER_ADDRESS is a line break (for .env files).
+ */
+function sellerFrom(env: NodeJS.ProcessEnv): SellerDetails {
+  const text = (name: string, value: string | undefined, max: number) => {
+    const v = (value ?? '').replace(/\\n/g, '\n').trim();
+    if (v.length > max) throw new ConfigError(`${name} must be at most ${max} characters`);
+    return v;
+  };
+  const id = text('SELLER_ID', env.SELLER_ID, 40) || 'relaycast';
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(id)) throw new ConfigError(`SELLER_ID must be lowercase letters, digits and hyphens (got "${id}")`);
+  const name = text('SELLER_NAME', env.SELLER_NAME, 200) || 'Relaycast';
+  const address = text('SELLER_ADDRESS', env.SELLER_ADDRESS, 500);
+  const registrationNumber = text('SELLER_REGISTRATION_NUMBER', env.SELLER_REGISTRATION_NUMBER, 64);
+  const vatNumber = text('SELLER_VAT_NUMBER', env.SELLER_VAT_NUMBER, 64);
+  return { id, name, address, ...(registrationNumber ? { registrationNumber } : {}), ...(vatNumber ? { vatNumber } : {}) };
 }
 
 /** The PayPal settings PAYMENTS=demo replaces with the built-in sandbox's: set, they would be ignored, so they are refused. */

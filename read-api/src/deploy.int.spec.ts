@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,12 +114,13 @@ describe('deploy: compose services, with their own commands and environment, on 
   it('compose has the expected services, one projections process per read model', () => {
     const commands = apps.map(([, s]) => s.command!.join(' '));
     expect(commands.filter((c) => c === 'node read-api/dist/server.js')).to.have.length(2);
-    expect(commands.filter((c) => c === 'node projections/dist/run.js')).to.have.length(6);
+    expect(commands.filter((c) => c === 'node projections/dist/run.js')).to.have.length(8);
     expect(commands.filter((c) => c === 'node projections/dist/publish.js')).to.have.length(1);
     expect(commands.filter((c) => c === 'node read-api/dist/scheduler.js')).to.have.length(1);
+    expect(commands.filter((c) => c === 'node read-api/dist/notifier.js')).to.have.length(1);
   });
 
-  it('projections ×6, the publisher and the scheduler, then read-api ×2: a write on one replica is read on the other and reaches Kafka', async () => {
+  it('projections ×8, the publisher, the scheduler and the notifier, then read-api ×2: a write on one replica is read on the other and reaches Kafka; a sign-up’s e-mail is sent by the notifier service', async () => {
     const secrets = {
       SESSION_SECRET: randomUUID() + randomUUID(), ADMIN_PASSWORD: 'deploy-admin-password', ADMIN_EMAIL: 'admin@deploy.test', PUBLIC_URL: 'http://127.0.0.1:8080',
       LICENCE_SIGNING_KEY: '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60',
@@ -162,5 +163,25 @@ describe('deploy: compose services, with their own commands and environment, on 
     });
     await consumer.disconnect();
     expect(correlation).to.equal('req-deploy-create-1');
+
+    // A sign-up on a replica: the notifier service (NOTIFIER=external on the replicas) e-mails the verification link;
+    // without SMTP_URL it lands in the outbox under DATA_DIR, and the replicas show it (the ledger's read model).
+    const signUp = await fetch(`http://127.0.0.1:${api2.port}/auth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: secrets.PUBLIC_URL },
+      body: JSON.stringify({ email: 'new@deploy.test', password: 'violet harbour 42 lantern', givenName: 'New', familyName: 'Customer', privacy_policy_confirm: true }),
+    });
+    expect(signUp.status).to.equal(201);
+    const newUser = ((await signUp.json()) as { data: { _id: string } }).data._id;
+    let listed: { template: string; deliveries: { transport: string }[] }[] = [];
+    for (let i = 0; i < 100 && listed.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      listed = ((await (await post(api1.port, '/admin/mail/messages', { user_id: newUser })).json()) as { data: typeof listed }).data;
+    }
+    if (!listed.length) console.log('DEBUG', readdirSync(dir), JSON.stringify(await (await post(api2.port, '/admin/mail/status', {})).json()), await (await post(api1.port, '/users/history', { id: newUser })).text());
+    expect(listed.map((m) => [m.template, m.deliveries[0]?.transport])).to.deep.equal([['verify-email', 'outbox']]);
+    expect(readdirSync(join(dir, 'outbox', newUser))).to.have.length(1);
+    const status = ((await (await post(api2.port, '/admin/mail/status', {})).json()) as { data: { notifier: string; known: boolean; transport: string } }).data;
+    expect(status).to.include({ notifier: 'external', known: true, transport: 'outbox' });
   });
 });

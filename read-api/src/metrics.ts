@@ -17,6 +17,10 @@ export function createMetrics() {
     }),
     projectionPosition: new Gauge({ name: 'relaycast_projection_position', help: 'Last global position each projection committed', labelNames: ['projection'] as const, registers: [registry] }),
     projectionLag: new Gauge({ name: 'relaycast_projection_lag_positions', help: 'Event store head minus the projection checkpoint', labelNames: ['projection'] as const, registers: [registry] }),
+    mailSent: new Counter({ name: 'relaycast_mail_sent_total', help: 'E-mail deliveries made (SMTP accepted, or written to the outbox), by template and transport', labelNames: ['template', 'transport'] as const, registers: [registry] }),
+    mailFailures: new Counter({ name: 'relaycast_mail_send_failures_total', help: 'Failed tries to send an e-mail: transient (SMTP 4xx or away: tried again), recipient or message (refused for good)', labelNames: ['kind'] as const, registers: [registry] }),
+    mailWaitingSeconds: new Gauge({ name: 'relaycast_mail_waiting_seconds', help: 'How long the notifier has been waiting to send its current message (0: not waiting)', registers: [registry] }),
+    notifierPosition: new Gauge({ name: 'relaycast_notifier_position', help: 'Last global position the notifier handled (every message caused up to it is recorded)', registers: [registry] }),
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

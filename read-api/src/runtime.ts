@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import {
   createCommandHandler,
+  createInvoicing,
+  createInvoicingReactor,
   createScheduler,
   createTestClock,
   openEventStore,
@@ -15,6 +17,8 @@ import {
   type EventStore,
   type HandleOptions,
   type HandleResult,
+  type Invoicing,
+  type InvoicingReactor,
   type PaymentDeps,
   type PaymentGateway,
 } from '@relaycast/billing-core';
@@ -43,6 +47,11 @@ import { createDemoPayPal, type DemoPayPal } from './payments/demo/sandbox.js';
 import { demoClientSecret } from './payments/demo/constants.js';
 import { licenceSigningKey } from './licence/signing-key.js';
 import { ensureBillingPolicy } from './billing-policy.js';
+import { createLinkSigner, type LinkSigner } from './mail/links.js';
+import { createNotifier, type Notifier, type NotifierStatus } from './mail/notifier.js';
+import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/transport.js';
+import type { MailIdentity } from './mail/compose.js';
+import type { MailDeps } from './mail/messages.js';
 
 /**
  * The writes one request made, so that an answer which cannot read its result back (read models down) still
@@ -80,6 +89,18 @@ export interface Runtime {
   scheduler: Scheduler;
   /** What the scheduler's commands run on (they do not wait for the read models). */
   schedulerDeps: PaymentDeps;
+  /** Issues invoices and credit notes into the books' sequence streams (the payment workflows call it after each capture and refund). */
+  invoicing: Invoicing;
+  /** The reactor that issues the documents a crash left missing (INVOICING=in-process; deploy: the scheduler's process). */
+  invoicingReactor: InvoicingReactor;
+  /** Signs and checks the links messages carry (verification, password reset, unsubscribe). */
+  links: LinkSigner;
+  /** What messages are rendered from (the event log, the links, the public URL, the licence key) and sent as. */
+  mail: { deps: MailDeps; identity: MailIdentity; transport: MailTransport };
+  /** The notifier of this process (started when NOTIFIER=in-process; deploy: its own process). */
+  notifier: Notifier;
+  /** The notifier's status, wherever it runs (this process, or the notifier service through Redis); null if unknown. */
+  notifierStatus(): Promise<NotifierStatus | null>;
   /** Runs a command and waits until the read models show its events, so the caller reads its own write. */
   execute<S, C extends Command, E extends DomainEvent>(decider: Decider<S, C, E>, id: string, command: C, options?: HandleOptions): Promise<ExecuteResult<S>>;
   close(): Promise<void>;
@@ -126,6 +147,24 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     config.billingClock === 'test' ? createTestClock({ file: join(config.dataDir, 'billing-clock.json'), ...(config.billingClockStart ? { start: config.billingClockStart } : {}) }) : systemClock;
   // One billing policy for every process, from the event log: this process refuses to start if its variables disagree.
   await ensureBillingPolicy(events, handler, config, clock.now());
+  const invoicing = createInvoicing({
+    events,
+    seller: config.seller,
+    now: () => clock.now(),
+    onError: (error, event) => logger.warn({ err: error, eventId: event.id, type: event.type }, 'invoicing: the document is left to the invoicing reactor'),
+  });
+  // Its checkpoint beside the Kafka publisher's: Redis when there is one, else a small SQLite file in DATA_DIR.
+  const reactorCheckpoints = redis ? createRedisCheckpointStore(redis, `${config.readModelPrefix ?? ''}reactor`) : createSqliteCheckpointStore(join(config.dataDir, 'reactors.db'));
+  const licenceKey = licenceSigningKey(config);
+  const invoicingReactor = createInvoicingReactor({
+    events,
+    invoicing,
+    checkpoints: reactorCheckpoints,
+    onError: (error, event, skipped) =>
+      skipped
+        ? logger.error({ err: error, eventId: event?.id, type: event?.type }, 'invoicing reactor: this event can never get its document; look at it')
+        : logger.error({ err: error }, 'invoicing reactor failed; it resumes from its checkpoint'),
+  });
 
   const rt: Runtime = {
     config,
@@ -142,13 +181,24 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     demoPayPal,
     // The workflows run their commands through `execute` below, so that writes wait for the read models as well.
     get paymentDeps(): PaymentDeps {
-      return { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl };
+      return { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl, invoicing };
     },
     redis,
     clock,
-    licenceKey: licenceSigningKey(config),
+    licenceKey,
     scheduler: null as unknown as Scheduler,
     schedulerDeps: null as unknown as PaymentDeps,
+    invoicing,
+    invoicingReactor,
+    links: null as unknown as LinkSigner,
+    mail: null as unknown as Runtime['mail'],
+    notifier: null as unknown as Notifier,
+    async notifierStatus() {
+      if (config.mail.notifier === 'in-process') return rt.notifier.status();
+      if (!redis) return null;
+      const text = await redis.get(notifierStatusKey).catch(() => null);
+      return text ? (JSON.parse(text) as NotifierStatus) : null;
+    },
     async execute(decider, id, command, options) {
       try {
         const result = await handler.handle(decider, id, command, options);
@@ -167,6 +217,10 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     },
     async close() {
       await rt.scheduler.stop();
+      await rt.notifier.stop();
+      await rt.mail.transport.close();
+      await invoicingReactor.stop();
+      await reactorCheckpoints.close();
       await readSide.stop();
       await events.close();
       await auth.close();
@@ -197,7 +251,48 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
         ? logger.warn({ err: error, subscriptionId }, 'billing scheduler: a due item failed for now (PayPal busy or unreachable); it is tried again with the same PayPal-Request-Id')
         : logger.error({ err: error, subscriptionId }, 'billing scheduler: a due item failed; it is tried again on the next pass'),
   });
+  // E-mail: the notifier follows the log (its checkpoint beside the invoicing reactor's) and sends by SMTP, or to the
+  // outbox in DATA_DIR when there is no SMTP_URL; its status reaches the read-api replicas through Redis in deploy.
+  const notifierStatusKey = `${config.readModelPrefix ?? ''}notifier:status`;
+  rt.links = createLinkSigner(config.sessionSecret);
+  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createOutboxTransport(join(config.dataDir, 'outbox'));
+  rt.mail = {
+    deps: { events, links: rt.links, publicUrl: config.publicUrl, licenceKey },
+    identity: { from: config.mail.from, domain: config.mail.domain, dkim: config.mail.dkim },
+    transport,
+  };
+  let lastPublished = 0;
+  let lastWaiting: string | null = null;
+  rt.notifier = createNotifier({
+    events,
+    handler,
+    checkpoints: reactorCheckpoints,
+    transport,
+    mail: rt.mail.deps,
+    identity: rt.mail.identity,
+    now: () => clock.now(),
+    retryCapMs: config.mail.retryMaxMs,
+    retryBaseMs: Math.min(1000, Math.ceil(config.mail.retryMaxMs / 4)),
+    onSent: (template, kind) => metrics.mailSent.inc({ template, transport: kind }),
+    onRetry: (error) => {
+      metrics.mailFailures.inc({ kind: error.kind });
+      logger.warn({ err: error }, error.kind === 'transient' ? 'notifier: SMTP refused or unreachable; the message waits and is tried again' : 'notifier: the SMTP server refused the message');
+    },
+    onError: (error) => logger.error({ err: error }, 'notifier failed; it resumes from its checkpoint'),
+    onStatus: (status) => {
+      metrics.notifierPosition.set(Number(status.position));
+      metrics.mailWaitingSeconds.set(status.waiting ? (Date.now() - Date.parse(status.waiting.since)) / 1000 : 0);
+      // Other processes read it from Redis (deploy): written when waiting changes, else at most once a second.
+      const waiting = status.waiting ? `${status.waiting.key}:${status.waiting.attempts}` : null;
+      if (!redis || (waiting === lastWaiting && Date.now() - lastPublished < 1000)) return;
+      lastWaiting = waiting;
+      lastPublished = Date.now();
+      void redis.set(notifierStatusKey, JSON.stringify(status)).catch(() => undefined);
+    },
+  });
   if (config.scheduler === 'in-process') rt.scheduler.start();
+  if (config.invoicing === 'in-process') await invoicingReactor.start();
+  if (config.mail.notifier === 'in-process') await rt.notifier.start();
   return rt;
 }
 

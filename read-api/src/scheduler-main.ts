@@ -7,7 +7,8 @@ import { createRuntime } from './runtime.js';
  * The billing scheduler as a process of its own (deploy: one replica, `strategy: Recreate`, so Kubernetes keeps a
  * single one running; a second one would only duplicate work, never charges: every step is idempotent). It reads
  * the due list from the read models, and issues the clock's commands through billing-core's workflows. The read-api
- * replicas then run with SCHEDULER=external. HEALTH_PORT serves /health and /ready.
+ * replicas then run with SCHEDULER=external. It also runs the invoicing reactor (INVOICING=external on the read-api
+ * replicas). HEALTH_PORT serves /health and /ready.
  *
  *   node dist/scheduler.js            runs until SIGTERM, looking for due items every SCHEDULER_INTERVAL_MS
  *   node dist/scheduler.js --once     works through everything due now, prints how many items ran, exits
@@ -15,7 +16,10 @@ import { createRuntime } from './runtime.js';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
-  const rt = await createRuntime({ ...config, scheduler: 'off' }, logger);
+  // The invoicing reactor runs here in deploy (the read-api replicas have INVOICING=external): one process follows the
+  // log for captures and refunds whose invoice or credit note a crash left missing.
+  // Never the notifier: in deploy it is its own service, on the embedded default the read-api runs it (one sender).
+  const rt = await createRuntime({ ...config, scheduler: 'off', invoicing: 'in-process', mail: { ...config.mail, notifier: 'external' } }, logger);
   await rt.readSide.start();
   // The due list must show the store's head before the first pass, or items would wait for the next one.
   if (!(await rt.readSide.waitFor(await rt.events.headPosition(), 10 * 60_000))) logger.warn('read models behind the event store; scheduling anyway');

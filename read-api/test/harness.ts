@@ -10,9 +10,10 @@ import { createRuntime, type Runtime } from '../src/runtime.js';
 import { createApp } from '../src/app.js';
 import { listen } from '../src/http/server.js';
 import { ensureAdmin } from '../src/auth/bootstrap.js';
-import type { PaymentGateway } from '@relaycast/billing-core';
+import { userDecider, type PaymentGateway } from '@relaycast/billing-core';
 import type { Express } from 'express';
 import { hashPassword } from '../src/auth/passwords.js';
+import { writeContentCatalogue } from './site-fixture.js';
 
 export const ADMIN = { email: 'admin@relaycast.test', password: 'admin-password-1' };
 
@@ -27,9 +28,12 @@ export interface TestServer {
   client(): ApiClient;
   /** A signed-in client: the administrator, or a new customer registered through the API. */
   admin(): Promise<ApiClient>;
-  customer(name?: string): Promise<ApiClient & { userId: string; email: string }>;
+  /** `verified: false` leaves the address unverified (as after sign-up, before the e-mailed link is followed). */
+  customer(name?: string, options?: { verified?: boolean }): Promise<ApiClient & { userId: string; email: string }>;
   /** A user with ROLE_USER (neither customer nor admin). */
   plainUser(): Promise<ApiClient & { userId: string }>;
+  /** A user with ROLE_FINANCE (reads finance and every subscription, changes nothing), created by the administrator. */
+  financeUser(): Promise<ApiClient & { userId: string }>;
   close(): Promise<void>;
 }
 
@@ -50,10 +54,13 @@ let customers = 0;
 
 /**
  * The real read-api on a free loopback port: SQLite event store and auth store in a temporary DATA_DIR, in-memory
- * read models (or Redis when REDIS_URL is given in env), the administrator from ADMIN_EMAIL/ADMIN_PASSWORD.
+ * read models (or Redis when REDIS_URL is given in env), the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, and
+ * WEB_DIST a folder with the content catalogue of a few pages (test/site-fixture.ts) but no site to serve.
  */
 export async function startTestServer(options: { env?: Record<string, string>; payments?: PaymentGateway } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'relaycast-api-'));
+  // No built site (no pages served), but the catalogue of the site's copy: /admin/content/* has pages to edit.
+  writeContentCatalogue(join(dataDir, 'no-web'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -64,6 +71,8 @@ export async function startTestServer(options: { env?: Record<string, string>; p
     WEB_DIST: join(dataDir, 'no-web'),
     // The billing clock's scheduler acts only where a test asks for it (it would move statuses under other tests).
     SCHEDULER: 'off',
+    // E-mail too: the notifier runs where a test asks for it (NOTIFIER: 'in-process'; mail goes to DATA_DIR/outbox).
+    NOTIFIER: 'off',
     METRICS_TOKEN: 'test-metrics-token',
     ...options.env,
   });
@@ -94,12 +103,17 @@ export async function startTestServer(options: { env?: Record<string, string>; p
     dataDir,
     client,
     admin: () => signIn(ADMIN.email, ADMIN.password),
-    async customer(name = `customer${++customers}`) {
+    async customer(name = `customer${++customers}`, options: { verified?: boolean } = {}) {
       const c = client();
       const email = `${name}-${Date.now()}-${customers}@example.com`;
       const res = await c.post('/auth/local/register', { email, password: 'customer-password', givenName: name, familyName: 'Tester', privacy_policy_confirm: true });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return Object.assign(c, { userId: res.body.data._id as string, email });
+      const userId = res.body.data._id as string;
+      // As if the customer had followed the link e-mailed at sign-up (trials need a verified address).
+      if (options.verified !== false) {
+        await rt.execute(userDecider, userId, { type: 'VerifyEmail', data: { email }, metadata: { now: new Date().toISOString(), actorId: userId, actorRole: 'ROLE_CUSTOMER', correlationId: `verify-${userId}` } });
+      }
+      return Object.assign(c, { userId, email });
     },
     async plainUser() {
       const admin = await signIn(ADMIN.email, ADMIN.password);
@@ -107,6 +121,14 @@ export async function startTestServer(options: { env?: Record<string, string>; p
       const created = await admin.post('/users/create', { givenName: 'Plain', familyName: 'User', email, role: 'ROLE_USER', password: 'plain-password' });
       if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
       const c = await signIn(email, 'plain-password');
+      return Object.assign(c, { userId: created.body.data._id as string });
+    },
+    async financeUser() {
+      const admin = await signIn(ADMIN.email, ADMIN.password);
+      const email = `finance-${Date.now()}-${++customers}@example.com`;
+      const created = await admin.post('/users/create', { givenName: 'Fina', familyName: 'Nance', email, role: 'ROLE_FINANCE', password: 'finance-password' });
+      if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
+      const c = await signIn(email, 'finance-password');
       return Object.assign(c, { userId: created.body.data._id as string });
     },
     async close() {

@@ -2,10 +2,11 @@
  * Build step 3 of 3 (after the client and SSR builds): renders every public route in both languages to
  * dist/<path>/index.html with its own <title>, description, canonical and hreflang links, Open Graph tags and
  * lang; the page's texts are embedded so the browser hydrates without fetching them. Also writes
- * dist/spa.html (client-only routes), dist/404.html and dist/ru/404.html, sitemap.xml, robots.txt and
- * routes.json (what a server needs to serve dist: prerendered paths and client-only prefixes).
+ * dist/spa.html (client-only routes), dist/404.html and dist/ru/404.html, sitemap.xml, robots.txt,
+ * routes.json (what a server needs to serve dist: prerendered paths and client-only prefixes) and content.json (the
+ * pages whose copy administrators may override, which the server renders with dist-server/ and its template.html).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LANGUAGES, type Language } from '@relaycast/contracts/constants';
@@ -77,14 +78,6 @@ function checkPageAssets(moduleKey: string): void {
   if (extraCss.length > 0) throw new Error(`${moduleKey} has its own CSS (${extraCss.join(', ')}); keep styles in src/styles`);
 }
 
-function jsonScript(data: unknown): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `<script id="i18n-data" type="application/json">${json}</script>`;
-}
-
-function fill(parts: { lang: Language; head: string; html: string; data: string }): string {
-  return fillTemplate(template, parts);
-}
 function fillTemplate(base: string, parts: { lang: Language; head: string; html: string; data: string }): string {
   return base
     .replace('<html lang="en">', `<html lang="${parts.lang}">`)
@@ -109,8 +102,7 @@ for (const route of server.PUBLIC_PAGES) {
     const page = await server.renderPage(url);
     if (page.route.id !== route.id) throw new Error(`${url} rendered ${page.route.id}, expected ${route.id}`);
     checkPageAssets(route.module);
-    const head = server.headHtml(page.head);
-    await write(outFile(url), fill({ lang, head, html: page.html, data: jsonScript(page.resources) }));
+    await write(outFile(url), server.documentHtml(template, page, server.headHtml(page.head)));
     written.push({ path: url, alternates: Object.fromEntries(page.head.alternates.map((a) => [a.hreflang, a.href])) });
   }
 }
@@ -122,7 +114,7 @@ for (const lang of LANGUAGES) {
   checkPageAssets(server.NOT_FOUND_PAGE.module);
   const head = server.headHtml({ ...page.head, alternates: [] }, 'noindex');
   const file = lang === 'en' ? path.join(dist, '404.html') : path.join(dist, lang, '404.html');
-  await write(file, fill({ lang, head, html: page.html, data: jsonScript(page.resources) }));
+  await write(file, server.documentHtml(template, page, head));
 }
 
 // The client-only shell: no prerendered content, mounted with createRoot.
@@ -166,5 +158,12 @@ await writeFile(
     2,
   ) + '\n',
 );
-await rm(path.join(root, 'dist-server'), { recursive: true, force: true });
-console.log(`prerendered ${written.length} pages, 2 not-found pages, spa.html, sitemap.xml, robots.txt`);
+// What the server needs to render a page whose texts administrators changed (read-api/src/content): the built-in
+// pages and their namespaces, and the template the pages above were filled in, beside the server renderer
+// (dist-server/entry-server.js, kept; outside dist, so it is never served).
+await writeFile(
+  path.join(dist, 'content.json'),
+  JSON.stringify({ pages: server.PUBLIC_PAGES.map((route) => ({ id: route.id, path: route.path, ns: route.ns })) }, null, 2) + '\n',
+);
+await writeFile(path.join(root, 'dist-server', 'template.html'), template);
+console.log(`prerendered ${written.length} pages, 2 not-found pages, spa.html, sitemap.xml, robots.txt, content.json`);

@@ -3,10 +3,12 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import {
+  BillingDetails,
   CaptureChangePaymentMethod,
   CaptureOrder,
   EntryCreate,
   EntryUpdate,
+  SectionSave,
   SubscriptionCreate,
   SubscriptionRevise,
   SubscriptionUpdate,
@@ -22,6 +24,7 @@ import {
  * through contracts' problemsFromErrors / messageOfProblems, so the browser's messages are the server's.
  */
 export const BROWSER_SCHEMAS = {
+  BillingDetails,
   UserForm,
   UserUpdate,
   SubscriptionCreate,
@@ -31,6 +34,7 @@ export const BROWSER_SCHEMAS = {
   CaptureChangePaymentMethod,
   EntryCreate,
   EntryUpdate,
+  SectionSave,
 } as const;
 
 const VIRTUAL_ID = 'virtual:relaycast-validators';

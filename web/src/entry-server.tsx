@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { Resource } from 'i18next';
+import type { Resource, ResourceLanguage } from 'i18next';
 import type { Language } from '@relaycast/contracts/constants';
-import { pageHead, type PageHead } from './app/head.js';
+import { headHtml, pageHead, type PageHead } from './app/head.js';
 import { COMMON_NS, createI18n } from './app/i18n.js';
 import { langFromPath, stripLang } from './app/lang.js';
 import { ALL_RESOURCES } from './app/localeFiles.server.js';
@@ -25,19 +25,44 @@ export interface RenderedPage {
   resources: Resource;
 }
 
-/** Renders a URL to HTML with a fresh store and i18n instance (build-time prerendering). */
-export async function renderPage(url: string): Promise<RenderedPage> {
+/**
+ * Renders a URL to HTML with a fresh store and i18n instance: at build time (prerendering, the built-in texts), and
+ * on the server for a page whose texts administrators changed — `texts` replaces namespaces of the URL's language
+ * (read-api/src/content: section overrides put in place). The texts embedded for hydration are the same ones.
+ */
+export async function renderPage(url: string, texts: Record<string, unknown> = {}): Promise<RenderedPage> {
   const lang = langFromPath(url);
   const { route } = matchPage(url);
   await loadPage(route);
-  const i18n = createI18n(lang, ALL_RESOURCES);
+  const all = { ...(ALL_RESOURCES[lang] ?? {}), ...(texts as Record<string, ResourceLanguage[string]>) };
+  const i18n = createI18n(lang, { ...ALL_RESOURCES, [lang]: all });
   const store = makeStore();
   const html = renderToString(
     <Root store={store} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />,
   );
   const namespaces = [COMMON_NS, ...route.ns];
-  const all = ALL_RESOURCES[lang] ?? {};
   const resources: Resource = { [lang]: Object.fromEntries(namespaces.map((ns) => [ns, all[ns] ?? {}])) };
   const head = pageHead(route, lang, i18n.getFixedT(lang), route.prerender ? stripLang(url) : route.path);
   return { html, head, route, lang, resources };
+}
+
+/** The page's texts as the JSON script the browser hydrates with (src/main.tsx reads #i18n-data). */
+function jsonScript(data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script id="i18n-data" type="application/json">${json}</script>`;
+}
+
+/** A whole document from the build's template (index.html with its markers) and a rendered page. */
+export function documentHtml(template: string, page: Pick<RenderedPage, 'lang' | 'html' | 'resources'>, head: string): string {
+  return template
+    .replace('<html lang="en">', `<html lang="${page.lang}">`)
+    .replace('<!--app-head-->', head)
+    .replace('<!--app-html-->', () => page.html)
+    .replace('<!--app-data-->', () => jsonScript(page.resources));
+}
+
+/** A public page as a whole document, as the prerenderer writes it; the server's entry point for pages with overrides. */
+export async function renderDocument(url: string, template: string, texts: Record<string, unknown> = {}): Promise<string> {
+  const page = await renderPage(url, texts);
+  return documentHtml(template, page, headHtml(page.head));
 }

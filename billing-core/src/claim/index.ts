@@ -16,6 +16,8 @@ export const claimKeys = {
   freePlan: (userId: string) => `free-plan-${userId}`,
   /** One free trial per customer, for ever (never released). */
   trial: (userId: string) => `trial-${userId}`,
+  /** One free trial per verified address, for ever: another account with the same address gets none. */
+  trialAddress: (email: string) => `trial-address-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`,
   /** A Vault setup token, bound to the subscription that started it. */
   walletSetup: (setupTokenId: string) => `wallet-setup-${createHash('sha256').update(setupTokenId).digest('hex')}`,
 } as const;

@@ -1,6 +1,6 @@
 import { ConflictError, InvalidTransitionError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
 import { pausedForNonPayment, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { captureRequestId, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
+import { captureRequestId, issueDocuments, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 import type { CaptureInfo } from './gateway.js';
 
 export type CaptureOutcome =
@@ -52,6 +52,8 @@ export async function recordCapture(
     },
     metadata: { ...metadata, idempotencyKey: moved ? orderId : `${orderId}:${capture.captureId}:${capture.status}` },
   });
+  // Its invoice, also when the capture was recorded before (a retry after a crash between the two finds it missing).
+  await issueDocuments(deps, result);
   const common = { consistent: result.consistent ?? true, replayed: result.replayed };
   const rejected = result.events.find((e) => e.type === 'PaymentRejected')?.data as PaymentRejected | undefined;
   if (rejected) return { outcome: rejected.reason === 'NOT_COMPLETED' ? 'declined' : 'mismatch', ...common, rejected };

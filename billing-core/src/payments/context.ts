@@ -7,6 +7,7 @@ import { claimDecider, claimKeys } from '../claim/index.js';
 import { exists, type ExistingSubscription, type SubscriptionEvent } from '../subscription/index.js';
 import { subscriptionDecider } from '../subscription/index.js';
 import type { PaymentGateway } from './gateway.js';
+import type { Invoicing, RecordedEvent } from '../invoice/issuer.js';
 
 /** Runs one command (the read-api's waits for the read models too and says whether they caught up). */
 export type Execute = <S, C extends Command, E extends DomainEvent>(
@@ -25,6 +26,17 @@ export interface PaymentDeps {
   publicUrl: string;
   /** A fresh licence key (random; injectable for tests). */
   newLicenceKey?: () => string;
+  /** Issues the invoice of each capture of money and the credit note of each refund, right after it is recorded. */
+  invoicing?: Invoicing;
+}
+
+/**
+ * The documents a recorded capture or refund calls for (an invoice, a credit note), issued at once. A failure here
+ * (the store away, a crash) leaves them to the invoicing reactor, which follows the log: never a reason to fail the
+ * payment, which is recorded.
+ */
+export async function issueDocuments(deps: Pick<PaymentDeps, 'invoicing'>, result: { events: readonly RecordedEvent[] }): Promise<void> {
+  await deps.invoicing?.issueFor(result.events);
 }
 
 /** A subscription as its stream tells it now: the source of truth for every payment rule. */

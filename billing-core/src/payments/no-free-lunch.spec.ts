@@ -1,13 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { CommandMetadata, EventEnvelope } from '@relaycast/contracts';
-import { createCommandHandler } from '../handler.js';
-import { createSqliteEventStore } from '../store/sqlite.js';
-import { coveredUntil, dueItemsOf, exists, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { reviseSubscription, startTrial } from '../subscription/workflows.js';
-import { runDueItems } from '../scheduler/index.js';
-import { captureOrder, handleWebhook, payDue, refundCapture, type PaymentDeps } from './index.js';
-import { fakePayPal, type FakePayPal, type Outcome } from '../../test/fake-paypal.js';
+import type { EventEnvelope } from '@relaycast/contracts';
+import { coveredUntil, dueItemsOf, exists, type ExistingSubscription } from '../subscription/index.js';
+import { actionArb, createRandomHistory, POLICY, type Action } from '../../test/random-history.js';
 import { allowance, licenceExcess, monthlyPrice, paidPeriods, paidUnitsAt, DAY } from '../../test/entitlement-model.js';
 
 /**
@@ -28,59 +23,6 @@ import { allowance, licenceExcess, monthlyPrice, paidPeriods, paidUnitsAt, DAY }
  * At the end, every capture PayPal made is recorded once.
  */
 
-const T0 = Date.parse('2026-01-31T12:00:00.000Z');
-const POLICY = { retryDays: [1, 3, 5, 7], graceDays: 7, cancelAfterDays: 14 };
-
-type Action =
-  | { kind: 'revise'; units: number }
-  | { kind: 'pay' }
-  /** Pays what is due (a new order when none is open, the buyer approving it) and captures it. */
-  | { kind: 'capture'; outcome: Outcome; late: boolean }
-  | { kind: 'answer' }
-  | { kind: 'webhook'; completeHeld: boolean; which: number }
-  | { kind: 'refund'; which: number }
-  | { kind: 'reverse'; which: number }
-  | { kind: 'cancel' }
-  /** The customer saves a PayPal account: renewals and balances are charged to it without them. */
-  | { kind: 'save-wallet' }
-  /** The billing clock moves; everything due runs (with `declined`, PayPal declines the saved wallet meanwhile). */
-  | { kind: 'advance'; days: number; declined?: boolean }
-  | { kind: 'trial' }
-  | { kind: 'pause'; resumeInDays: number | null }
-  | { kind: 'resume' }
-  | { kind: 'complimentary'; days: number }
-  /** The clock moves to a renewal whose saved-wallet charge PayPal answers late; meanwhile the customer acts. */
-  | { kind: 'race'; days: number; with: 'revise' | 'cancel' | 'checkout'; units: number }
-  /** On the last day of the paid period: up to `units` (its balance paid), then back down to 1. */
-  | { kind: 'up-down'; units: number }
-  /** A day after the paid period ended unpaid (Wait payment), the customer revises. */
-  | { kind: 'lapse-revise'; units: number }
-  /** Two more periods paid ahead, then one of the three refunded. */
-  | { kind: 'prepay-refund'; which: number }
-  /** An administrator pauses, and resumes `days` later. */
-  | { kind: 'pause-resume'; days: number };
-
-const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('revise' as const), units: fc.integer({ min: 1, max: 60 }) }) },
-  { weight: 3, arbitrary: fc.constant({ kind: 'pay' as const }) },
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('capture' as const), outcome: fc.constantFrom<Outcome>('COMPLETED', 'COMPLETED', 'COMPLETED', 'DECLINED', 'PENDING'), late: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.constant({ kind: 'answer' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('webhook' as const), completeHeld: fc.boolean(), which: fc.nat(5) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), which: fc.nat(5) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reverse' as const), which: fc.nat(5) }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
-  { weight: 2, arbitrary: fc.constant({ kind: 'save-wallet' as const }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.oneof(fc.integer({ min: 0, max: 45 }), fc.constantFrom(28, 30, 31)), declined: fc.constantFrom(false, false, true) }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'trial' as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const), resumeInDays: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }) }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'resume' as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('complimentary' as const), days: fc.integer({ min: 1, max: 40 }) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('race' as const), days: fc.constantFrom(28, 30, 31, 35), with: fc.constantFrom('revise' as const, 'cancel' as const, 'checkout' as const), units: fc.integer({ min: 1, max: 60 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('up-down' as const), units: fc.integer({ min: 20, max: 1000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lapse-revise' as const), units: fc.integer({ min: 1, max: 1000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('prepay-refund' as const), which: fc.nat(2) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause-resume' as const), days: fc.integer({ min: 0, max: 20 }) }) },
-);
 
 /**
  * What the recorded history entitles the customer to, in cents, priced from the catalogue: for each paid period
@@ -215,16 +157,6 @@ const SITUATIONS = [
   'money returned after cancellation', 'revision refused: payment in flight', 'checkout refused: payment in flight',
 ];
 
-async function world(units: number) {
-  const store = createSqliteEventStore(':memory:');
-  const handler = createCommandHandler(store);
-  const paypal = fakePayPal();
-  let keys = 0;
-  const deps: PaymentDeps = { events: store, execute: (decider, id, command, options) => handler.handle(decider, id, command, options), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => `KEY-${++keys}-${Math.random().toString(36).slice(2)}` };
-  void units;
-  return { store, handler, paypal, deps };
-}
-
 describe('no free lunch: what the history and the licence files entitle a customer to never exceeds the money kept (property, 2,000 runs)', function () {
   this.timeout(900_000);
 
@@ -238,184 +170,14 @@ describe('no free lunch: what the history and the licence files entitle a custom
         // Of those, the ones with an odd number of units have saved a PayPal account: renewals charge it.
         const start: Action[] = startLive ? [{ kind: 'capture', outcome: 'COMPLETED', late: false }, ...(units % 2 ? [{ kind: 'save-wallet' as const }] : [])] : [];
         const actions: Action[] = [...start, ...drawn];
-        const { store, handler, paypal, deps } = await world(units);
-        let now = T0;
-        let n = 0;
-        const meta = (role: CommandMetadata['actorRole'] = 'ROLE_CUSTOMER', actorId = 'user-1'): CommandMetadata => ({ now: new Date(now).toISOString(), actorId, actorRole: role, correlationId: `c${++n}` });
-        const admin = () => meta('ROLE_ADMIN', 'admin-1');
-        const inFlight: Promise<unknown>[] = [];
-        const refusals = new Set<string>();
+        const run = await createRandomHistory(units);
+        const { paypal, history, load, clockRuns, refusals } = run;
         let conceded = 0;
-        const history = () => store.readStream(subscriptionDecider.streamId('sub-1'));
-        const load = async () => (await history()).reduce((s, e) => subscriptionDecider.evolve(s, e as never), subscriptionDecider.initialState());
-        const swallow = (p: Promise<unknown>, what?: string) =>
-          p.catch((error: unknown) => {
-            // Refusals (4xx, a PayPal refusal) are answers, not failures of the property.
-            if (process.env.NO_FREE_LUNCH_DEBUG) console.log('refused:', (error as Error).message);
-            if (!(error instanceof Error) || !('code' in error)) throw error;
-            if ((error as { code: string }).code === 'PAYMENT_IN_PROGRESS' && what) refusals.add(`${what} refused: payment in flight`);
-          });
-        const revise = (u: number, state: { paypalSubscriptionID?: string }) =>
-          swallow(reviseSubscription(deps, 'sub-1', { type: 'ReviseSubscription', data: { paypalSubscriptionID: state.paypalSubscriptionID ?? 'RCS-SUB-1', quantity: u }, metadata: meta() }, { preview: false }), 'revision');
-        /** Pays what is due by checkout: an order (the buyer approves it) captured with the given outcome. */
-        const checkout = async (state: { orders?: Record<string, { status: string }> }, outcome: Outcome, late: boolean) => {
-          let orderId = Object.entries(state.orders ?? {}).find(([, o]) => o.status === 'open')?.[0];
-          if (!orderId) {
-            const started = (await swallow(payDue(deps, 'sub-1', meta()), 'checkout')) as { order?: { paypalOrderID: string } } | undefined;
-            orderId = started?.order?.paypalOrderID;
-            if (!orderId) return;
-          }
-          paypal.approve(orderId);
-          paypal.setOutcome(outcome);
-          if (late) paypal.hold('capture');
-          const capturing = swallow(captureOrder(deps, { subscriptionId: 'sub-1', paypalOrderID: orderId }, meta()), 'checkout');
-          if (!late) return void (await capturing);
-          inFlight.push(capturing);
-          // Only this capture's answer is late (if it never reached PayPal, nothing else is held).
-          for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-          paypal.unhold();
-        };
-        const clockRuns = (declined = false) => {
-          // The billing clock runs everything that fell due (with the outcome PayPal gives saved wallets now).
-          paypal.setWalletOutcome(declined ? 'DECLINED' : null);
-          return swallow(runDueItems(deps, 'sub-1', new Date(now).toISOString())).finally(() => paypal.setWalletOutcome(null));
-        };
         try {
-          await handler.handle(subscriptionDecider, 'sub-1', {
-            type: 'CreateSubscription',
-            data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'constructor', infrastructure_type: 'self-hosted', modules: [{ name: 'streams', limit: units }], privacy_policy_confirm: true },
-            metadata: meta(),
-          });
-          // The billing policy every process reads from the event log (the default's, here).
-          const { billingPolicyDecider } = await import('../policy/index.js');
-          await handler.handle(billingPolicyDecider, 'billing-policy', { type: 'SetBillingPolicy', data: { policy: POLICY, source: 'DEFAULT' }, metadata: meta('SYSTEM', 'start-up') });
           for (const action of actions) {
-            const events = await history();
-            const state = (await load()) as ExistingSubscription & { orders?: Record<string, { status: string }> };
-            const webhook = (type: string, resource: Record<string, unknown>) =>
-              handleWebhook(deps, { rawBody: JSON.stringify({ id: `WH-${++n}`, event_type: type, resource }), headers: {}, webhookConfigured: true }, meta('SYSTEM', 'paypal-webhook'));
-            switch (action.kind) {
-              case 'revise':
-                await revise(action.units, state);
-                break;
-              case 'pay': {
-                const started = await swallow(payDue(deps, 'sub-1', meta()), 'checkout');
-                const order = (started as { order?: { paypalOrderID: string } } | undefined)?.order;
-                if (order) paypal.approve(order.paypalOrderID);
-                break;
-              }
-              case 'capture':
-                await checkout(state, action.outcome, action.late);
-                break;
-              case 'answer':
-                paypal.release();
-                await Promise.all(inFlight.splice(0));
-                break;
-              case 'webhook': {
-                // PayPal tells us about a capture: one it finished reviewing, or one we may have recorded already.
-                const held = [...paypal.orders.values()].filter((o) => o.capture?.status === 'PENDING');
-                const target = action.completeHeld && held.length ? held[action.which % held.length]! : [...paypal.orders.values()].filter((o) => o.capture?.status === 'COMPLETED')[action.which % 6];
-                if (!target?.capture) break;
-                if (target.capture.status === 'PENDING') target.capture.status = action.which % 2 ? 'COMPLETED' : 'DECLINED';
-                const type = target.capture.status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED';
-                await swallow(webhook(type, { id: target.capture.id, status: target.capture.status, amount: { currency_code: 'USD', value: (target.capture.amount / 100).toFixed(2) }, custom_id: target.customId, supplementary_data: { related_ids: { order_id: target.id } } }));
-                break;
-              }
-              case 'refund':
-              case 'reverse': {
-                const recorded = events.filter((e) => e.type === 'OrderCaptured').map((e) => (e.data as { captureId: string }).captureId);
-                const captureId = recorded[action.which % Math.max(1, recorded.length)];
-                const capture = paypal.completedCaptures().find((c) => c.id === captureId);
-                if (!capture || capture.refunded === capture.amount) break;
-                const before = capture.amount - capture.refunded;
-                const pre = await history();
-                if (action.kind === 'refund') {
-                  await swallow(refundCapture(deps, { subscriptionId: 'sub-1', captureId: capture.id }, admin()));
-                } else {
-                  const order = paypal.orders.get(capture.orderId)!;
-                  order.capture!.refunded = order.capture!.amount;
-                  await swallow(webhook('PAYMENT.CAPTURE.REVERSED', { id: `REV${++n}`, amount: { currency_code: 'USD', value: (before / 100).toFixed(2) }, custom_id: order.customId, links: [{ rel: 'up', href: `https://paypal.test/v2/payments/captures/${capture.id}` }] }));
-                }
-                // Money taken back for time already used is a concession the history cannot revoke.
-                const after = paypal.completedCaptures().find((c) => c.id === captureId)!;
-                conceded += Math.min(before - (after.amount - after.refunded), usedValueAtRefund(pre, capture.id, now));
-                break;
-              }
-              case 'cancel':
-                await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'CancelSubscription', data: {}, metadata: meta() }));
-                break;
-              case 'save-wallet':
-                await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'RecordVaultedPaymentMethod', data: { vaultId: `VT-${++n}`, source: 'SETUP_TOKEN' }, metadata: meta() }));
-                break;
-              case 'advance':
-                now += action.days * DAY;
-                await clockRuns(action.declined);
-                break;
-              case 'trial':
-                await swallow(startTrial(deps, 'sub-1', 'user-1', { type: 'StartTrial', data: {}, metadata: meta() }));
-                break;
-              case 'pause':
-                await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'PauseSubscription', data: action.resumeInDays ? { resumeAt: new Date(now + action.resumeInDays * DAY).toISOString() } : {}, metadata: admin() }));
-                break;
-              case 'resume':
-                await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'ResumeSubscription', data: {}, metadata: admin() }));
-                break;
-              case 'complimentary':
-                await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'GrantComplimentary', data: { reason: 'partner', until: new Date(now + action.days * DAY).toISOString(), licenceKey: `KEY-COMP-${n}` }, metadata: admin() }));
-                break;
-              case 'race': {
-                // A renewal charged to a saved wallet: one is saved first if none is.
-                if (!state.vault) await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'RecordVaultedPaymentMethod', data: { vaultId: `VT-${++n}`, source: 'SETUP_TOKEN' }, metadata: meta() }));
-                now += action.days * DAY;
-                paypal.hold('wallet');
-                inFlight.push(clockRuns());
-                // Let the clock reach PayPal (the charge is recorded as started first), then the customer acts.
-                for (let i = 0; i < 20 && !(await load() as ExistingSubscription).charge; i++) await new Promise((resolve) => setImmediate(resolve));
-                paypal.unhold();
-                const raced = (await load()) as ExistingSubscription;
-                if (action.with === 'revise') await revise(action.units, raced);
-                else if (action.with === 'cancel') await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'CancelSubscription', data: {}, metadata: meta() }));
-                else await checkout(raced, 'COMPLETED', false);
-                break;
-              }
-              case 'up-down': {
-                const covered = exists(state) ? coveredUntil(state) : undefined;
-                if (!covered || state.status !== 'SUBSCRIPTION_STATUS_ACTIVE') break;
-                // The day before the paid period ends (the clock never goes back).
-                now = Math.max(now, Date.parse(covered) - DAY);
-                await clockRuns();
-                await revise(action.units, (await load()) as ExistingSubscription);
-                const raised = (await load()) as ExistingSubscription;
-                if (raised.pendingChange) await checkout(raised, 'COMPLETED', false);
-                await revise(1, (await load()) as ExistingSubscription);
-                break;
-              }
-              case 'lapse-revise': {
-                const covered = exists(state) ? coveredUntil(state) : undefined;
-                if (covered) now = Math.max(now, Date.parse(covered) + DAY);
-                await clockRuns(true);
-                await revise(action.units, (await load()) as ExistingSubscription);
-                break;
-              }
-              case 'prepay-refund': {
-                for (let i = 0; i < 2; i++) await checkout((await load()) as ExistingSubscription, 'COMPLETED', false);
-                const ids = (await history()).filter((e) => e.type === 'OrderCaptured' && !(e.data as { credited?: boolean }).credited).map((e) => (e.data as { captureId: string }).captureId).slice(-3);
-                const target = paypal.completedCaptures().find((c) => c.id === ids[action.which % Math.max(1, ids.length)]);
-                if (!target || target.refunded === target.amount) break;
-                const before = target.amount - target.refunded;
-                const pre = await history();
-                await swallow(refundCapture(deps, { subscriptionId: 'sub-1', captureId: target.id }, admin()));
-                const after = paypal.completedCaptures().find((c) => c.id === target.id)!;
-                conceded += Math.min(before - (after.amount - after.refunded), usedValueAtRefund(pre, target.id, now));
-                break;
-              }
-              case 'pause-resume':
-                await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'PauseSubscription', data: {}, metadata: admin() }));
-                now += action.days * DAY;
-                await clockRuns();
-                await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'ResumeSubscription', data: {}, metadata: admin() }));
-                break;
-            }
+            await run.step(action);
+            // Money taken back for time already used is a concession the history cannot revoke.
+            for (const t of run.takenBack.splice(0)) conceded += Math.min(t.amount, usedValueAtRefund(t.before, t.captureId, t.at));
             const after = await history();
             if (process.env.NO_FREE_LUNCH_DEBUG) for (const e of after) console.log(e.occurredAt, e.type, JSON.stringify(e.data).replace(/"modules":\[[^\]]*\],?/g, '').slice(0, 220));
             const value = entitledValue(after);
@@ -424,10 +186,9 @@ describe('no free lunch: what the history and the licence files entitle a custom
             const allowed = allowance(after, POLICY.graceDays);
             expect(excess, `after ${action.kind}: licence files worth ${excess.toFixed(2)} beyond what was paid > allowance ${allowed.toFixed(2)}`).to.be.at.most(allowed + 1e-6);
             const s = await load();
-            if (exists(s) && owes(s, new Date(now).toISOString())) expect(dueItemsOf(s), `after ${action.kind}: owes something (${s.status}) and has no due item`).to.not.deep.equal([]);
+            if (exists(s) && owes(s, run.nowIso())) expect(dueItemsOf(s), `after ${action.kind}: owes something (${s.status}) and has no due item`).to.not.deep.equal([]);
           }
-          paypal.release();
-          await Promise.all(inFlight.splice(0));
+          await run.settle();
           noteReached(await history(), refusals);
           // Never lose a payment: every capture PayPal completed is recorded, once.
           const recorded = (await history()).filter((e) => e.type === 'OrderCaptured').map((e) => (e.data as { captureId: string }).captureId);
@@ -437,14 +198,12 @@ describe('no free lunch: what the history and the licence files entitle a custom
           expect(recorded.filter((id) => !completedAnswered.includes(id) && !id.startsWith('CREDIT-'))).to.deep.equal([]);
           // A wallet charge left in flight (its answer lost) is still PayPal's money: settled by the clock's payment check.
           await clockRuns();
-          now += DAY;
+          run.advanceDays(1);
           await clockRuns();
           const settled = (await history()).filter((e) => e.type === 'OrderCaptured').map((e) => (e.data as { captureId: string }).captureId);
           for (const id of completedAnswered) expect(settled, `capture ${id} recorded`).to.include(id);
         } finally {
-          paypal.release();
-          await Promise.allSettled(inFlight);
-          await store.close();
+          await run.close();
         }
       }),
       {

@@ -1,7 +1,7 @@
 import { NotFoundError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { requireAdmin } from '../decider.js';
 import { creditToRefund, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
+import { issueDocuments, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 
 /**
  * An administrator refunds (part of) a capture through PayPal, then records it. The PayPal-Request-Id derives
@@ -18,22 +18,26 @@ export async function refundCapture(deps: PaymentDeps, input: { subscriptionId: 
   const amount = input.amount ?? refundable;
   if (amount < 1 || amount > refundable) throw ValidationError.field('amount', `must be between 1 and ${refundable} cents (what remains refundable)`);
   const refund = await deps.gateway.refundCapture(capture.captureId, { amountCents: amount, currency: sub.currency }, `refund-${capture.captureId}-${capture.refunded}-${amount}`);
-  return deps.execute(subscriptionDecider, sub.id, {
+  const recorded = await deps.execute(subscriptionDecider, sub.id, {
     type: 'RecordRefund',
     data: { captureId: capture.captureId, refundId: refund.refundId, amount: refund.amountCents, currency: refund.currency },
     metadata: { ...metadata, idempotencyKey: `refund:${refund.refundId}` },
   });
+  await issueDocuments(deps, recorded);
+  return recorded;
 }
 
 /** Refunds `amount` of a capture through PayPal (once per request id), then records it. */
 async function refundAndRecord(deps: PaymentDeps, sub: ExistingSubscription, captureId: string, amount: number, requestId: string, metadata: CommandMetadata) {
   requireConfigured(deps.gateway);
   const refund = await deps.gateway.refundCapture(captureId, { amountCents: amount, currency: sub.currency }, requestId);
-  return deps.execute(subscriptionDecider, sub.id, {
+  const recorded = await deps.execute(subscriptionDecider, sub.id, {
     type: 'RecordRefund',
     data: { captureId, refundId: refund.refundId, amount: refund.amountCents, currency: refund.currency },
     metadata: { ...metadata, idempotencyKey: `refund:${refund.refundId}` },
   });
+  await issueDocuments(deps, recorded);
+  return recorded;
 }
 
 /**
@@ -45,21 +49,32 @@ async function refundAndRecord(deps: PaymentDeps, sub: ExistingSubscription, cap
 export async function cancelNow(deps: PaymentDeps, input: { subscriptionId: string; refund: boolean; reason?: string }, metadata: CommandMetadata) {
   requireAdmin(metadata, 'cancel subscriptions at once');
   const { sub } = await loadSubscription(deps, input.subscriptionId);
-  const now = metadata.now;
   const cancelled = await deps.execute(subscriptionDecider, sub.id, { type: 'CancelSubscription', data: { reason: input.reason ?? 'cancelled by an administrator' }, metadata });
   if (!input.refund) return { cancelled, refunded: 0 };
   let refunded = 0;
+  for (const { captureId, amount } of unusedPaidTime(sub, metadata.now)) {
+    await refundAndRecord(deps, sub, captureId, amount, `cancel-refund-${captureId}-${amount}`, metadata);
+    refunded += amount;
+  }
+  return { cancelled, refunded };
+}
+
+/**
+ * What cancelling at `now` leaves paid and unused, per capture: the unused share of the running period (rounded down
+ * to the cent: never more than was paid for the time not used) and every period paid ahead, less what was already
+ * refunded. What `cancelNow` refunds, and what an administrator is told it will refund before confirming.
+ */
+export function unusedPaidTime(sub: ExistingSubscription, now: string): { captureId: string; amount: number }[] {
+  const refunds: { captureId: string; amount: number }[] = [];
   for (const period of sub.paid.filter((p) => p.end > now)) {
     const capture = sub.captures.find((c) => c.captureId === period.captureId);
     if (!capture || capture.credited) continue;
     const [start, end] = [Date.parse(period.start), Date.parse(period.end)];
     const unused = period.start >= now ? capture.amount : Math.floor((capture.amount * (end - Date.parse(now))) / (end - start));
     const amount = Math.min(unused, capture.amount - capture.refunded);
-    if (amount < 1) continue;
-    await refundAndRecord(deps, sub, capture.captureId, amount, `cancel-refund-${capture.captureId}-${amount}`, metadata);
-    refunded += amount;
+    if (amount >= 1) refunds.push({ captureId: capture.captureId, amount });
   }
-  return { cancelled, refunded };
+  return refunds;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AppError, PaymentProviderError, type CommandMetadata } from '@relaycast/contracts';
-import { dueOf, nextWalletRequestId, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { billingReferenceFor, claimBillingReference, issueLicenceKey, type PaymentDeps } from './context.js';
+import { coveredUntil, dueOf, nextWalletRequestId, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { billingReferenceFor, claimBillingReference, issueDocuments, issueLicenceKey, type PaymentDeps } from './context.js';
 
 export type SavedWalletOutcome = { kind: 'paid' } | { kind: 'nothing-due' } | { kind: 'no-wallet' } | { kind: 'declined'; reason: string };
 
@@ -20,6 +20,9 @@ export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscri
   const due = dueOf(sub, metadata.now);
   if (!sub.charge) {
     if (!due) return { kind: 'nothing-due' };
+    // A period is charged without the buyer only once the covered time has run out (the decider's rule too).
+    const covered = coveredUntil(sub);
+    if (due.purpose === 'period' && covered !== undefined && covered > metadata.now) return { kind: 'nothing-due' };
     if (due.amount === 0) {
       const licenceKey = await issueLicenceKey(deps, sub, metadata);
       await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey }, metadata: { ...metadata, idempotencyKey: `pay-from-credit-${sub.id}-${Object.keys(sub.orders).length}` } });
@@ -58,7 +61,7 @@ export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscri
   const capture = order.capture;
   if (!capture) throw new PaymentProviderError('PayPal created the saved-wallet order without capturing it', true);
   const licenceKey = await issueLicenceKey(deps, sub, metadata);
-  await deps.execute(subscriptionDecider, sub.id, {
+  const recorded = await deps.execute(subscriptionDecider, sub.id, {
     type: 'RecordSavedWalletPayment',
     data: {
       paypalOrderID: order.id, paypalSubscriptionID: reference, amount: charge.amount, currency: sub.currency, purpose: charge.purpose,
@@ -66,5 +69,6 @@ export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscri
     },
     metadata: { ...system, idempotencyKey: `${requestId}-payment` },
   });
+  await issueDocuments(deps, recorded);
   return { kind: 'paid' };
 }

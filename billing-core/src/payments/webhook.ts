@@ -1,7 +1,7 @@
 import { AppError, TRANSIENT_ERROR_CODES, UnauthorizedError, UnavailableError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { subscriptionDecider, type SubscriptionCommand } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
-import { loadSubscription, resolveBillingReference, type PaymentDeps } from './context.js';
+import { issueDocuments, loadSubscription, resolveBillingReference, type PaymentDeps } from './context.js';
 import { valueToCents, type CaptureInfo, type WebhookHeaders } from './gateway.js';
 
 /** The parts of a PayPal webhook event we read. */
@@ -134,6 +134,8 @@ async function apply(deps: PaymentDeps, event: WebhookEvent, metadata: CommandMe
   const keyed = { ...metadata, idempotencyKey: `webhook:${event.id}` };
   const run = async (subscriptionId: string, command: SubscriptionCommand) => {
     const result = await deps.execute(subscriptionDecider, subscriptionId, command);
+    // A refund's or reversal's credit note (also when PayPal delivers it again: issued once).
+    await issueDocuments(deps, result);
     return { outcome: result.events.length && !result.replayed ? ('applied' as const) : ('unchanged' as const), subscriptionId };
   };
 

@@ -38,6 +38,10 @@ export async function runDueItem(deps: PaymentDeps, sub: ExistingSubscription, i
     await deps.execute(subscriptionDecider, sub.id, { ...simple, metadata } as SubscriptionCommand);
     return;
   }
+  if (item.kind === 'reminder' && item.reminder) {
+    await deps.execute(subscriptionDecider, sub.id, { type: 'RecordReminder', data: { reminder: item.reminder.kind, dueAt: item.reminder.dueAt }, metadata });
+    return;
+  }
   if (item.kind === 'refund-credit') {
     await refundCredit(deps, sub.id, metadata);
     return;
@@ -98,7 +102,11 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
       return;
     }
   }
-  if (sub.charge) sub = (await loadSubscription(deps, sub.id)).sub;
+  if (sub.charge) {
+    // A charge in flight (another run's, or a crashed one's): read again. If that charge paid this item, it is done.
+    sub = (await loadSubscription(deps, sub.id)).sub;
+    if (!sub.charge && nextDueItem(sub)?.key !== item.key) return;
+  }
   const dueAt = sub.dunning?.timeline.dueAt ?? item.at;
   const attempt = item.kind === 'renewal' ? 0 : (sub.dunning?.attempts ?? 0);
   const failed = async (reason: 'NO_PAYMENT_METHOD' | 'DECLINED', providerReason?: string) => {

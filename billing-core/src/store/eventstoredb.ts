@@ -105,7 +105,7 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
           const page = await readAllPage(from, FORWARDS, want);
           for (const resolved of page) {
             const event = toEnvelope(resolved);
-            if (event && event.position > seen && !isSystemEventType(event.type)) events.push(event);
+            if (event && event.position > seen && !isSystemEventType(event.type) && (!options.types || options.types.has(event.type))) events.push(event);
           }
           const last = page.at(-1)?.event?.position;
           if (page.length < want || !last) break;

@@ -23,6 +23,12 @@ export interface ReadAllOptions {
   /** Return events strictly after this global position; 0n (the default) reads from the beginning. */
   after?: bigint;
   maxCount?: number;
+  /**
+   * Only events of these types (`maxCount` counts those): the others are passed over without being decoded where
+   * the store can. For bounded reads (a rebuild up to a position); a reader that follows the log needs every
+   * position it passes, so subscriptions never filter.
+   */
+  types?: ReadonlySet<string>;
 }
 
 export type EventHandler = (event: EventEnvelope) => Promise<void> | void;

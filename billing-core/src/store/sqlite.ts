@@ -88,6 +88,9 @@ export function createSqliteEventStore(path: string, options: SqliteEventStoreOp
   const insert = db.prepare('INSERT INTO events (id, stream_id, version, type, data, metadata, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)').safeIntegers(true);
   const readStreamStmt = db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND version >= ? ORDER BY version LIMIT ?').safeIntegers(true);
   const readAllStmt = db.prepare<[bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?').safeIntegers(true);
+  const readAllTypesStmt = db
+    .prepare<[bigint, string, number], EventRow>('SELECT * FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?')
+    .safeIntegers(true);
   const headStmt = db.prepare<[], { p: bigint }>('SELECT COALESCE(MAX(position), 0) AS p FROM events').safeIntegers(true);
 
   /** A batch already stored under these ids in this stream, in order, is a retry: answer as the first time. */
@@ -202,6 +205,7 @@ export function createSqliteEventStore(path: string, options: SqliteEventStoreOp
       return readStreamStmt.all(streamId, options.fromVersion ?? 1, options.maxCount ?? -1).map(toEnvelope);
     },
     async readAll(options: ReadAllOptions = {}) {
+      if (options.types) return readAllTypesStmt.all(options.after ?? 0n, JSON.stringify([...options.types]), options.maxCount ?? -1).map(toEnvelope);
       return readAllStmt.all(options.after ?? 0n, options.maxCount ?? -1).map(toEnvelope);
     },
     subscribe(options: { after?: bigint }, handler: EventHandler): StoreSubscription {

@@ -39,10 +39,11 @@ const SPEC_OF: Record<keyof typeof SubscriptionCommandSchemas, string> = {
   RecordRenewalFailure: 'dunning.spec.ts',
   EndUnpaid: 'dunning.spec.ts',
   RefreshLicence: 'entitlement.spec.ts',
+  RecordReminder: 'reminders.spec.ts',
 };
 
 describe('subscription decider (decide.ts)', () => {
-  it('every command (29) has a spec that describes it', () => {
+  it('every command (30) has a spec that describes it', () => {
     expect(Object.keys(SPEC_OF).sort()).to.deep.equal(Object.keys(SubscriptionCommandSchemas).sort());
     for (const [command, file] of Object.entries(SPEC_OF)) {
       const text = readFileSync(new URL(file, import.meta.url), 'utf8');

@@ -11,6 +11,7 @@ import { create, update } from './lifecycle/create.js';
 import { grantComplimentary, startTrial } from './lifecycle/grants.js';
 import { cancel, cancelAtPeriodEnd, pause, remove, resume, scheduleCancellation, setStatus } from './lifecycle/status-commands.js';
 import { applyScheduledChange, revise } from './plan-change.js';
+import { recordReminder } from './reminders.js';
 import { exists, type SubscriptionState } from './state.js';
 
 export { creditToRefund };
@@ -81,6 +82,9 @@ function decideByConcern(command: SubscriptionCommand, state: SubscriptionState)
     // entitlement
     case 'RefreshLicence':
       return refreshLicence(command, state);
+    // reminders
+    case 'RecordReminder':
+      return recordReminder(command, state);
     default:
       return unreachable(command);
   }

@@ -67,8 +67,11 @@ describe('due items (due-items.ts)', () => {
     expect(itemsOf(PAUSED)).to.deep.equal([{ kind: 'resume', at: MAR_20, key: `resume-sub-1-${MAR_20}` }]);
   });
 
-  it('a cancellation at the end of the paid time replaces the renewal', () => {
-    expect(itemsOf([...LIVE, { type: 'CancellationScheduled', data: { cancelAt: APR_1, by: 'CUSTOMER' } }])).to.deep.equal([{ kind: 'cancel-at-period-end', at: APR_1, key: `cancel-sub-1-${APR_1}` }]);
+  it('a cancellation at the end of the paid time replaces the renewal (and the licence-expiring reminder comes 7 days before)', () => {
+    expect(itemsOf([...LIVE, { type: 'CancellationScheduled', data: { cancelAt: APR_1, by: 'CUSTOMER' } }])).to.deep.equal([
+      { kind: 'reminder', at: '2026-03-25T00:00:00.000Z', key: `reminder-licence-expiring-sub-1-${APR_1}`, reminder: { kind: 'LICENCE_EXPIRING', dueAt: APR_1 } },
+      { kind: 'cancel-at-period-end', at: APR_1, key: `cancel-sub-1-${APR_1}` },
+    ]);
   });
 
   it('nothing for a free plan, nor for a removed subscription', () => {

@@ -1,6 +1,8 @@
 import { nextRetryOf, owesWithoutDunning, waitingSinceOf } from './dunning.js';
 import { coverageOf, NO_END } from './entitlement.js';
+import { pendingReminders } from './reminders.js';
 import { capturingOrder, coveredUntil, type ExistingSubscription } from './state.js';
+import type { ReminderKind } from '@relaycast/contracts';
 
 /**
  * Due items: what the billing clock will do to a subscription, and when — a pure function of its state, kept by
@@ -19,20 +21,23 @@ export type DueKind =
   | 'resume'
   | 'licence'
   | 'payment-check'
-  | 'refund-credit';
+  | 'refund-credit'
+  | 'reminder';
 
 /** Something the billing clock does to a subscription when `at` has come; `key` makes doing it idempotent. */
 export interface DueItem {
   kind: DueKind;
   at: string;
   key: string;
+  /** A reminder's kind and what it is about (the trial's end, the renewal's due date, the licence's end). */
+  reminder?: { kind: ReminderKind; dueAt: string };
 }
 
 /** How long a capture or a saved-wallet charge may stay in flight before the clock asks PayPal how it ended. */
 export const PAYMENT_CHECK_AFTER_MS = 10 * 60 * 1000;
 
 /** Same instant: a change of plan first (the renewal charges the new price), a cancellation before a renewal. */
-const ORDER: DueKind[] = ['payment-check', 'scheduled-change', 'cancel-at-period-end', 'licence', 'renewal', 'dunning-retry', 'suspend', 'cancel-unpaid', 'resume', 'refund-credit'];
+const ORDER: DueKind[] = ['payment-check', 'scheduled-change', 'cancel-at-period-end', 'licence', 'renewal', 'dunning-retry', 'suspend', 'cancel-unpaid', 'resume', 'refund-credit', 'reminder'];
 
 const later = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
 
@@ -74,7 +79,16 @@ export function dueItemsOf(s: ExistingSubscription): DueItem[] {
   // Waiting for payment after having been covered, with no dunning (resumed unpaid, paid time taken back): it starts.
   const waiting = owesWithoutDunning(s) ? waitingSinceOf(s) : undefined;
   if (waiting && billed) add('renewal', waiting, 'renewal');
+  // Reminders ahead of the trial's end, an annual renewal, a licence that ends with the subscription (reminders.ts).
+  for (const r of pendingReminders(s)) {
+    items.push({ kind: 'reminder', at: r.at, key: `reminder-${r.reminder.toLowerCase().replace('_', '-')}-${s.id}-${r.dueAt}`, reminder: { kind: r.reminder, dueAt: r.dueAt } });
+  }
   return sorted(items);
+}
+
+/** The next thing the clock will do to the subscription itself (what account pages show: reminders left out). */
+export function nextBillingItem(s: ExistingSubscription): DueItem | null {
+  return dueItemsOf(s).find((item) => item.kind !== 'reminder') ?? null;
 }
 
 function sorted(items: DueItem[]): DueItem[] {

@@ -5,6 +5,7 @@ import { entitlementEvolvers } from './entitlement.js';
 import type { SubscriptionEvent } from './events.js';
 import { lifecycleEvolvers } from './lifecycle/evolve.js';
 import { planChangeEvolvers } from './plan-change.js';
+import { reminderEvolvers } from './reminders.js';
 import { exists, type ExistingSubscription, type SubscriptionState } from './state.js';
 
 /**
@@ -14,7 +15,7 @@ import { exists, type ExistingSubscription, type SubscriptionState } from './sta
 
 type Evolvers = { [E in SubscriptionEvent as E['type']]: (s: ExistingSubscription, data: E['data']) => ExistingSubscription };
 
-const EVOLVERS: Omit<Evolvers, 'SubscriptionCreated'> = { ...lifecycleEvolvers, ...planChangeEvolvers, ...billingEvolvers, ...dunningEvolvers, ...entitlementEvolvers };
+const EVOLVERS: Omit<Evolvers, 'SubscriptionCreated'> = { ...lifecycleEvolvers, ...planChangeEvolvers, ...billingEvolvers, ...dunningEvolvers, ...entitlementEvolvers, ...reminderEvolvers };
 
 function created(d: SubscriptionCreated): ExistingSubscription {
   return {

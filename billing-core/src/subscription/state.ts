@@ -143,6 +143,8 @@ export interface ExistingSubscription {
   pause?: { reason: 'ADMIN' | 'NON_PAYMENT'; resumeAt?: string };
   /** The licence last issued, and whether it was revoked since. */
   licence?: LicenceIssued & { revoked: boolean };
+  /** Reminders recorded (`TRIAL_ENDING@<trial end>`…): each falls due once. */
+  reminded?: string[];
 }
 
 export type SubscriptionState = { status: 'NONE' } | ExistingSubscription;

@@ -57,4 +57,51 @@ describe('subscription workflows: identifier claims only with success', () => {
     await updateSubscription(deps, 'sub-1', { type: 'UpdateSubscription', data: { licence_key: 'KEYDD-DDDDD-DDDDD-DDDDD-DDDDD' }, metadata: admin });
     expect(await owner('KEYDD-DDDDD-DDDDD-DDDDD-DDDDD')).to.equal('sub-1');
   });
+
+  describe('one live free plan per customer, while a creation is under way', () => {
+    const customer = (now: string, id: string): CommandMetadata => ({ now, actorId: 'user-9', actorRole: 'ROLE_CUSTOMER', correlationId: id });
+    const free = (subscriptionId: string, now: string): Extract<SubscriptionCommand, { type: 'CreateSubscription' }> => ({
+      type: 'CreateSubscription',
+      data: { subscriptionId, user_id: 'user-9', subscription_type: 'SUBSCRIPTION_FREE', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'unlimited', modules: [], privacy_policy_confirm: true } as never,
+      metadata: customer(now, subscriptionId),
+    });
+    const freePlans = async (store: Awaited<ReturnType<typeof setup>>['store'], ids: string[]) =>
+      (await Promise.all(ids.map((id) => store.readStream(`subscription-${id}`)))).filter((events) => events.length > 0).length;
+
+    it('a second free plan asked for while the first is being recorded is refused (409), not granted beside it', async () => {
+      const { store, deps } = await setup();
+      // The first creation has claimed the free plan but not yet recorded its subscription (a slow append).
+      const gate: { release: () => void } = { release: () => undefined };
+      const held = new Promise<void>((resolve) => (gate.release = resolve));
+      const slow = {
+        ...deps,
+        execute: (async (decider: { streamId(id: string): string }, id: string, command: { type: string }, options?: { dryRun?: boolean }) => {
+          if (command.type === 'CreateSubscription' && id === 'free-a' && !options?.dryRun) await held;
+          return (deps.execute as (...a: unknown[]) => Promise<unknown>)(decider, id, command, options);
+        }) as never,
+      };
+      const first = createSubscription(slow, free('free-a', '2026-03-01T10:00:00.000Z'));
+      // Until the first has claimed the free plan (its subscription is then held back).
+      while ((await store.readStream(streamIds.claim(claimKeys.freePlan('user-9')))).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      let code = '';
+      await createSubscription(deps, free('free-b', '2026-03-01T10:00:01.000Z')).catch((e: { code: string }) => (code = e.code));
+      expect(code).to.equal('CONFLICT');
+      gate.release();
+      await first;
+      expect(await freePlans(store, ['free-a', 'free-b'])).to.equal(1);
+      await store.close();
+    });
+
+    it('a claim left by a creation that never completed (a crash) is taken over once it is a minute old', async () => {
+      const { store, deps } = await setup();
+      // The claim of a subscription that was never recorded, as a crash between the two appends leaves it.
+      await (deps.execute as unknown as (...args: unknown[]) => Promise<unknown>)(claimDecider, claimKeys.freePlan('user-9'), { type: 'ClaimIdentifier', data: { subscriptionId: 'free-lost' }, metadata: { ...customer('2026-03-01T10:00:00.000Z', 'lost'), actorRole: 'SYSTEM' } } as never);
+      let code = '';
+      await createSubscription(deps, free('free-c', '2026-03-01T10:00:30.000Z')).catch((e: { code: string }) => (code = e.code));
+      expect(code, 'thirty seconds later it may still be under way').to.equal('CONFLICT');
+      await createSubscription(deps, free('free-d', '2026-03-01T10:01:01.000Z'));
+      expect(await freePlans(store, ['free-lost', 'free-c', 'free-d'])).to.equal(1);
+      await store.close();
+    });
+  });
 });

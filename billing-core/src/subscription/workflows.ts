@@ -1,4 +1,5 @@
-import { ConflictError, streamIds, type CommandMetadata } from '@relaycast/contracts';
+import { ConflictError, NotFoundError, streamIds, type CommandMetadata } from '@relaycast/contracts';
+import { userDecider } from '../user/index.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import type { PaymentDeps } from '../payments/context.js';
 import { claimLicenceKey, loadSubscription, newLicenceKey, releaseClaims } from '../payments/context.js';
@@ -40,6 +41,11 @@ async function claimKey(deps: Deps, key: string, subscriptionId: string, metadat
   if (await claimLicenceKey(deps, key, subscriptionId, metadata)) taken.push(claimKeys.licenceKey(key));
 }
 
+/** Was this subscription recorded at all (its stream exists)? */
+async function everRecorded(deps: Deps, subscriptionId: string): Promise<boolean> {
+  return (await deps.events.readStream(subscriptionDecider.streamId(subscriptionId), { maxCount: 1 })).length > 0;
+}
+
 /** Is this subscription still using its claim (not cancelled, not removed, and created at all)? */
 async function holdsLive(deps: Deps, subscriptionId: string): Promise<boolean> {
   const history = await deps.events.readStream(subscriptionDecider.streamId(subscriptionId));
@@ -48,9 +54,16 @@ async function holdsLive(deps: Deps, subscriptionId: string): Promise<boolean> {
 }
 
 /**
+ * How long a free-plan claim whose subscription is not recorded yet counts as a creation under way: the claim and
+ * the subscription are two appends, so a holder not yet created is either still being recorded (a second plan must
+ * wait) or was lost to a crash between the two (taken over once this has passed).
+ */
+export const CLAIM_UNDER_WAY_MS = 60_000;
+
+/**
  * One live free plan per customer: the customer's free-plan claim names the subscription holding it; a new one
- * takes it over only from a holder that is cancelled, removed or was never created. Two concurrent free plans race
- * on the claim stream's version, and one loses (409).
+ * takes it over only from a holder that is cancelled, removed, or was never created and claimed over a minute ago.
+ * Two concurrent free plans race on the claim stream's version, and one loses (409).
  */
 async function claimFreePlan(deps: Deps, userId: string, subscriptionId: string, metadata: CommandMetadata, taken: string[]): Promise<void> {
   const key = claimKeys.freePlan(userId);
@@ -58,6 +71,10 @@ async function claimFreePlan(deps: Deps, userId: string, subscriptionId: string,
   const owner = history.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState()).owner;
   if (owner === subscriptionId) return;
   if (owner && (await holdsLive(deps, owner))) throw new ConflictError('This customer already has a live free plan; only one is allowed');
+  const claimedAt = history[history.length - 1]?.occurredAt;
+  if (owner && claimedAt && Date.parse(metadata.now) - Date.parse(claimedAt) < CLAIM_UNDER_WAY_MS && !(await everRecorded(deps, owner))) {
+    throw new ConflictError('A free plan for this customer is being created; only one is allowed');
+  }
   await deps.execute(claimDecider, key, { type: 'ClaimIdentifier', data: { subscriptionId, ...(owner ? { takeoverFrom: owner } : {}) }, metadata: { ...metadata, actorRole: 'SYSTEM' } }, { expectedVersion: history.length });
   taken.push(key);
 }
@@ -102,12 +119,13 @@ export async function updateSubscription(deps: Deps, subscriptionId: string, com
 }
 
 /**
- * One free trial per customer, not per subscription: the decider checks this subscription may start one, then the
- * customer's trial claim is taken (for good, once the trial started) and the trial's licence key, then the trial
+ * One free trial per customer and per verified address, not per subscription: the customer's address must be verified;
+ * the decider checks this subscription may start one, then the customer's and the address's trial claims are taken (for good, once the trial started) and the trial's licence key, then the trial
  * starts. Two trials at once race on the claim stream, and one loses (409).
  */
 export async function startTrial(deps: Deps, subscriptionId: string, userId: string, command: Trial) {
   const { sub } = await loadSubscription(deps as PaymentDeps, subscriptionId);
+  const email = await verifiedAddressOf(deps, userId);
   const licenceKey = sub.licence_key ?? keyOf(deps);
   const withKey: Trial = { ...command, data: { ...command.data, licenceKey } };
   await deps.execute(subscriptionDecider, subscriptionId, withKey, { dryRun: true });
@@ -123,10 +141,31 @@ export async function startTrial(deps: Deps, subscriptionId: string, userId: str
         throw error;
       }
       taken.push(claimKeys.trial(userId));
+      try {
+        await deps.execute(claimDecider, claimKeys.trialAddress(email), { type: 'ClaimIdentifier', data: { subscriptionId }, metadata: { ...command.metadata, actorRole: 'SYSTEM' } });
+      } catch (error) {
+        if (error instanceof ConflictError) throw new ConflictError('This address has already had a free trial; only one is allowed per address', { field: 'email', message: 'has already had a free trial', rule: 'trialTaken' });
+        throw error;
+      }
+      taken.push(claimKeys.trialAddress(email));
       if (!sub.licence_key) await claimKey(deps, licenceKey, subscriptionId, command.metadata, taken);
     },
     () => deps.execute(subscriptionDecider, subscriptionId, withKey),
   );
+}
+
+/**
+ * The customer's address, when it is verified (a Google sign-up, or the e-mailed link followed): trials are one per
+ * verified address, so an unverified account may do everything but start one (409 naming the address).
+ */
+async function verifiedAddressOf(deps: Deps, userId: string): Promise<string> {
+  const history = await deps.events.readStream(userDecider.streamId(userId));
+  const user = history.reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as never), userDecider.initialState());
+  if (user.status !== 'ACTIVE') throw new NotFoundError('The customer of this subscription was not found');
+  if (!user.emailVerified) {
+    throw new ConflictError('Verify your e-mail address first: a free trial needs a verified address (the link is in the message sent at sign-up)', { field: 'email', message: 'is not verified yet', rule: 'notVerified' });
+  }
+  return user.email;
 }
 
 /**

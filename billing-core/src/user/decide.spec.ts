@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConflictError, ForbiddenError, NotFoundError, type UserEvent } from '@relaycast/contracts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, validate, type UserEvent } from '@relaycast/contracts';
 import { given, meta } from '../../test/given.js';
 import { emailDecider } from '../email/index.js';
 import { userDecider } from './index.js';
@@ -50,12 +50,58 @@ describe('user decider', () => {
     given(userDecider, [registered, removed]).when({ type: 'RecordSignIn', data: { strategy: 'google' }, metadata: self }).thenThrows(NotFoundError);
   });
 
+  it('edits the language of the account with the names, as one UserUpdated', () => {
+    given(userDecider, [registered]).when({ type: 'UpdateUser', data: { givenName: 'Ada', familyName: 'King', language: 'ru' }, metadata: self }).then([
+      { type: 'UserUpdated', data: { changes: { familyName: 'King', language: 'ru' }, previous: { familyName: 'Lovelace', language: undefined } } },
+    ]);
+  });
+
+  it('records a password change by the user only (never by an administrator), and not for a removed user', () => {
+    given(userDecider, [registered]).when({ type: 'RecordPasswordChange', data: {}, metadata: self }).then([
+      { type: 'UserPasswordChanged', data: { at: '2026-11-23T10:00:00.000Z' } },
+    ]);
+    given(userDecider, [registered]).when({ type: 'RecordPasswordChange', data: {}, metadata: meta() }).thenThrows(ForbiddenError, /own password/);
+    given(userDecider, [registered, { type: 'UserRemoved', data: {} }]).when({ type: 'RecordPasswordChange', data: {}, metadata: self }).thenThrows(NotFoundError);
+    const changed = given(userDecider, [registered, { type: 'UserPasswordChanged', data: { at: '2026-11-23T10:00:00.000Z' } }]);
+    expect(changed.state).to.include({ passwordChangedAt: '2026-11-23T10:00:00.000Z' });
+  });
+
+  it('signs a user out everywhere: the user themself or an administrator, nobody else', () => {
+    given(userDecider, [registered]).when({ type: 'SignOutEverywhere', data: {}, metadata: self }).then([
+      { type: 'UserSignedOutEverywhere', data: { at: '2026-11-23T10:00:00.000Z' } },
+    ]);
+    given(userDecider, [registered]).when({ type: 'SignOutEverywhere', data: {}, metadata: meta() }).then([
+      { type: 'UserSignedOutEverywhere', data: { at: '2026-11-23T10:00:00.000Z' } },
+    ]);
+    given(userDecider, [registered]).when({ type: 'SignOutEverywhere', data: {}, metadata: meta({ actorId: 'user-2', actorRole: 'ROLE_CUSTOMER' }) }).thenThrows(ForbiddenError);
+  });
+
   it('erases personal fields once; the state forgets them', () => {
     const erased: UserEvent = { type: 'UserErased', data: { reason: 'GDPR request #12' } };
     given(userDecider, [registered]).when({ type: 'EraseUser', data: { reason: 'GDPR request #12' }, metadata: meta() }).then([erased]);
     const g = given(userDecider, [registered, erased]);
     expect(g.state).to.include({ status: 'ERASED', email: '', givenName: '' });
     g.when({ type: 'EraseUser', data: { reason: 'again' }, metadata: meta() }).then([]);
+  });
+});
+
+describe('user decider: billing details', () => {
+  const details = { name: 'Ada Lovelace', company: 'Analytical Engines Ltd', address: '12 St James’s Square\nLondon SW1Y 4JH', country: 'GB' as const, vatNumber: 'GB123456789' };
+  it('records the details the customer or an administrator gives; the same again records nothing; nobody else', () => {
+    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: self }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: details } }]);
+    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: meta() }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: details } }]);
+    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: meta({ actorId: 'user-2', actorRole: 'ROLE_CUSTOMER' }) }).thenThrows(ForbiddenError);
+    const set = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details } }]);
+    expect(set.state).to.deep.include({ billingDetails: details });
+    set.when({ type: 'ChangeBillingDetails', data: details, metadata: self }).then([]);
+  });
+  it('refuses a country that is not an ISO code and names the field; an erased user has none and cannot get any', () => {
+    // The handler checks the command's schema before decide: the message names the field.
+    expect(() => validate(userDecider.commandSchemas.ChangeBillingDetails, { ...details, country: 'UK' })).to.throw(ValidationError, /country/);
+    expect(() => validate(userDecider.commandSchemas.ChangeBillingDetails, { ...details, vatNumber: 'gb 123' })).to.throw(ValidationError, /vatNumber/);
+    const erased = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details } }, { type: 'UserErased', data: { reason: 'GDPR' } }]);
+    expect((erased.state as { billingDetails?: unknown }).billingDetails).to.equal(undefined);
+    erased.when({ type: 'ChangeBillingDetails', data: details, metadata: meta() }).thenThrows(NotFoundError);
   });
 });
 
@@ -73,5 +119,59 @@ describe('e-mail claims', () => {
     given(emailDecider, claimed).when({ type: 'ReleaseEmail', data: { userId: 'u2' }, metadata: meta() }).then([]);
     given(emailDecider, claimed).when({ type: 'ReleaseEmail', data: { userId: 'u1' }, metadata: meta() }).then([{ type: 'EmailReleased', data: { userId: 'u1' } }]);
     given(emailDecider, [...claimed, { type: 'EmailReleased', data: { userId: 'u1' } }]).when(claim('u2')).then([{ type: 'EmailClaimed', data: { userId: 'u2' } }]);
+  });
+});
+
+describe('user decider: verification, password reset, e-mail preferences (issue 25)', () => {
+  const local: UserEvent = { type: 'UserRegistered', data: { ...registered.data, strategy: 'local', language: 'ru' } };
+  const system = meta({ actorId: 'password-reset', actorRole: 'SYSTEM' });
+  const at = (now: string) => meta({ actorId: 'password-reset', actorRole: 'SYSTEM', now });
+
+  it('local sign-ups start unverified, Google sign-ups verified (also those recorded before the flag); the language is kept', () => {
+    expect(given(userDecider, [local]).state).to.include({ emailVerified: false, language: 'ru', emailReminders: true });
+    expect(given(userDecider, [registered]).state).to.include({ emailVerified: true });
+  });
+
+  it('verifies the current address once; a link for another address is refused naming the token; a new address is unverified again', () => {
+    given(userDecider, [local]).when({ type: 'VerifyEmail', data: { email: 'ADA@example.photography' }, metadata: self }).then([
+      { type: 'EmailVerified', data: { email: 'ada@example.photography', at: '2026-11-23T10:00:00.000Z' } },
+    ]);
+    const verified: UserEvent = { type: 'EmailVerified', data: { email: 'ada@example.photography', at: '2026-11-23T10:00:00.000Z' } };
+    given(userDecider, [local, verified]).when({ type: 'VerifyEmail', data: { email: 'ada@example.photography' }, metadata: self }).then([]);
+    given(userDecider, [local]).when({ type: 'VerifyEmail', data: { email: 'old@example.com' }, metadata: self }).thenThrows(ValidationError, /token/);
+    const moved: UserEvent = { type: 'UserUpdated', data: { changes: { email: 'new@example.com' }, previous: { email: 'ada@example.photography' } } };
+    expect(given(userDecider, [local, verified, moved]).state).to.include({ emailVerified: false, email: 'new@example.com' });
+  });
+
+  it('a verification link is asked for again only while unverified (409 naming email)', () => {
+    given(userDecider, [local]).when({ type: 'RequestEmailVerification', data: {}, metadata: self }).then([
+      { type: 'EmailVerificationRequested', data: { email: 'ada@example.photography', at: '2026-11-23T10:00:00.000Z' } },
+    ]);
+    given(userDecider, [registered]).when({ type: 'RequestEmailVerification', data: {}, metadata: self }).thenThrows(ConflictError, /verified already/);
+  });
+
+  it('a reset link: requested by the system (the user at the sign-in page) or an administrator; used once, before it expires', () => {
+    const requested: UserEvent = { type: 'PasswordResetRequested', data: { requestId: 'r1', expiresAt: '2026-11-23T11:00:00.000Z', at: '2026-11-23T10:00:00.000Z', by: 'USER' } };
+    given(userDecider, [local]).when({ type: 'RequestPasswordReset', data: { requestId: 'r1', expiresAt: '2026-11-23T11:00:00.000Z' }, metadata: system }).then([requested]);
+    given(userDecider, [local]).when({ type: 'RequestPasswordReset', data: { requestId: 'r1', expiresAt: '2026-11-23T11:00:00.000Z' }, metadata: meta() }).then([{ ...requested, data: { ...requested.data, by: 'ADMIN' } } as UserEvent]);
+    given(userDecider, [local]).when({ type: 'RequestPasswordReset', data: { requestId: 'r1', expiresAt: '2026-11-23T11:00:00.000Z' }, metadata: self }).thenThrows(ForbiddenError);
+    given(userDecider, [local, requested]).when({ type: 'ResetPassword', data: { requestId: 'r1' }, metadata: at('2026-11-23T10:30:00.000Z') }).then([
+      { type: 'PasswordReset', data: { requestId: 'r1', at: '2026-11-23T10:30:00.000Z' } },
+    ]);
+    const used: UserEvent = { type: 'PasswordReset', data: { requestId: 'r1', at: '2026-11-23T10:30:00.000Z' } };
+    given(userDecider, [local, requested, used]).when({ type: 'ResetPassword', data: { requestId: 'r1' }, metadata: at('2026-11-23T10:31:00.000Z') }).thenThrows(ValidationError, /token was used already/);
+    given(userDecider, [local, requested]).when({ type: 'ResetPassword', data: { requestId: 'r1' }, metadata: at('2026-11-23T11:00:00.000Z') }).thenThrows(ValidationError, /token has expired/);
+    const changed: UserEvent = { type: 'UserPasswordChanged', data: { at: '2026-11-23T10:10:00.000Z' } };
+    given(userDecider, [local, requested, changed]).when({ type: 'ResetPassword', data: { requestId: 'r1' }, metadata: at('2026-11-23T10:30:00.000Z') }).thenThrows(ValidationError, /later password change/);
+    given(userDecider, [local, requested]).when({ type: 'ResetPassword', data: { requestId: 'r1' }, metadata: self }).thenThrows(ForbiddenError);
+    given(userDecider, [local]).when({ type: 'ResetPassword', data: { requestId: 'nope' }, metadata: system }).thenThrows(ValidationError, /token/);
+  });
+
+  it('reminders off and on again (the user, the unsubscribe link acting as the user, an administrator); the same again records nothing', () => {
+    given(userDecider, [local]).when({ type: 'SetEmailPreferences', data: { reminders: false, via: 'UNSUBSCRIBE_LINK' }, metadata: self }).then([
+      { type: 'EmailPreferencesChanged', data: { reminders: false, via: 'UNSUBSCRIBE_LINK' } },
+    ]);
+    given(userDecider, [local]).when({ type: 'SetEmailPreferences', data: { reminders: true, via: 'PROFILE' }, metadata: self }).then([]);
+    given(userDecider, [local]).when({ type: 'SetEmailPreferences', data: { reminders: false, via: 'PROFILE' }, metadata: meta({ actorId: 'user-2', actorRole: 'ROLE_CUSTOMER' }) }).thenThrows(ForbiddenError);
   });
 });

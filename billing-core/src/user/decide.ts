@@ -1,4 +1,5 @@
-import { ConflictError, ForbiddenError, NotFoundError, type CommandMetadata } from '@relaycast/contracts';
+import { isDeepStrictEqual } from 'node:util';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { diff, isAdmin, requireAdmin, unreachable } from '../decider.js';
 import type { UserCommand } from './commands.js';
 import type { UserEvent } from './events.js';
@@ -50,6 +51,92 @@ function remove(command: Cmd<'RemoveUser'>, state: UserState): UserEvent[] {
   return [{ type: 'UserRemoved', data: command.data }];
 }
 
+/**
+ * A password change is the user's own: an administrator sets passwords through the user form, never by knowing
+ * the current one. The route checked the current password and swapped the hash (compare-and-set) before this.
+ */
+function recordPasswordChange(command: Cmd<'RecordPasswordChange'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  if (command.metadata.actorId !== user.id) throw new ForbiddenError('Only the user may change their own password');
+  return [{ type: 'UserPasswordChanged', data: { at: command.metadata.now } }];
+}
+
+/** Ends every session of the user: the user themself ("sign out everywhere"), or an administrator. */
+function signOutEverywhere(command: Cmd<'SignOutEverywhere'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  requireSelfOrAdmin(command.metadata, user);
+  return [{ type: 'UserSignedOutEverywhere', data: { at: command.metadata.now } }];
+}
+
+/**
+ * The name, address, country and VAT number invoices are made out to: the customer themself, or an administrator. Only
+ * invoices issued afterwards carry the new details (each invoice copies them when it is issued).
+ */
+function changeBillingDetails(command: Cmd<'ChangeBillingDetails'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  requireSelfOrAdmin(command.metadata, user);
+  if (isDeepStrictEqual(user.billingDetails, command.data)) return [];
+  return [{ type: 'BillingDetailsChanged', data: { billingDetails: command.data } }];
+}
+
+/** A new verification link for the current address: the user or an administrator; nothing once it is verified. */
+function requestEmailVerification(command: Cmd<'RequestEmailVerification'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  requireSelfOrAdmin(command.metadata, user);
+  if (user.emailVerified) throw new ConflictError('This address is verified already', { field: 'email', message: 'is verified already', rule: 'verified' });
+  return [{ type: 'EmailVerificationRequested', data: { email: user.email, at: command.metadata.now } }];
+}
+
+/**
+ * The link sent to an address was followed (the route checked its signature and that it names this user). A link
+ * for an address the user no longer has is refused; the current one verified again records nothing.
+ */
+function verifyEmail(command: Cmd<'VerifyEmail'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  requireSelfOrAdmin(command.metadata, user);
+  if (command.data.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw ValidationError.field('token', 'is for an address this account no longer has', 'staleAddress');
+  }
+  if (user.emailVerified) return [];
+  return [{ type: 'EmailVerified', data: { email: user.email, at: command.metadata.now } }];
+}
+
+/**
+ * A password-reset link: asked for by anyone who knows the address (the route answers the same for unknown ones) or
+ * by an administrator for the user; the system records it. Never for a removed or erased account (not found).
+ */
+function requestPasswordReset(command: Cmd<'RequestPasswordReset'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  if (command.metadata.actorRole !== 'SYSTEM') requireAdmin(command.metadata, 'send password-reset links');
+  if (user.passwordResets[command.data.requestId]) return [];
+  const by = command.metadata.actorRole === 'SYSTEM' ? 'USER' : 'ADMIN';
+  return [{ type: 'PasswordResetRequested', data: { requestId: command.data.requestId, expiresAt: command.data.expiresAt, at: command.metadata.now, by } }];
+}
+
+/**
+ * The reset link sets a new password: once, before it expires, and only while no password change or reset came after
+ * the request (a newer password makes older links void). The route holds the link's signature; the new hash goes to
+ * the auth store only after this is recorded, so two uses of one link cannot both succeed.
+ */
+function resetPassword(command: Cmd<'ResetPassword'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  if (command.metadata.actorRole !== 'SYSTEM') throw new ForbiddenError('A password is reset only with the link e-mailed to its user');
+  const request = user.passwordResets[command.data.requestId];
+  if (!request) throw ValidationError.field('token', 'is not a password-reset link of this account', 'invalid');
+  if (request.used) throw ValidationError.field('token', 'was used already: ask for a new link', 'used');
+  if (command.metadata.now >= request.expiresAt) throw ValidationError.field('token', 'has expired: ask for a new link', 'expired');
+  if (user.passwordChangedAt && user.passwordChangedAt > request.requestedAt) throw ValidationError.field('token', 'was replaced by a later password change: ask for a new link', 'superseded');
+  return [{ type: 'PasswordReset', data: { requestId: command.data.requestId, at: command.metadata.now } }];
+}
+
+/** Reminders on or off: the user (profile), the one-click link in a message (acting as the user), or an administrator. */
+function setEmailPreferences(command: Cmd<'SetEmailPreferences'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  requireSelfOrAdmin(command.metadata, user);
+  if (user.emailReminders === command.data.reminders) return [];
+  return [{ type: 'EmailPreferencesChanged', data: { reminders: command.data.reminders, via: command.data.via } }];
+}
+
 function erase(command: Cmd<'EraseUser'>, state: UserState): UserEvent[] {
   if (state.status === 'NONE') throw new NotFoundError('User not found');
   requireAdmin(command.metadata, 'erase personal data');
@@ -74,6 +161,22 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return remove(command, state);
     case 'EraseUser':
       return erase(command, state);
+    case 'RecordPasswordChange':
+      return recordPasswordChange(command, state);
+    case 'SignOutEverywhere':
+      return signOutEverywhere(command, state);
+    case 'ChangeBillingDetails':
+      return changeBillingDetails(command, state);
+    case 'RequestEmailVerification':
+      return requestEmailVerification(command, state);
+    case 'VerifyEmail':
+      return verifyEmail(command, state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
+    case 'SetEmailPreferences':
+      return setEmailPreferences(command, state);
     default:
       return unreachable(command);
   }

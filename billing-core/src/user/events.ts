@@ -1,1 +1,1 @@
-export type { UserEvent, UserRegistered, UserSignedIn, UserUpdated, UserRoleChanged, UserRemoved, UserErased } from '@relaycast/contracts';
+export type { UserEvent, UserRegistered, UserSignedIn, UserUpdated, UserRoleChanged, UserRemoved, UserErased, UserPasswordChanged, UserSignedOutEverywhere, BillingDetailsChanged, EmailVerificationRequested, EmailVerified, PasswordResetRequested, PasswordReset, EmailPreferencesChanged } from '@relaycast/contracts';

@@ -2,3 +2,4 @@ export * from './metadata.js';
 export * from './subscription.js';
 export * from './user.js';
 export * from './content.js';
+export * from './message.js';

@@ -3,6 +3,7 @@ import { INFRASTRUCTURE_TYPES, PLAN_IDS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYP
 import { Cents, Id, IsoDateTime, Name, Quantity, ShortText, StringEnum } from '../schemas/common.js';
 import { InfrastructureDetails, ModuleSelections } from '../schemas/subscription.js';
 import { BillingPolicy } from '../events/policy.js';
+import { REMINDER_KINDS } from '../events/subscription.js';
 import type { Command } from './metadata.js';
 
 const LicenceKey = Type.String({ minLength: 8, maxLength: 512 });
@@ -178,6 +179,9 @@ export const CancelAtPeriodEndData = Type.Object({}, { additionalProperties: fal
 export const PauseSubscriptionData = Type.Object({ resumeAt: Type.Optional(IsoDateTime) }, { additionalProperties: false });
 export const ResumeSubscriptionData = Type.Object({}, { additionalProperties: false });
 
+/** The billing clock: a reminder's time came (the due item names which, and what it is about). */
+export const RecordReminderData = Type.Object({ reminder: StringEnum(REMINDER_KINDS), dueAt: IsoDateTime }, { additionalProperties: false });
+
 export const SubscriptionCommandSchemas = {
   CreateSubscription: CreateSubscriptionData,
   UpdateSubscription: UpdateSubscriptionData,
@@ -208,6 +212,7 @@ export const SubscriptionCommandSchemas = {
   RecordSavedWalletDecline: RecordSavedWalletDeclineData,
   RefreshLicence: RefreshLicenceData,
   GrantComplimentary: GrantComplimentaryData,
+  RecordReminder: RecordReminderData,
 } as const;
 
 export type SubscriptionCommand =
@@ -239,7 +244,8 @@ export type SubscriptionCommand =
   | Command<'StartSavedWalletCharge', Static<typeof StartSavedWalletChargeData>>
   | Command<'RecordSavedWalletDecline', Static<typeof RecordSavedWalletDeclineData>>
   | Command<'RefreshLicence', Static<typeof RefreshLicenceData>>
-  | Command<'GrantComplimentary', Static<typeof GrantComplimentaryData>>;
+  | Command<'GrantComplimentary', Static<typeof GrantComplimentaryData>>
+  | Command<'RecordReminder', Static<typeof RecordReminderData>>;
 
 export const SetBillingPolicyData = Type.Object({
   policy: BillingPolicy,

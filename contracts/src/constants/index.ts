@@ -6,3 +6,4 @@ export * from './pricing.js';
 export * from './calculator.js';
 export * from './infrastructure.js';
 export * from './web.js';
+export * from './invoices.js';

@@ -129,10 +129,10 @@ export const CLOUD_MARKETPLACE_URL = 'https://marketplace.example-cloud.com/list
 /** Module names as customers read them (seed §3: modules carry i18n labels). */
 export const MODULE_LABELS: Record<ModuleName, { en: string; ru: string }> = {
   streams: { en: 'Publishing streams', ru: 'Публикуемые потоки' },
-  restream: { en: 'Re-streams', ru: 'Ретрансляции' },
+  restream: { en: 'Restreams', ru: 'Ретрансляции' },
   recordings: { en: 'Recordings', ru: 'Записи' },
   vodViewers: { en: 'VOD viewers', ru: 'Зрители VOD' },
-  ppvViewers: { en: 'Pay-per-view viewers', ru: 'Зрители pay-per-view' },
+  ppvViewers: { en: 'Pay-per-view viewers', ru: 'Зрители платного эфира' },
   conferenceRooms: { en: 'Conference rooms', ru: 'Конференц-комнаты' },
   transcoding: { en: 'Transcoding channels', ru: 'Каналы транскодирования' },
   playerViewers: { en: 'Player viewers', ru: 'Зрители плеера' },

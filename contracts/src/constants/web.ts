@@ -53,12 +53,37 @@ export const SIGN_IN_PATH = '/auth/sign-in';
 export const BUY_LICENCE_PATH = '/user/buy-new-licence';
 export const VOD_GROUP_PLAYER_PATH = '/vod-group-player';
 export const CONFERENCE_ROOM_PATH = '/conferences';
+/** The administrators' home: what needs attention, counts, the latest events, every admin section. */
+export const ADMIN_HOME_PATH = '/admin';
+/** The finance area's overview (administrators and the finance role): revenue figures as of a day. */
+export const FINANCE_HOME_PATH = '/admin/finance';
+
+/**
+ * Where the browser goes after signing in (`returnTo`: where the person was, a same-site path, /ru/… for Russian).
+ * Administrators land on the admin home, in the language they signed in from, unless they were already on their way
+ * into the admin area or in the middle of a purchase (the purchase page with a plan chosen); the finance role lands
+ * on the finance area unless on its way into the admin area (a subscription's history it was sent a link to), and
+ * never on a purchase (it buys nothing); everyone else goes back to `returnTo`. The web app's sign-in forms and the
+ * server's Google sign-in follow this one rule.
+ */
+export function landingAfterSignIn(returnTo: string, role: string): string {
+  if (role !== 'ROLE_ADMIN' && role !== 'ROLE_FINANCE') return returnTo;
+  const russian = /^\/ru(?=[/?#]|$)/.test(returnTo);
+  const local = russian ? returnTo.slice(3) : returnTo;
+  const path = local.split(/[?#]/)[0] || '/';
+  if (path === ADMIN_HOME_PATH || path.startsWith(`${ADMIN_HOME_PATH}/`)) return role === 'ROLE_FINANCE' && path === ADMIN_HOME_PATH ? `${russian ? '/ru' : ''}${FINANCE_HOME_PATH}` : returnTo;
+  if (role === 'ROLE_ADMIN' && path === BUY_LICENCE_PATH && /[?&]plan=/.test(local)) return returnTo;
+  return `${russian ? '/ru' : ''}${role === 'ROLE_FINANCE' ? FINANCE_HOME_PATH : ADMIN_HOME_PATH}`;
+}
 
 /** Streaming protocols every self-hosted plan card lists (seed §3). */
 export const PLAN_PROTOCOLS = ['SRT', 'RTMP', 'HLS/m3u8'] as const;
 
-/** Rows of a self-hosted plan card (seed §3: publishers, viewers, restreaming, recording, VOD viewers, GPU cores). */
-export const PLAN_FEATURE_KEYS = ['publishers', 'viewers', 'restreaming', 'recording', 'vodViewers', 'gpuCores'] as const;
+/**
+ * Rows of a self-hosted plan card (seed §3: publishers, viewers, restreaming, recording, VOD viewers, GPU cores), plus
+ * pay-per-view viewers and conference rooms: every licence grants them too, so every card says how many.
+ */
+export const PLAN_FEATURE_KEYS = ['publishers', 'viewers', 'restreaming', 'recording', 'vodViewers', 'ppvViewers', 'conferenceRooms', 'gpuCores'] as const;
 export type PlanFeatureKey = (typeof PLAN_FEATURE_KEYS)[number];
 /** A plan-card value: a count, "unlimited", or a count per licence unit. `limited` shows the limited icon. */
 export interface PlanFeatureValue {
@@ -77,6 +102,8 @@ export const PLAN_FEATURES: Record<'constructor' | 'unlimitedFree' | 'unlimitedP
     restreaming: { value: 1, perUnit: true },
     recording: { value: 1, perUnit: true },
     vodViewers: { value: 50, perUnit: true },
+    ppvViewers: { value: 5, perUnit: true },
+    conferenceRooms: { value: 5, perUnit: true },
     gpuCores: { value: 'unlimited' },
   },
   unlimitedFree: {
@@ -85,6 +112,8 @@ export const PLAN_FEATURES: Record<'constructor' | 'unlimitedFree' | 'unlimitedP
     restreaming: { value: 1, limited: true },
     recording: { value: 1, limited: true },
     vodViewers: { value: 50, limited: true },
+    ppvViewers: { value: 5, limited: true },
+    conferenceRooms: { value: 5, limited: true },
     gpuCores: { value: 0, limited: true },
   },
   unlimitedPaid: {
@@ -93,6 +122,8 @@ export const PLAN_FEATURES: Record<'constructor' | 'unlimitedFree' | 'unlimitedP
     restreaming: { value: 'unlimited' },
     recording: { value: 'unlimited' },
     vodViewers: { value: 'unlimited' },
+    ppvViewers: { value: 'unlimited' },
+    conferenceRooms: { value: 'unlimited' },
     gpuCores: { value: 'unlimited' },
   },
 };

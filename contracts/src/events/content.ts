@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ENTRY_TYPES } from '../constants/content.js';
 import { Id, StringEnum } from '../schemas/common.js';
-import { EntryBodyFields } from '../schemas/entry.js';
+import { EntryStoredFields, TemplateParts } from '../schemas/entry.js';
 
-const EntryBody = EntryBodyFields;
+const EntryBody = EntryStoredFields;
 
 export const EntryCreated = Type.Object({ entryId: Id, entry_type: StringEnum(ENTRY_TYPES), ...EntryBody });
 export type EntryCreated = Static<typeof EntryCreated>;
@@ -11,12 +11,19 @@ export const EntryUpdated = Type.Object(EntryBody);
 export type EntryUpdated = Static<typeof EntryUpdated>;
 export const EntryRemoved = Type.Object({});
 export type EntryRemoved = Static<typeof EntryRemoved>;
+/**
+ * A section override's draft made public: visitors see `template` (the draft as it was when published) until the
+ * next publication; later edits stay a draft.
+ */
+export const EntryPublished = Type.Object({ template: TemplateParts });
+export type EntryPublished = Static<typeof EntryPublished>;
 
-export const EntryEventSchemas = { EntryCreated, EntryUpdated, EntryRemoved } as const;
+export const EntryEventSchemas = { EntryCreated, EntryUpdated, EntryRemoved, EntryPublished } as const;
 export type EntryEvent =
   | { type: 'EntryCreated'; data: EntryCreated }
   | { type: 'EntryUpdated'; data: EntryUpdated }
-  | { type: 'EntryRemoved'; data: EntryRemoved };
+  | { type: 'EntryRemoved'; data: EntryRemoved }
+  | { type: 'EntryPublished'; data: EntryPublished };
 
 export const FileUploaded = Type.Object({
   fileId: Id,

@@ -60,6 +60,14 @@ export const streamIds = {
   claim: (key: string) => `claim-${key}`,
   /** Settings kept in the event log with their history: `setting-billing-policy`. */
   setting: (name: string) => `setting-${name}`,
+  /**
+   * A seller's sequence of invoices in one book (real money, or demo payments): the stream's version is the last
+   * number issued (`invoice-book-relaycast-real`). Credit notes have their own (`credit-note-book-relaycast-demo`).
+   */
+  invoiceBook: (sellerId: string, book: 'real' | 'demo') => `invoice-book-${sellerId}-${book}`,
+  creditNoteBook: (sellerId: string, book: 'real' | 'demo') => `credit-note-book-${sellerId}-${book}`,
+  /** One e-mail message's sending record (the sent-ledger): `message-<sha256 of its key>`, appended at expected versions. */
+  message: (keyHash: string) => `message-${keyHash}`,
 } as const;
 
 /** The entity id inside a stream id ("subscription-42" → "42"). */

@@ -3,6 +3,8 @@ import { ClaimEventSchemas, SubscriptionEventSchemas, type ClaimEvent, type Subs
 import { EmailEventSchemas, UserEventSchemas, type EmailEvent, type UserEvent } from './user.js';
 import { EntryEventSchemas, FileEventSchemas, type EntryEvent, type FileEvent } from './content.js';
 import { PolicyEventSchemas, type PolicyEvent } from './policy.js';
+import { InvoiceEventSchemas, type InvoiceEvent } from './invoice.js';
+import { MessageEventSchemas, type MessageEvent } from './message.js';
 import type { EventEnvelope } from './envelope.js';
 
 export * from './envelope.js';
@@ -10,6 +12,8 @@ export * from './subscription.js';
 export * from './user.js';
 export * from './content.js';
 export * from './policy.js';
+export * from './invoice.js';
+export * from './message.js';
 
 /** Every event type the product writes, with the schema its data must satisfy. */
 export const EVENT_DATA_SCHEMAS = {
@@ -20,9 +24,11 @@ export const EVENT_DATA_SCHEMAS = {
   ...EntryEventSchemas,
   ...FileEventSchemas,
   ...PolicyEventSchemas,
+  ...InvoiceEventSchemas,
+  ...MessageEventSchemas,
 } as const satisfies Record<string, TSchema>;
 
-export type AnyDomainEvent = SubscriptionEvent | ClaimEvent | UserEvent | EmailEvent | EntryEvent | FileEvent | PolicyEvent;
+export type AnyDomainEvent = SubscriptionEvent | ClaimEvent | UserEvent | EmailEvent | EntryEvent | FileEvent | PolicyEvent | InvoiceEvent | MessageEvent;
 export type EventType = AnyDomainEvent['type'];
 export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as EventType[];
 

@@ -390,6 +390,21 @@ export const LicenceRevoked = Type.Object({
 });
 export type LicenceRevoked = Static<typeof LicenceRevoked>;
 
+/** The reminders the billing clock sends before something happens to a subscription (and how many days before). */
+export const REMINDER_KINDS = ['TRIAL_ENDING', 'ANNUAL_RENEWAL', 'LICENCE_EXPIRING'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/**
+ * A reminder's time came (a due item the billing clock ran): the trial ends at `dueAt`, the annual renewal falls due
+ * at `dueAt`, or the licence expires at `dueAt` (the subscription cancels then). The notifier e-mails it to the
+ * customer unless they turned reminders off. Recorded once per reminder and `dueAt`.
+ */
+export const ReminderFellDue = Type.Object({
+  reminder: StringEnum(REMINDER_KINDS),
+  dueAt: IsoDateTime,
+});
+export type ReminderFellDue = Static<typeof ReminderFellDue>;
+
 export const SubscriptionEventSchemas = {
   SubscriptionCreated,
   SubscriptionUpdated,
@@ -423,6 +438,7 @@ export const SubscriptionEventSchemas = {
   SubscriptionResumed,
   LicenceIssued,
   LicenceRevoked,
+  ReminderFellDue,
 } as const;
 
 export type SubscriptionEvent =
@@ -457,7 +473,8 @@ export type SubscriptionEvent =
   | { type: 'SubscriptionPaused'; data: SubscriptionPaused }
   | { type: 'SubscriptionResumed'; data: SubscriptionResumed }
   | { type: 'LicenceIssued'; data: LicenceIssued }
-  | { type: 'LicenceRevoked'; data: LicenceRevoked };
+  | { type: 'LicenceRevoked'; data: LicenceRevoked }
+  | { type: 'ReminderFellDue'; data: ReminderFellDue };
 
 /**
  * Claims: one stream per unique identifier (a billing reference, a licence key, a customer's free plan), holding

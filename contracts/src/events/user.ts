@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AUTH_STRATEGIES, ROLES } from '../constants/roles.js';
+import { LANGUAGES } from '../constants/ui.js';
 import { Email, Id, IsoDateTime, Name, StringEnum } from '../schemas/common.js';
+import { BillingDetails } from '../schemas/billing.js';
 
 const Role = StringEnum(ROLES);
 const Strategy = StringEnum(AUTH_STRATEGIES);
@@ -13,6 +15,13 @@ export const UserRegistered = Type.Object({
   picture: Type.Optional(Type.String({ maxLength: 2048 })),
   role: Role,
   strategy: Strategy,
+  /** The site's language at sign-up: account pages and e-mails use it until the user picks another in the profile. */
+  language: Type.Optional(StringEnum(LANGUAGES)),
+  /**
+   * The address is known to be the user's: Google sign-up (Google verified it). Local sign-ups start unverified and
+   * verify with the link e-mailed to them (EmailVerified). Absent on Google sign-ups recorded before: read as verified.
+   */
+  emailVerified: Type.Optional(Type.Boolean()),
 });
 export type UserRegistered = Static<typeof UserRegistered>;
 
@@ -39,6 +48,60 @@ export type UserRemoved = Static<typeof UserRemoved>;
 export const UserErased = Type.Object({ reason: Type.String({ maxLength: 2000 }) });
 export type UserErased = Static<typeof UserErased>;
 
+/**
+ * The user changed their password (the hash itself lives in the auth store, never in the log: it is a secret). Every
+ * session of the user ended with it; the browser that changed it got a new one.
+ */
+export const UserPasswordChanged = Type.Object({ at: IsoDateTime });
+export type UserPasswordChanged = Static<typeof UserPasswordChanged>;
+
+/** "Sign out everywhere": every session (cookie or token) of the user ended at `at`. */
+export const UserSignedOutEverywhere = Type.Object({ at: IsoDateTime });
+export type UserSignedOutEverywhere = Static<typeof UserSignedOutEverywhere>;
+
+/** A verification link was asked for again (the user, or an administrator, resends it): a new message with a new link. */
+export const EmailVerificationRequested = Type.Object({ email: Email, at: IsoDateTime });
+export type EmailVerificationRequested = Static<typeof EmailVerificationRequested>;
+
+/** The user followed the link e-mailed to `email`: the address is theirs. Trials need a verified address. */
+export const EmailVerified = Type.Object({ email: Email, at: IsoDateTime });
+export type EmailVerified = Static<typeof EmailVerified>;
+
+/**
+ * A password-reset link was asked for (the user from the sign-in page, or an administrator for them). The link carries
+ * `requestId`, signed; it works once, until `expiresAt`, and not after a later password change or reset. The token
+ * itself is never recorded: it is derived from the request and the server's secret when the message is rendered.
+ */
+export const PasswordResetRequested = Type.Object({
+  requestId: Id,
+  expiresAt: IsoDateTime,
+  at: IsoDateTime,
+  by: StringEnum(['USER', 'ADMIN'] as const),
+});
+export type PasswordResetRequested = Static<typeof PasswordResetRequested>;
+
+/** The link of that request set a new password (its hash in the auth store); every session of the user ended. */
+export const PasswordReset = Type.Object({ requestId: Id, at: IsoDateTime });
+export type PasswordReset = Static<typeof PasswordReset>;
+
+/**
+ * Which optional e-mails the user gets: reminders (trial ending, upcoming annual renewal, licence expiring), on by
+ * default; turned off in the profile or with a message's one-click unsubscribe link (RFC 8058). Receipts, payment
+ * failures and security messages are always sent.
+ */
+export const EmailPreferencesChanged = Type.Object({
+  reminders: Type.Boolean(),
+  via: StringEnum(['PROFILE', 'UNSUBSCRIBE_LINK', 'ADMIN'] as const),
+});
+export type EmailPreferencesChanged = Static<typeof EmailPreferencesChanged>;
+
+/**
+ * The customer's billing details (the name, address, country and VAT number invoices are made out to), set by the
+ * customer or an administrator. Invoices issued before keep the details they were issued with.
+ */
+export const BillingDetailsChanged = Type.Object({ billingDetails: BillingDetails });
+export type BillingDetailsChanged = Static<typeof BillingDetailsChanged>;
+
 export const UserEventSchemas = {
   UserRegistered,
   UserSignedIn,
@@ -46,6 +109,14 @@ export const UserEventSchemas = {
   UserRoleChanged,
   UserRemoved,
   UserErased,
+  BillingDetailsChanged,
+  UserPasswordChanged,
+  UserSignedOutEverywhere,
+  EmailVerificationRequested,
+  EmailVerified,
+  PasswordResetRequested,
+  PasswordReset,
+  EmailPreferencesChanged,
 } as const;
 
 export type UserEvent =
@@ -54,7 +125,15 @@ export type UserEvent =
   | { type: 'UserUpdated'; data: UserUpdated }
   | { type: 'UserRoleChanged'; data: UserRoleChanged }
   | { type: 'UserRemoved'; data: UserRemoved }
-  | { type: 'UserErased'; data: UserErased };
+  | { type: 'UserErased'; data: UserErased }
+  | { type: 'BillingDetailsChanged'; data: BillingDetailsChanged }
+  | { type: 'UserPasswordChanged'; data: UserPasswordChanged }
+  | { type: 'UserSignedOutEverywhere'; data: UserSignedOutEverywhere }
+  | { type: 'EmailVerificationRequested'; data: EmailVerificationRequested }
+  | { type: 'EmailVerified'; data: EmailVerified }
+  | { type: 'PasswordResetRequested'; data: PasswordResetRequested }
+  | { type: 'PasswordReset'; data: PasswordReset }
+  | { type: 'EmailPreferencesChanged'; data: EmailPreferencesChanged };
 
 /** An e-mail address claimed by (or released from) a user: the stream `email-<sha256>` holds these. */
 export const EmailClaimed = Type.Object({ userId: Id });

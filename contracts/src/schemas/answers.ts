@@ -1,10 +1,14 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { INFRASTRUCTURE_TYPES, PLAN_IDS, SUBSCRIPTION_TYPES } from '../constants/subscription.js';
+import { Type, type Static, type TInteger, type TSchema } from '@sinclair/typebox';
+import { INFRASTRUCTURE_TYPES, PLAN_IDS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, type SubscriptionStatus } from '../constants/subscription.js';
+import { ROLES, type Role } from '../constants/roles.js';
 import { UNLIMITED_PERIODS } from '../constants/pricing.js';
 import { BillingPolicy, BillingPolicySet } from '../events/policy.js';
+import { CreditNoteIssued, InvoiceIssued } from '../events/invoice.js';
+import { CREDIT_NOTE_NUMBER_PATTERN, CREDIT_NOTE_REASONS } from '../constants/invoices.js';
+import { BillingDetails } from './billing.js';
 import { Cents, StringEnum } from './common.js';
 import { PricedModule } from './subscription.js';
-import { UserView } from './views.js';
+import { HistoryItem, SubscriptionView, UserView } from './views.js';
 
 /**
  * What the API answers beyond the read models' documents (views.ts): the `data` of the answers whose shape is not a
@@ -23,6 +27,10 @@ export type SignedInView = Static<typeof SignedInView>;
 
 /** `/auth/google/getUser` when nobody is signed in. */
 export const NobodyView = Type.Object({}, { additionalProperties: false, description: 'Nobody is signed in' });
+
+/** "Sign out everywhere": how many sessions the user had is not told; every one of them ended at `at`. */
+export const SignedOutEverywhereView = Type.Object({ _id: Type.String(), signedOutEverywhere: Type.Literal(true), at: Type.String() });
+export type SignedOutEverywhereView = Static<typeof SignedOutEverywhereView>;
 
 /** A removal (recorded as an event; the history stays). */
 export const RemovedView = Type.Object({ _id: Type.String(), removed: Type.Literal(true) });
@@ -137,6 +145,49 @@ export const PaymentConfigView = Type.Object({
   mode: Opt(StringEnum(['paypal', 'demo', 'off'] as const)),
 });
 
+/** `/subscriptions/cancelNowPreview`: what cancelling at once would refund through PayPal now, in cents (nothing is recorded). */
+export const CancelNowPreviewView = Type.Object({
+  /** The unused share of the running paid period (rounded down to the cent) and every period paid ahead. */
+  refund: Type.Integer({ minimum: 0 }),
+  /** Paid or covered until (absent: no paid time runs). */
+  paidUntil: Opt(Type.String()),
+  currency: Type.String(),
+});
+
+/** A count and the first few of what it counts, newest or soonest first. */
+const Counted = <T extends TSchema>(item: T) => Type.Object({ total: Type.Integer({ minimum: 0 }), items: Type.Array(item) });
+
+/** `/admin/overview`: the administrators' home — what needs attention, counts, the latest events, the clock and payments. */
+export const AdminOverviewView = Type.Object({
+  /** The billing clock's time, and whether it is a test clock an administrator moves. */
+  now: Type.String(),
+  clock: StringEnum(['system', 'test'] as const),
+  /** PAYMENTS: PayPal, demo payments (the built-in sandbox: no money moves) or none. */
+  payments: StringEnum(['paypal', 'demo', 'off'] as const),
+  counts: Type.Object({
+    users: Type.Object({ total: Type.Integer({ minimum: 0 }), byRole: Type.Object(Object.fromEntries(ROLES.map((r) => [r, Type.Integer({ minimum: 0 })])) as Record<Role, TInteger>) }),
+    subscriptions: Type.Object({
+      total: Type.Integer({ minimum: 0 }),
+      byStatus: Type.Object(Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, Type.Integer({ minimum: 0 })])) as Record<SubscriptionStatus, TInteger>),
+    }),
+  }),
+  attention: Type.Object({
+    /** A renewal not paid at its due date: waiting for payment, dunning running (soonest next step first). */
+    dunning: Counted(SubscriptionView),
+    /** Renewals due within `days` of the clock's time, soonest first. */
+    renewals: Type.Composite([Counted(SubscriptionView), Type.Object({ days: Type.Integer({ minimum: 1 }) })]),
+    /** Subscriptions with a PayPal dispute not yet resolved. */
+    disputes: Counted(SubscriptionView),
+    /** Charges PayPal did not make within `days` before the clock's time (saved accounts declined, captures refused). */
+    failedCharges: Type.Composite([Counted(HistoryItem), Type.Object({ days: Type.Integer({ minimum: 1 }) })]),
+  }),
+  /** The latest events of subscriptions and users (sign-ins left out), newest first. */
+  latest: Type.Array(HistoryItem),
+  /** What the latest events are about, once per stream: a subscription's name and its customer's e-mail, or a user's name and e-mail. */
+  subjects: Type.Array(Type.Object({ streamId: Type.String(), name: Type.String(), email: Type.String() })),
+});
+export type AdminOverviewView = Static<typeof AdminOverviewView>;
+
 /** `/admin/demo/declineWallet` (demo payments only). */
 export const DemoDeclineView = Type.Object({ id: Type.String(), vaultId: Type.String(), declineNext: Type.Integer({ minimum: 0 }) });
 
@@ -165,25 +216,27 @@ export const LicenceVerdictView = Type.Object({
   licence: Opt(LicenceDocumentView),
 });
 
-/** A receipt: one captured payment, numbered without gaps (R-000001, …). */
-export const ReceiptView = Type.Object({
-  number: Type.String({ pattern: '^R-\\d{6,}$' }),
-  seq: Type.Integer(),
-  issuedAt: Type.String(),
-  amount: Cents,
-  currency: Type.String(),
-  captureId: Type.String(),
-  paypalOrderID: Type.String(),
-  paypalSubscriptionID: Type.String(),
-  purpose: StringEnum(['period', 'balance'] as const),
-  quantity: Type.Integer(),
-  periodStart: Nullable(Type.String()),
-  periodEnd: Nullable(Type.String()),
-  subscription: Type.Object({ id: Type.String(), name: Type.String(), planId: Type.String(), period: Nullable(Type.String()) }),
-  customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
-  refunds: Type.Array(Type.Object({ refundId: Type.String(), amount: Cents, refundedAt: Type.String() })),
-  refunded: Cents,
-});
+/**
+ * An invoice: one capture of money, numbered without gaps per seller and book (INV-000001, …; demo payments
+ * DEMO-INV-000001, …), as issued (InvoiceIssued), with the credit notes that refer to it so far.
+ */
+export const InvoiceView = Type.Composite([
+  InvoiceIssued,
+  Type.Object({
+    /** What its credit notes gave back so far: never more than `total`. */
+    credited: Cents,
+    creditNotes: Type.Array(Type.Object({ number: Type.String({ pattern: CREDIT_NOTE_NUMBER_PATTERN }), amount: Cents, issuedAt: Type.String(), reason: StringEnum(CREDIT_NOTE_REASONS) })),
+  }),
+]);
+export type InvoiceView = Static<typeof InvoiceView>;
+
+/** A credit note: one refund or reversal, numbered without gaps (CN-000001, …), referring to its invoice. */
+export const CreditNoteView = CreditNoteIssued;
+export type CreditNoteView = Static<typeof CreditNoteView>;
+
+/** A customer's billing details (null until given), and when they last changed. */
+export const BillingDetailsView = Type.Union([Type.Composite([BillingDetails, Type.Object({ userId: Type.String(), updatedAt: Type.String() })]), Type.Null()]);
+export type BillingDetailsView = Static<typeof BillingDetailsView>;
 
 const MoneyTotals = {
   ordered: Type.Integer(),

@@ -48,6 +48,12 @@ export function storedTemplate(parts: readonly TemplatePart[]): TemplatePart[] {
 /** Site addresses a material feeds (/api-docs/..., /how-to-use…): absolute paths only. */
 export const SitePath = Type.String({ minLength: 1, maxLength: 300, pattern: '^/[A-Za-z0-9/_.~-]*$' });
 
+/**
+ * A section of a built-in page (its texts live in the page's locale file): a top-level part of the file (`hero`,
+ * `faq`), or one element of its list of sections (`sections/install`) or news items (`items/<id>`).
+ */
+export const SectionKey = Type.String({ minLength: 1, maxLength: 160, pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9][A-Za-z0-9_.-]*)?$' });
+
 /** What an entry holds besides its type: shared by the API payloads, the commands and the events. */
 export const EntryBodyFields = {
   template: TemplateParts,
@@ -57,6 +63,12 @@ export const EntryBodyFields = {
   template_id: Type.Optional(Id),
   locale: Type.Optional(StringEnum(['en', 'ru'] as const)),
 };
+/**
+ * What commands and events hold: the API's fields, plus, for a material that overrides one section of a built-in
+ * page (`url` and `locale` say which page and language), the section's key. Such a material's template properties
+ * are the section's texts by path (`title`, `blocks.0.p`); it is written through /admin/content/* only.
+ */
+export const EntryStoredFields = { ...EntryBodyFields, section: Type.Optional(SectionKey) };
 const EntryFields = { entry_type: StringEnum(ENTRY_TYPES), ...EntryBodyFields };
 
 /** /admin/entry/create (seed §7: template list and entry_type). */

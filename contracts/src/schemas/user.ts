@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '../constants/roles.js';
+import { LANGUAGES } from '../constants/ui.js';
 import { Email, Id, ListQuery, Name, StringEnum, OPEN_FORM } from './common.js';
 
 /** Admin create-user form (seed §5): all four fields required, extra fields allowed. */
@@ -37,3 +38,25 @@ export const LocalSignIn = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type LocalSignIn = Static<typeof LocalSignIn>;
+
+/** A user's own profile (POST /auth/profile/update): names and the language of the account pages; nothing else. */
+export const ProfileUpdate = Type.Object(
+  {
+    givenName: Type.Optional(Name),
+    familyName: Type.Optional(Name),
+    language: Type.Optional(StringEnum(LANGUAGES)),
+  },
+  // An update names at least one field: an empty body is a mistake, not a request to change nothing.
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ProfileUpdate = Static<typeof ProfileUpdate>;
+
+/** A password change (POST /auth/local/changePassword): the current password, and the new one (8 to 200 characters). */
+export const PasswordChange = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 200 }),
+    newPassword: Type.String({ minLength: 8, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type PasswordChange = Static<typeof PasswordChange>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AUTH_STRATEGIES, ROLES } from '../constants/roles.js';
+import { LANGUAGES } from '../constants/ui.js';
 import { ENTRY_CATEGORY_IDS, ENTRY_TYPES } from '../constants/content.js';
 import { INFRASTRUCTURE_TYPES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from '../constants/subscription.js';
 import { PlanSnapshot } from '../events/subscription.js';
@@ -22,6 +23,12 @@ export const UserView = Type.Object({
   paypalSubscriptionStatus: Opt(Type.String()),
   paypalSubscriptionID: Opt(Type.String()),
   lastSignInAt: Opt(Type.String()),
+  /** The language the user chose for their account pages (profile), when they chose one. */
+  language: Opt(StringEnum(LANGUAGES)),
+  /** The address is verified (Google sign-up, or the link e-mailed at sign-up followed). Trials need it. */
+  emailVerified: Opt(Type.Boolean()),
+  /** Reminder e-mails (trial ending, upcoming annual renewal, licence expiring): false once turned off. */
+  emailReminders: Opt(Type.Boolean()),
   version: Type.Integer(),
   ...Timestamps,
 });
@@ -94,7 +101,7 @@ export const SubscriptionView = Type.Object({
   /** Paused: why, and until when (absent: until resumed). */
   pause: Opt(Type.Object({ reason: Type.String(), resumeAt: Opt(Type.String()) })),
   /** The current licence: serial, valid until, revoked or not. */
-  licence: Opt(Type.Object({ serial: Type.Integer(), issuedAt: Type.String(), validUntil: Type.String(), revoked: Type.Boolean() })),
+  licence: Opt(Type.Object({ serial: Type.Integer(), quantity: Type.Integer({ description: 'Licence units the file grants' }), issuedAt: Type.String(), validUntil: Type.String(), revoked: Type.Boolean() })),
   /** The next thing the billing clock will do to this subscription. */
   nextEvent: Opt(Type.Object({ kind: Type.String(), at: Type.String() })),
   version: Type.Integer(),
@@ -130,7 +137,13 @@ export const EntryView = Type.Object({
   url: Opt(Type.String()),
   template_id: Opt(Type.String()),
   locale: Opt(Type.String()),
+  /** A section override: the section of the page at `url` it overrides, in `locale` (see EntryStoredFields). */
+  section: Opt(Type.String()),
+  /** The working copy: for a section override, its draft. */
   template: TemplateParts,
+  /** A section override's published copy (what visitors see) and when it was published; none while a draft only. */
+  published: Opt(TemplateParts),
+  publishedAt: Opt(Type.String()),
   version: Type.Integer(),
   ...Timestamps,
 });

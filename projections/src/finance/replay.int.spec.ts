@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
-import { createCommandHandler, createSqliteEventStore, type EventStore } from '@relaycast/billing-core';
+import { createCommandHandler, createInvoicing, createSqliteEventStore, type EventStore } from '@relaycast/billing-core';
 import { startRedisServer, type RedisServer } from '../../test/redis-server.js';
 import { appendFinanceHistory, type FinanceHistory } from '../../test/finance-history.js';
 import { connectRedis, createRedisReadModelStore } from '../readmodel/redis.js';
@@ -96,6 +96,12 @@ describe('finance replay and --verify: 10,000 events across 500 subscriptions (S
     events = createSqliteEventStore(join(dir, 'events.db'));
     let t = Date.now();
     history = await appendFinanceHistory(createCommandHandler(events), { subscriptions: 500, targetEvents: 10_000, start: START });
+    // Their invoices and credit notes, as the payment workflows issue them: the invoices read model has documents to verify.
+    const invoicing = createInvoicing({ events, seller: { id: 'relaycast', name: 'Relaycast', address: '' }, now: () => new Date(START).toISOString() });
+    for (const e of history.events) {
+      if (e.type === 'OrderCaptured') await invoicing.invoiceFor(e);
+      else if (e.type === 'PaymentRefunded') await invoicing.creditNoteFor(e);
+    }
     const appendMs = Date.now() - t;
     redis = await startRedisServer();
     client = await connectRedis(redis.url);
@@ -178,17 +184,17 @@ describe('finance replay and --verify: 10,000 events across 500 subscriptions (S
   it('--verify: every live read model equals its scratch rebuild; a corrupted one is found (exit 1, the line printed)', async () => {
     const ok = await run('--verify');
     expect(ok.code, ok.stdout).to.equal(0);
-    expect(ok.stdout).to.include('subscriptions @').and.include('receipts @').and.include('every read model equals its rebuild');
+    expect(ok.stdout).to.include('subscriptions @').and.include('invoices @').and.include('every read model equals its rebuild');
 
     const key = 'live:subscriptions:doc:subscription';
     const doc = JSON.parse((await client.hget(key, 'fs0042'))!) as { totals: { captured: number } };
     await client.hset(key, 'fs0042', JSON.stringify({ ...doc, totals: { ...doc.totals, captured: doc.totals.captured + 100 } }));
-    await client.zrem('live:receipts:idx:all', 'R-000007');
+    await client.zrem('live:invoices:idx:invoices', 'INV-000007');
 
-    const bad = await run('--verify', '--projections', 'subscriptions,receipts');
+    const bad = await run('--verify', '--projections', 'subscriptions,invoices');
     expect(bad.code).to.equal(1);
     expect(bad.stdout).to.include('changed doc subscription fs0042');
-    expect(bad.stdout).to.include('missing idx all R-000007');
+    expect(bad.stdout).to.include('missing idx invoices INV-000007');
     expect(bad.stdout).to.include('DIFFERENCES FOUND');
 
     // The command itself, as a process: exit status 1.

@@ -2,7 +2,7 @@ import type { EventStore } from '@relaycast/billing-core';
 import type { ReadModelStore } from '../readmodel/port.js';
 import { createMemoryReadModelStore } from '../readmodel/memory.js';
 import type { Projection } from '../projection.js';
-import { UnitOfWork } from '../unit-of-work.js';
+import { replayProjectionTo } from '../rebuild.js';
 
 /** One line that differs between a live read model and its rebuild: a document or an index entry. */
 export interface DumpDifference {
@@ -28,40 +28,6 @@ export interface ProjectionVerification {
 export interface VerifyResult {
   ok: boolean;
   projections: ProjectionVerification[];
-}
-
-/**
- * Applies the events after `from` up to `to` (inclusive) to a read model, the way the projection runner does (unit
- * of work, commit with the checkpoint), and leaves the checkpoint at `to`.
- */
-export async function replayProjectionTo(
-  events: Pick<EventStore, 'readAll'>,
-  store: ReadModelStore,
-  projection: Projection,
-  from: bigint,
-  to: bigint,
-): Promise<void> {
-  let uow = new UnitOfWork(store, projection.name);
-  let after = from;
-  let done = after >= to;
-  while (!done) {
-    const page = await events.readAll({ after, maxCount: 2000 });
-    if (page.length === 0) break;
-    for (const event of page) {
-      if (event.position > to) {
-        done = true;
-        break;
-      }
-      if (!projection.handles || projection.handles.has(event.type)) await projection.apply(event, uow);
-      after = event.position;
-      if (uow.size >= 1000) {
-        await store.commit(projection.name, uow.pending(), after);
-        uow = new UnitOfWork(store, projection.name);
-      }
-    }
-    if (page.length < 2000 || after >= to) done = true;
-  }
-  await store.commit(projection.name, uow.pending(), to);
 }
 
 function keyed(dump: string): { checkpoint: string; lines: Map<string, string> } {

@@ -30,7 +30,7 @@ function reindex(uow: UnitOfWork, before: EntryView | null, after: EntryView | n
 /** Templates and materials: by type, by category (menus, API docs, tutorials…) and by the site URL they feed. */
 export const entriesProjection: Projection = {
   name: ENTRIES,
-  handles: new Set(['EntryCreated', 'EntryUpdated', 'EntryRemoved']),
+  handles: new Set(['EntryCreated', 'EntryUpdated', 'EntryRemoved', 'EntryPublished']),
   async apply(raw: EventEnvelope, uow: UnitOfWork) {
     const event = raw as AnyEvent;
     const id = entityIdOf(event.streamId);
@@ -54,6 +54,10 @@ export const entriesProjection: Projection = {
         if (!current) return;
         uow.delete(entriesModel.entry, id);
         reindex(uow, current, null);
+        return;
+      case 'EntryPublished':
+        if (!current) return;
+        uow.put(entriesModel.entry, id, { ...current, published: event.data.template, publishedAt: event.occurredAt, version: event.version, updatedAt: event.occurredAt });
         return;
     }
   },

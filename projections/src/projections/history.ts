@@ -18,10 +18,17 @@ export const historyModel = {
   byUser: (userId: string) => `user:${userId}`,
   /** subscription id → { userId } */
   owner: 'owner',
+  /** What happened to subscriptions and users (sign-ins left out), by position: the admin home's latest events. */
+  recent: 'recent',
+  /** Charges that failed (a saved PayPal account declined, a capture PayPal refused), by time. */
+  failedCharges: 'failed-charges',
 } as const;
 
+/** The events that are a charge PayPal did not make. */
+const FAILED_CHARGES: ReadonlySet<string> = new Set(['SavedWalletChargeDeclined', 'PaymentCaptureFailed']);
+
 /** Personal fields a user's erasure removes from their history. */
-const PERSONAL_FIELDS = ['email', 'givenName', 'familyName', 'picture'] as const;
+const PERSONAL_FIELDS = ['email', 'givenName', 'familyName', 'picture', 'billingDetails'] as const;
 
 type Changes = NonNullable<HistoryItem['changes']>;
 
@@ -177,6 +184,24 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       return { summary: 'Account removed' };
     case 'UserErased':
       return { summary: 'Personal data erased' };
+    case 'BillingDetailsChanged':
+      return { summary: 'Billing details changed (for invoices issued from now on)' };
+    case 'UserPasswordChanged':
+      return { summary: 'Password changed; every session ended' };
+    case 'UserSignedOutEverywhere':
+      return { summary: 'Signed out everywhere: every session ended' };
+    case 'EmailVerificationRequested':
+      return { summary: 'A new address-verification link was e-mailed' };
+    case 'EmailVerified':
+      return { summary: 'E-mail address verified' };
+    case 'PasswordResetRequested':
+      return { summary: `A password-reset link was e-mailed${event.data.by === 'ADMIN' ? ' by an administrator' : ''}, valid until ${event.data.expiresAt.slice(0, 16).replace('T', ' ')}` };
+    case 'PasswordReset':
+      return { summary: 'Password reset with the e-mailed link; every session ended' };
+    case 'EmailPreferencesChanged':
+      return { summary: `Reminder e-mails turned ${event.data.reminders ? 'on' : 'off'}${event.data.via === 'UNSUBSCRIBE_LINK' ? ' (unsubscribe link)' : ''}` };
+    case 'ReminderFellDue':
+      return { summary: `Reminder: ${event.data.reminder === 'TRIAL_ENDING' ? 'the trial ends' : event.data.reminder === 'ANNUAL_RENEWAL' ? 'the annual renewal falls due' : 'the licence expires'} on ${event.data.dueAt.slice(0, 10)}` };
     default:
       return { summary: event.type };
   }
@@ -224,6 +249,8 @@ export const historyProjection: Projection = {
     };
     uow.put(historyModel.item, item.id, item);
     uow.index(historyModel.byStream(event.streamId), item.id, event.version);
+    if (/^(subscription|user)-/.test(event.streamId) && event.type !== 'UserSignedIn') uow.index(historyModel.recent, item.id, Number(event.position));
+    if (FAILED_CHARGES.has(event.type)) uow.index(historyModel.failedCharges, item.id, scoreOf(event.occurredAt));
 
     let userId: string | null = null;
     if (event.type === 'SubscriptionCreated') {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { userDecider } from '@relaycast/billing-core';
+import { entryDecider, subscriptionDecider, userDecider } from '@relaycast/billing-core';
 import type { HistoryItem, SubscriptionView, UserView } from '@relaycast/contracts';
-import { at, seedHistory, sqliteFixture, type Fixture } from '../../test/fixtures.js';
+import { at, seedHistory, sqliteFixture, T0, type Fixture } from '../../test/fixtures.js';
 import { createMemoryReadModelStore } from '../readmodel/memory.js';
 import { createInProcessReadSide, type ReadSide } from '../read-side.js';
 import { rebuildProjection } from '../rebuild.js';
@@ -78,11 +78,63 @@ describe('projections on the in-memory read model', () => {
     expect(adas.some((i) => i.type === 'UserUpdated')).to.equal(true);
   });
 
+  it('feeds the admin home: the latest events without sign-ins, failed charges, open disputes, counts', async () => {
+    const ada = { actorId: 'u-ada', actorRole: 'ROLE_CUSTOMER' as const };
+    await fx.handler.handle(userDecider, 'u-ada', { type: 'RecordSignIn', data: { strategy: 'google' }, metadata: at(20, ada) });
+    await fx.handler.handle(subscriptionDecider, 's-2', { type: 'OrderPayment', data: { paypalOrderID: 'ORDER-2', paypalSubscriptionID: 'PP-2', amount: 2000, currency: 'USD' }, metadata: at(21, ada) });
+    await fx.handler.handle(subscriptionDecider, 's-2', { type: 'StartCapture', data: { paypalOrderID: 'ORDER-2', requestId: 'capture-ORDER-2' }, metadata: at(22, ada) });
+    await fx.handler.handle(subscriptionDecider, 's-2', { type: 'RecordCaptureFailure', data: { paypalOrderID: 'ORDER-2', requestId: 'capture-ORDER-2', reason: 'DECLINED' }, metadata: at(23, ada) });
+    const dispute = { disputeId: 'PP-D-1', stage: 'CREATED' as const, status: 'OPEN', captureId: 'CAP-1', reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED' };
+    const opened = await fx.handler.handle(subscriptionDecider, 's-1', { type: 'RecordDispute', data: dispute, metadata: at(24) });
+    expect(await side.waitFor(opened.position, 5000)).to.equal(true);
+
+    const latest = await side.queries.recentHistory(4);
+    expect(latest.map((i) => [i.streamId, i.type])).to.deep.equal([
+      ['subscription-s-1', 'PaymentDisputed'],
+      ['subscription-s-2', 'PaymentCaptureFailed'],
+      ['subscription-s-2', 'PaymentCaptureStarted'],
+      ['subscription-s-2', 'SubscriptionStatusChanged'],
+    ]);
+    expect((await side.queries.recentHistory(100)).some((i) => i.type === 'UserSignedIn' || i.streamId.startsWith('entry-') || i.streamId.startsWith('file-'))).to.equal(false);
+    const failed = await side.queries.failedCharges('2026-11-01T09:23:00.000Z', 5);
+    expect(failed.total).to.equal(1);
+    expect(failed.items.map((i) => [i.streamId, i.type])).to.deep.equal([['subscription-s-2', 'PaymentCaptureFailed']]);
+    expect((await side.queries.failedCharges('2026-11-01T09:23:00.001Z', 5)).total).to.equal(0);
+    const disputed = await side.queries.disputedSubscriptions(5);
+    expect([disputed.total, disputed.items.map((s) => s._id)]).to.deep.equal([1, ['s-1']]);
+    expect(await side.queries.userCounts(['ROLE_ADMIN', 'ROLE_CUSTOMER'])).to.deep.equal({ total: 2, byRole: { ROLE_ADMIN: 0, ROLE_CUSTOMER: 2 } });
+    expect(await side.queries.subscriptionCounts(['SUBSCRIPTION_STATUS_ACTIVE', 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', 'SUBSCRIPTION_STATUS_CANCEL'])).to.deep.equal({
+      total: 3,
+      byStatus: { SUBSCRIPTION_STATUS_ACTIVE: 1, SUBSCRIPTION_STATUS_WAIT_PAYMENT: 1, SUBSCRIPTION_STATUS_CANCEL: 1 },
+    });
+
+    const resolved = await fx.handler.handle(subscriptionDecider, 's-1', { type: 'RecordDispute', data: { ...dispute, stage: 'RESOLVED', status: 'RESOLVED' }, metadata: at(25) });
+    expect(await side.waitFor(resolved.position, 5000)).to.equal(true);
+    expect((await side.queries.disputedSubscriptions(5)).total).to.equal(0);
+  });
+
   it('serves entries by URL and files', async () => {
     expect((await side.queries.publishedEntries({ url: '/how-to-use' })).map((e) => e._id)).to.deep.equal(['e-1']);
     expect((await side.queries.listEntries({ category: 'TUTORIALS' })).total).to.equal(1);
     expect((await side.queries.publishedEntries({ category: 'TUTORIALS' }, 'en')).map((e) => e._id)).to.deep.equal(['e-1']);
     expect((await side.queries.getFile('f-1'))?.url).to.equal('/files/f-1/logo.png');
+  });
+
+  it('section overrides: the public sees a published copy only, administrators the draft too', async () => {
+    const text = (value: string) => [{ property_i18n: 'title', defaultValue: value, dataType: 'STRING' as const, formEntityType: 'TEXTAREA' as const }];
+    const base = { entry_type: 'MATERIAL' as const, url: '/how-to-use', locale: 'en' as const, section: 'sections/connect' };
+    await fx.handler.handle(entryDecider, 's-connect', { type: 'CreateEntry', data: { entryId: 's-connect', ...base, template: text('First draft') }, metadata: at(400) });
+    let last = await fx.handler.handle(entryDecider, 's-install', { type: 'CreateEntry', data: { entryId: 's-install', ...base, section: 'sections/install', template: text('Published install') }, metadata: at(401) });
+    last = await fx.handler.handle(entryDecider, 's-install', { type: 'PublishEntry', data: {}, metadata: at(402) });
+    last = await fx.handler.handle(entryDecider, 's-install', { type: 'UpdateEntry', data: { entry_type: 'MATERIAL', template: text('Second draft') }, metadata: at(403) });
+    expect(await side.waitFor(last.position, 5000)).to.equal(true);
+    const published = await side.queries.publishedEntries({ url: '/how-to-use' }, 'en');
+    expect(published.map((e) => [e._id, e.template])).to.deep.equal([['e-1', (await side.queries.getEntry('e-1'))!.template], ['s-install', text('Published install')]]);
+    expect(published[1]).to.not.have.property('published');
+    expect((await side.queries.publishedEntries({ url: '/how-to-use' }, 'ru')).map((e) => e._id), 'e-1 has no locale: both languages').to.deep.equal(['e-1']);
+    const all = await side.queries.materialsAtUrl('/how-to-use');
+    expect(all.map((e) => e._id)).to.deep.equal(['e-1', 's-connect', 's-install']);
+    expect(all[2]).to.deep.include({ template: text('Second draft'), published: text('Published install'), publishedAt: new Date(T0 + 402 * 60_000).toISOString() });
   });
 
   it('forgets an erased user’s personal data everywhere', async () => {

@@ -1,5 +1,5 @@
 import { entityIdOf, SubscriptionEventSchemas, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
-import { amountDue, dueOf, exists, nextDueItem, nextRetryOf, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
+import { amountDue, dueOf, exists, nextBillingItem, nextDueItem, nextRetryOf, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
 import { scoreOf, type Projection } from '../projection.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 
@@ -21,6 +21,8 @@ export const subscriptionsModel = {
   state: 'subscription-state',
   /** Subscriptions by the time of the next thing the billing clock does to them (the scheduler's work list). */
   due: 'due',
+  /** Subscriptions with a PayPal dispute not yet resolved, by creation time (the admin home's attention list). */
+  disputed: 'disputed',
 } as const;
 
 /** What the subscriptions read model keeps of a user, to show beside their subscriptions. */
@@ -85,7 +87,8 @@ function billingFigures(state: ExistingSubscription, at: string): Partial<Subscr
 
 /** What the account and admin areas show of time: next renewal, saved wallet, dunning, cancellation, pause, licence. */
 function timeFigures(s: ExistingSubscription): Partial<SubscriptionView> {
-  const next = nextDueItem(s);
+  // Reminders are the clock's too (the due index below has them), but not what the subscription does next.
+  const next = nextBillingItem(s);
   const renewal = next?.kind === 'renewal' ? dueOf(s, next.at) : null;
   const dunning = s.dunning;
   const retry = dunning ? nextRetryOf(dunning) : undefined;
@@ -107,7 +110,7 @@ function timeFigures(s: ExistingSubscription): Partial<SubscriptionView> {
       : {}),
     ...(s.cancelAt ? { cancelAt: s.cancelAt } : {}),
     ...(s.pause ? { pause: { reason: s.pause.reason, ...(s.pause.resumeAt ? { resumeAt: s.pause.resumeAt } : {}) } } : {}),
-    ...(s.licence ? { licence: { serial: s.licence.serial, issuedAt: s.licence.issuedAt, validUntil: s.licence.validUntil, revoked: s.licence.revoked } } : {}),
+    ...(s.licence ? { licence: { serial: s.licence.serial, quantity: s.licence.quantity, issuedAt: s.licence.issuedAt, validUntil: s.licence.validUntil, revoked: s.licence.revoked } } : {}),
     ...(s.licence_key ? { licence_key: s.licence_key } : {}),
   };
 }
@@ -280,12 +283,17 @@ export const subscriptionsProjection: Projection = {
         uow.unindex(subscriptionsModel.byUser(view.user_id), id);
         uow.unindex(subscriptionsModel.byStatus(view.status), id);
         uow.unindex(subscriptionsModel.due, id);
+        uow.unindex(subscriptionsModel.disputed, id);
         return;
     }
     if (state && exists(state)) {
       const next = nextDueItem(state);
       if (next) uow.index(subscriptionsModel.due, id, scoreOf(next.at));
       else uow.unindex(subscriptionsModel.due, id);
+      if (event.type === 'PaymentDisputed') {
+        if (Object.values(state.disputes).some((d) => d.stage !== 'RESOLVED')) uow.index(subscriptionsModel.disputed, id, scoreOf(view.createdAt));
+        else uow.unindex(subscriptionsModel.disputed, id);
+      }
     }
     uow.put(subscriptionsModel.subscription, id, state && exists(state) ? { ...withoutBilling(view), ...billingFigures(state, at) } : view);
   },

@@ -17,6 +17,8 @@ export const usersModel = {
 
 const HANDLES = new Set([
   'UserRegistered', 'UserSignedIn', 'UserUpdated', 'UserRoleChanged', 'UserRemoved', 'UserErased',
+  'UserPasswordChanged', 'UserSignedOutEverywhere',
+  'EmailVerificationRequested', 'EmailVerified', 'PasswordResetRequested', 'PasswordReset', 'EmailPreferencesChanged',
   'SubscriptionCreated', 'OrderCaptured', 'PaymentMethodChanged', 'SubscriptionCancelled',
 ]);
 
@@ -36,7 +38,8 @@ export const usersProjection: Projection = {
     const at = event.occurredAt;
     if (event.type === 'UserRegistered') {
       const { userId, ...fields } = event.data;
-      const view: UserView = { _id: userId, ...fields, version: event.version, createdAt: at, updatedAt: at };
+      // Google sign-ups arrive verified (those recorded before the flag too); local sign-ups verify by e-mail.
+      const view: UserView = { _id: userId, ...fields, emailVerified: fields.emailVerified ?? fields.strategy === 'google', emailReminders: true, version: event.version, createdAt: at, updatedAt: at };
       uow.put(usersModel.user, userId, view);
       uow.put(usersModel.email, fields.email.toLowerCase(), { userId });
       uow.index(usersModel.all, userId, scoreOf(at));
@@ -69,7 +72,8 @@ export const usersProjection: Projection = {
         return;
       case 'UserUpdated': {
         const changes = event.data.changes as Partial<UserView>;
-        const updated = { ...next, ...changes };
+        const readdressed = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
+        const updated = { ...next, ...changes, ...(readdressed ? { emailVerified: false } : {}) };
         if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) {
           uow.delete(usersModel.email, user.email.toLowerCase());
           uow.put(usersModel.email, changes.email.toLowerCase(), { userId });
@@ -85,6 +89,20 @@ export const usersProjection: Projection = {
       case 'UserRemoved':
       case 'UserErased':
         await forget(uow, user);
+        return;
+      case 'EmailVerified':
+        uow.put(usersModel.user, userId, event.data.email.toLowerCase() === user.email.toLowerCase() ? { ...next, emailVerified: true } : next);
+        return;
+      case 'EmailPreferencesChanged':
+        uow.put(usersModel.user, userId, { ...next, emailReminders: event.data.reminders });
+        return;
+      case 'EmailVerificationRequested':
+      case 'PasswordResetRequested':
+      case 'PasswordReset':
+      case 'UserPasswordChanged':
+      case 'UserSignedOutEverywhere':
+        // Nothing shown changes; the version follows the stream's (an administrator's edit is checked against it).
+        uow.put(usersModel.user, userId, next);
         return;
     }
   },

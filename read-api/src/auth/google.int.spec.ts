@@ -118,6 +118,17 @@ describe('Google sign-in (oauth2-mock-server as Google)', () => {
     expect(await server.rt.events.readStream(`user-${deterministicUuid('google:g-katherine')}`)).to.have.length(0);
   });
 
+  it('an administrator lands on the admin home, unless headed into the admin area or a purchase', async () => {
+    const admin = await server.admin();
+    expect((await admin.post('/users/create', { givenName: 'Grace', familyName: 'Hopper', email: 'grace@example.com', role: 'ROLE_ADMIN' })).status).to.equal(201);
+    google.user = { ...google.user, sub: 'g-grace', email: 'grace@example.com', given_name: 'Grace', family_name: 'Hopper' };
+    expect((await signInWithGoogle(server.client(), `/auth/google?returnTo=${encodeURIComponent('/pricing')}`)).location).to.equal('/admin');
+    expect((await signInWithGoogle(server.client(), `/auth/google?returnTo=${encodeURIComponent('/ru/about')}`)).location).to.equal('/ru/admin');
+    expect((await signInWithGoogle(server.client(), '/auth/google')).location).to.equal('/admin');
+    expect((await signInWithGoogle(server.client(), `/auth/google?returnTo=${encodeURIComponent('/admin/files')}`)).location).to.equal('/admin/files');
+    expect((await signInWithGoogle(server.client(), FROM_SIGN_IN_PAGE)).location).to.equal(`/user/buy-new-licence?${PURCHASE}`);
+  });
+
   it('refuses an address Google has not verified', async () => {
     google.user = { ...google.user, sub: 'g-unverified', email: 'unverified@example.com', email_verified: false };
     const browser = server.client();

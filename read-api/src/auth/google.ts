@@ -4,7 +4,7 @@ import { Passport } from 'passport';
 import { Strategy as GoogleStrategy, type Profile, type StrategyOptionsWithRequest, type VerifyCallback } from 'passport-google-oauth20';
 import type OAuth2Strategy from 'passport-oauth2';
 import { deterministicUuid } from '@relaycast/billing-core';
-import { BUY_LICENCE_PATH, ConflictError, NAME_MAX_LENGTH, type UserView } from '@relaycast/contracts';
+import { BUY_LICENCE_PATH, ConflictError, DEFAULT_LANGUAGE, NAME_MAX_LENGTH, landingAfterSignIn, type Language, type UserView } from '@relaycast/contracts';
 import type { Runtime } from '../runtime.js';
 import { registerUser } from '../services/users.js';
 import { signIn } from '../routes/auth.js';
@@ -15,6 +15,7 @@ import { signIn } from '../routes/auth.js';
  *   GET /auth/google?returnTo=/path   → Google's consent page (a short-lived signed cookie holds the OAuth state)
  *   GET /auth/google/callback         → the state is checked, the user registered on first sign-in or signed in,
  *                                       the strategy and token cookies set, and the browser sent back to returnTo
+ *                                       (administrators to the admin home, unless returnTo is in it or a purchase)
  *
  * Without returnTo, /auth/google?infrastructure=…&plan=…&period=… (the query /auth/sign-in carries) returns to
  * the purchase page with that query, so a purchase continues after sign-in. Failures land on
@@ -148,7 +149,7 @@ const text = (value: unknown, max = NAME_MAX_LENGTH): string | null => (typeof v
  * account an administrator created for the same verified address, or a new customer (UserRegistered, strategy
  * google) on first sign-in.
  */
-async function findOrRegister(rt: Runtime, info: GoogleUserInfo, correlationId: string): Promise<UserView> {
+async function findOrRegister(rt: Runtime, info: GoogleUserInfo, correlationId: string, language: Language = DEFAULT_LANGUAGE): Promise<UserView> {
   const sub = text(info.sub, 255);
   const email = text(info.email, 254)?.toLowerCase();
   if (!sub || !email) throw new GoogleSignInError('google-failed', 'Google did not share an account id and e-mail address');
@@ -173,6 +174,9 @@ async function findOrRegister(rt: Runtime, info: GoogleUserInfo, correlationId: 
         ...(picture && /^https?:\/\//.test(picture) ? { picture } : {}),
         role: 'ROLE_CUSTOMER',
         strategy: 'google',
+        // Google verified the address (checked above); the site's language the visitor signed up from.
+        emailVerified: true,
+        language,
       },
       metadata,
     );
@@ -227,7 +231,9 @@ export function mountGoogleAuth(router: Router, rt: Runtime): void {
         passReqToCallback: true,
       },
       (req, _accessToken, _refreshToken, profile, done) => {
-        findOrRegister(rt, profile._json as GoogleUserInfo, String(req.id)).then((user) => done(null, user), done);
+        // The site's language at sign-up: the page the visitor came from (/ru/… is Russian), from the signed state.
+        const language: Language = /^\/ru(?=[/?#]|$)/.test(codec.read(req)?.r ?? '') ? 'ru' : DEFAULT_LANGUAGE;
+        findOrRegister(rt, profile._json as GoogleUserInfo, String(req.id), language).then((user) => done(null, user), done);
       },
     ),
   );
@@ -255,7 +261,8 @@ export function mountGoogleAuth(router: Router, rt: Runtime): void {
           return redirect(res, signInPage(code, pendingReturnTo));
         }
         await signIn({ rt, res }, user, 'google', String(req.id));
-        redirect(res, safeReturnTo(info?.state?.returnTo) ?? '/');
+        // Administrators land on the admin home unless headed into the admin area or a purchase (contracts' one rule).
+        redirect(res, landingAfterSignIn(safeReturnTo(info?.state?.returnTo) ?? '/', user.role));
       })().catch(next);
     })(req, res, next);
   });

@@ -24,6 +24,11 @@ export interface AuthStore {
   revokeUserSessions(userId: string): Promise<void>;
   setPassword(userId: string, passwordHash: string): Promise<void>;
   getPassword(userId: string): Promise<string | null>;
+  /**
+   * Compare-and-set: replaces the user's hash only while it is still `expectedHash` (the one the current password
+   * was checked against). Two changes at once: one replaces it, the other finds it changed and gets false.
+   */
+  replacePassword(userId: string, expectedHash: string, passwordHash: string): Promise<boolean>;
   /** Forgets a user's local password (erasure). */
   deletePassword(userId: string): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +55,7 @@ export function createSqliteAuthStore(path: string): AuthStore {
   const upsertPassword = db.prepare('INSERT INTO credentials (user_id, password_hash) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash');
   const selectPassword = db.prepare<[string], { password_hash: string }>('SELECT password_hash FROM credentials WHERE user_id = ?');
   const removePassword = db.prepare('DELETE FROM credentials WHERE user_id = ?');
+  const swapPassword = db.prepare('UPDATE credentials SET password_hash = ? WHERE user_id = ? AND password_hash = ?');
   return {
     async saveSession(token, session) {
       purge.run(session.createdAt);
@@ -72,6 +78,9 @@ export function createSqliteAuthStore(path: string): AuthStore {
     async getPassword(userId) {
       return selectPassword.get(userId)?.password_hash ?? null;
     },
+    async replacePassword(userId, expectedHash, passwordHash) {
+      return swapPassword.run(passwordHash, userId, expectedHash).changes === 1;
+    },
     async deletePassword(userId) {
       removePassword.run(userId);
     },
@@ -80,6 +89,8 @@ export function createSqliteAuthStore(path: string): AuthStore {
     },
   };
 }
+
+const SWAP_PASSWORD = "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) return 1 end return 0";
 
 /** Sessions shared by every read-api replica (deploy), expiring by Redis TTL. */
 export function createRedisAuthStore(client: Redis, prefix = 'auth'): AuthStore {
@@ -114,6 +125,11 @@ export function createRedisAuthStore(client: Redis, prefix = 'auth'): AuthStore 
     },
     async getPassword(userId) {
       return guard(client.get(passwordKey(userId)));
+    },
+    async replacePassword(userId, expectedHash, passwordHash) {
+      // One script: Redis runs it atomically, so no other change lands between the comparison and the write.
+      const swapped = await guard(client.eval(SWAP_PASSWORD, 1, passwordKey(userId), expectedHash, passwordHash));
+      return swapped === 1;
     },
     async deletePassword(userId) {
       await guard(client.del(passwordKey(userId)));

@@ -28,7 +28,8 @@ const TOLERATED: Record<string, string[]> = { SubscriptionView: ['configuration'
 
 /** Express routes with a pattern instead of a path: the addresses they serve, as the document writes them. */
 const PATTERN_ROUTES: Record<string, string[]> = {
-  '/^\\/receipts\\/(R-\\d{6,})(\\.pdf)?$/': ['/receipts/{number}', '/receipts/{number}.pdf'],
+  '/^\\/invoices\\/((?:DEMO-)?INV-\\d{6,})\\.pdf$/': ['/invoices/{number}.pdf'],
+  '/^\\/creditNotes\\/((?:DEMO-)?CN-\\d{6,})\\.pdf$/': ['/creditNotes/{number}.pdf'],
 };
 /** The app's catch-all for unknown API calls (404 JSON): not a route of its own. */
 const CATCH_ALL = '/.*/';
@@ -181,15 +182,16 @@ describe('the OpenAPI document: every served route, and real answers valid again
     const entry = await post(admin, '/admin/entry/create', { entry_type: 'MATERIAL', url: '/how-to-use', template: [{ property_i18n: 'title', defaultValue: 'Hello', dataType: 'STRING', formEntityType: 'TEXT' }] });
     const victim = await post(admin, '/users/create', { givenName: 'Vic', familyName: 'Tim', email: 'victim@example.com', role: 'ROLE_CUSTOMER' });
     const context = { ownerId: owner.userId, subscriptionId: ownSub._id as string, entryId: entry.body.data._id as string, userId: victim.body.data._id as string };
-    // The cancellations change what the others rely on, sign-up and sign-out the caller's session: they go last.
-    const last = ['/subscriptions/cancel', '/subscriptions/cancelAll', '/auth/local/register', '/auth/google/logout'];
+    // The cancellations change what the others rely on; a password change, signing out everywhere, sign-up and
+    // sign-out the caller's session: they go last.
+    const last = ['/subscriptions/cancel', '/subscriptions/cancelAll', '/auth/local/changePassword', '/auth/signOutEverywhere', '/auth/local/register', '/auth/google/logout'];
     const paths = [...API_ROUTES.map((r) => r.path).filter((p) => !last.includes(p)), ...last];
     for (const path of paths) for (const caller of [anonymous, owner, admin]) await post(caller, path, validBody(path, context));
     expect(problems).to.deep.equal([]);
     expect(API_ROUTES.map((r) => `post ${r.path}`).filter((name) => !checked.has(name))).to.deep.equal([]);
   });
 
-  it('a purchase through PayPal and what follows it: orders, captures, receipts, licences, revisions, refunds, finance, webhooks', async () => {
+  it('a purchase through PayPal and what follows it: orders, captures, invoices and credit notes, licences, revisions, refunds, finance, webhooks', async () => {
     const buyer = (await server.customer('buyer')) as Customer;
     const admin = await server.admin();
     const sub = await buyConstructor(buyer, 2);
@@ -199,13 +201,17 @@ describe('the OpenAPI document: every served route, and real answers valid again
     const order = ordered.body.data;
     const captured = await post(buyer, '/subscriptions/captureOrder', captureBody(buyer, sub, order));
     expect(captured.status).to.equal(200);
-    const receipts = await post(buyer, '/receipts/findAll', {});
-    const receipt = receipts.body.data[0];
-    expect(receipt.number).to.match(/^R-/);
-    await post(buyer, '/receipts/findOne', { number: receipt.number });
-    await get(buyer, `/receipts/${receipt.number}`, '/receipts/{number}');
-    await get(buyer, `/receipts/${receipt.number}.pdf`, '/receipts/{number}.pdf');
-    await get(server.client(), `/receipts/${receipt.number}`, '/receipts/{number}');
+    // The capture's workflow issued its invoice; the read model shows it once it has caught up with the log.
+    await server.rt.readSide.waitFor(await server.rt.events.headPosition(), 5000);
+    const invoices = await post(buyer, '/invoices/findAll', {});
+    const invoice = invoices.body.data[0];
+    expect(invoice.number).to.match(/^INV-/);
+    await post(buyer, '/invoices/findOne', { number: invoice.number });
+    await get(buyer, `/invoices/${invoice.number}.pdf`, '/invoices/{number}.pdf');
+    await get(server.client(), `/invoices/${invoice.number}.pdf`, '/invoices/{number}.pdf');
+    await post(buyer, '/billingDetails/update', { name: 'Buyer Ltd', address: '1 Road\nTown', country: 'DE', vatNumber: 'DE123456789' });
+    await post(buyer, '/billingDetails/update', { name: 'Buyer Ltd', address: '1 Road', country: 'XX' });
+    await post(buyer, '/billingDetails/findOne', {});
     const licence = await get(buyer, `/subscriptions/licence?id=${sub._id}`, '/subscriptions/licence');
     expect(licence.status).to.equal(200);
     const verdict = await post(server.client(), '/licence/verify', { licence: licence.body });
@@ -231,10 +237,21 @@ describe('the OpenAPI document: every served route, and real answers valid again
     const forged = await deliverWebhook(server, paypal, paypal.webhookEvent('PAYMENT.CAPTURE.COMPLETED', paypal.captureResource(order.paypalOrderID)), { valid: false });
     check('post', '/paypal/webhooks', { status: forged.status, body: forged.body, headers: new Headers({ 'content-type': 'application/json' }) });
 
-    await post(admin, '/subscriptions/refund', { id: sub._id, captureId: receipt.captureId, amount: 100 });
+    await post(admin, '/subscriptions/refund', { id: sub._id, captureId: invoice.captureId, amount: 100 });
+    await server.rt.readSide.waitFor(await server.rt.events.headPosition(), 5000);
+    const notes = await post(buyer, '/creditNotes/findAll', {});
+    expect(notes.body.data[0].invoiceNumber).to.equal(invoice.number);
+    await post(buyer, '/creditNotes/findOne', { number: notes.body.data[0].number });
+    await get(buyer, `/creditNotes/${notes.body.data[0].number}.pdf`, '/creditNotes/{number}.pdf');
+    await get(admin, '/invoices/export.csv', '/invoices/export.csv');
+    await get(buyer, '/invoices/export.csv', '/invoices/export.csv');
+    await get(admin, '/invoices/export.csv?from=soon', '/invoices/export.csv');
     await post(admin, '/subscriptions/pause', { id: sub._id });
     await post(admin, '/subscriptions/resume', { id: sub._id });
+    await post(admin, '/subscriptions/cancelNowPreview', { id: sub._id });
+    await post(admin, '/admin/overview', {});
     await post(admin, '/subscriptions/cancelNow', { id: sub._id, refund: true });
+    await post(admin, '/admin/overview', {});
     await post(admin, '/finance/replay', {});
     const csv = await post(admin, '/finance/replay', { format: 'csv' });
     expect(csv.headers.get('content-type')).to.match(/^text\/csv/);

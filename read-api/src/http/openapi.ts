@@ -16,7 +16,9 @@ import {
   QuoteView,
   ReadModelVerificationView,
   ReadyView,
-  ReceiptView,
+  InvoiceView,
+  CreditNoteView,
+  BillingDetailsView,
   SignedInView,
   SubscriptionView,
   UPLOAD_MAX_BYTES,
@@ -24,6 +26,8 @@ import {
   UserView,
   WebhookOutcomeView,
   errorAnswerSchema,
+  CREDIT_NOTE_NUMBER_PATTERN,
+  INVOICE_NUMBER_PATTERN,
   type ErrorCode,
 } from '@relaycast/contracts';
 import { ERROR_CODES, httpStatusOf } from './errors.js';
@@ -57,6 +61,8 @@ const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone (no session needed).',
   signedIn: 'Any signed-in user.',
   customer: 'Customers (their own data) and administrators.',
+  customerOrFinance: 'Customers (their own data), administrators and the read-only finance role (any).',
+  finance: 'Administrators and the read-only finance role.',
   admin: 'Administrators only.',
 };
 
@@ -65,12 +71,14 @@ const TAGS: Record<string, string> = {
   Users: 'Accounts, their audit trail and erasure (administrators).',
   Subscriptions: 'Buying, reading, revising, cancelling and administering subscriptions; their auditable history.',
   Payments: 'PayPal orders and captures, funding sources and saved wallets, refunds; the PayPal settings for the browser.',
-  Receipts: 'Receipts of captured payments: as data, as an HTML page and as a PDF.',
+  Invoices: 'Invoices (one per capture of money) and credit notes (one per refund or reversal), numbered without gaps from the event log: as data and as PDFs; the CSV export for finance; the billing details invoices are made out to.',
   Licences: 'Signed licence files for the self-hosted engine: download, online check, the current file, the public key.',
   Content: 'Templates and materials of the admin area, and the published materials pages read.',
   Files: 'Uploaded files (administrators) and their public downloads.',
-  Finance: 'Reconciliation report and read-model verification (administrators).',
+  Finance: 'Revenue figures and recognition as of a day, the reconciliation report and read-model verification (administrators and the read-only finance role).',
   'Billing clock': 'Billing time, the test clock, and the billing policy every process follows.',
+  Admin: 'The administrators’ home: what needs attention, users and subscriptions counted, the latest events.',
+  Mail: 'E-mail to customers (administrators): the outbox of every message, per customer what was sent and when, one message rendered again from the log, resends, the notifier’s status; and the one-click unsubscribe link of reminders.',
   Webhooks: 'Deliveries from PayPal.',
   Operations: 'Liveness, readiness, metrics and this document.',
 };
@@ -129,7 +137,9 @@ const NAMED_SCHEMAS: Record<string, TSchema> = {
   PricedModule,
   QuoteView,
   OrderView,
-  ReceiptView,
+  InvoiceView,
+  CreditNoteView,
+  BillingDetailsView,
   LicenceDocumentView,
   LicenceVerdictView,
   FinanceReportView,
@@ -236,7 +246,9 @@ function jsonRouteOperation(route: RouteDef): Operation {
 const text = (mediaType: string, description: string, extra: Json = {}) => ({ description, content: { [mediaType]: { schema: { type: 'string' } } }, ...extra });
 const UNEXPECTED = { default: { description: `Unexpected failure (500): ${CODE_TEXT.INTERNAL}.`, content: json(ERROR_REF) } };
 const pathParam = (name: string, description: string, schema: Json) => ({ name, in: 'path', required: true, description, schema });
-const RECEIPT_NUMBER = pathParam('number', 'The receipt number: R- and six or more digits', { type: 'string', pattern: '^R-\\d{6,}$' });
+const INVOICE_NUMBER = pathParam('number', 'The invoice number: INV- (demo payments: DEMO-INV-) and six or more digits', { type: 'string', pattern: INVOICE_NUMBER_PATTERN });
+const CREDIT_NOTE_NUMBER = pathParam('number', 'The credit note number: CN- (demo payments: DEMO-CN-) and six or more digits', { type: 'string', pattern: CREDIT_NOTE_NUMBER_PATTERN });
+const PDF = { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } };
 
 /**
  * The routes mounted on the router itself rather than through the JSON route table: downloads, the licence check,
@@ -244,6 +256,51 @@ const RECEIPT_NUMBER = pathParam('number', 'The receipt number: R- and six or mo
  * they accept and answer is written here.
  */
 const SERVED_OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/auth/verify-email',
+    tag: 'Auth',
+    summary: 'The address-verification link e-mailed at sign-up: verifies the address and redirects to the profile page',
+    description: 'A browser navigation from the message, not an API call. Success: 302 to /user/profile?emailVerified=1 (in the account’s language); an invalid, expired or stale link: 302 to /user/profile?emailVerified=0&reason=<invalid|expired|staleAddress>. API clients use POST /auth/verifyEmail.',
+    security: 'public',
+    parameters: [{ name: 'token', in: 'query', required: true, description: 'The link’s signed token', schema: { type: 'string', maxLength: 2048 } }],
+    responses: {
+      302: { description: 'To the profile page, saying whether the address was verified' },
+      ...errorResponses(['UNAVAILABLE', 'INTERNAL']),
+      ...HEADERS_TOO_LARGE,
+    },
+  },
+  {
+    method: 'get',
+    path: '/mail/unsubscribe',
+    tag: 'Mail',
+    summary: 'The unsubscribe link of reminder e-mails: a page (in the account’s language) asking to confirm; a GET changes nothing',
+    description: 'A browser navigation from a reminder message. Its button posts to the same address. An invalid token: 400 with a page saying so.',
+    security: 'public',
+    parameters: [{ name: 'token', in: 'query', required: true, description: 'The link’s signed token (it names the account)', schema: { type: 'string', maxLength: 2048 } }],
+    responses: {
+      200: text('text/html', 'The confirmation page'),
+      400: text('text/html', 'The link is not valid'),
+      ...errorResponses(['UNAVAILABLE', 'INTERNAL']),
+      ...HEADERS_TOO_LARGE,
+    },
+  },
+  {
+    method: 'post',
+    path: '/mail/unsubscribe',
+    tag: 'Mail',
+    summary: 'One-click unsubscribe (RFC 8058): turns reminder e-mails off for the link’s account (EmailPreferencesChanged); receipts and security messages still come',
+    description: 'Sent by mail clients with the body `List-Unsubscribe=One-Click` (the List-Unsubscribe-Post header of reminders), or by the confirmation page’s button. No session needed: the signed token names the account.',
+    security: 'public',
+    parameters: [{ name: 'token', in: 'query', required: true, description: 'The link’s signed token', schema: { type: 'string', maxLength: 2048 } }],
+    requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } } } } },
+    responses: {
+      200: text('text/html', 'Done: a page saying reminders are off'),
+      400: text('text/html', 'The link is not valid'),
+      ...errorResponses(['FORBIDDEN', 'UNAVAILABLE', 'STORAGE_FULL', 'INTERNAL']),
+      ...HEADERS_TOO_LARGE,
+    },
+  },
   {
     method: 'get',
     path: '/auth/google',
@@ -330,29 +387,47 @@ const SERVED_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/receipts/{number}',
-    tag: 'Receipts',
-    summary: 'A receipt as an HTML page (the customer who paid, and administrators)',
-    description: `Access: ${ACCESS_TEXT.signedIn} Others’ receipts are refused (403).`,
+    path: '/invoices/{number}.pdf',
+    tag: 'Invoices',
+    summary: 'An invoice as an A4 PDF (attachment relaycast-invoice-<number>.pdf): seller, customer, number, dates, lines, total, no tax charged',
+    description: `Access: ${ACCESS_TEXT.signedIn} The customer it is made out to, administrators and the finance role; others are refused (403).`,
     security: 'session',
-    parameters: [RECEIPT_NUMBER],
+    parameters: [INVOICE_NUMBER],
     responses: {
-      200: text('text/html', 'The receipt page'),
+      200: { description: 'The PDF', content: PDF },
       ...errorResponses(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE', 'INTERNAL']),
       ...HEADERS_TOO_LARGE,
     },
   },
   {
     method: 'get',
-    path: '/receipts/{number}.pdf',
-    tag: 'Receipts',
-    summary: 'A receipt as a one-page PDF (attachment relaycast-receipt-<number>.pdf)',
-    description: `Access: ${ACCESS_TEXT.signedIn} Others’ receipts are refused (403).`,
+    path: '/creditNotes/{number}.pdf',
+    tag: 'Invoices',
+    summary: 'A credit note as an A4 PDF (attachment relaycast-credit-note-<number>.pdf), referring to its invoice',
+    description: `Access: ${ACCESS_TEXT.signedIn} The customer it is made out to, administrators and the finance role; others are refused (403).`,
     security: 'session',
-    parameters: [RECEIPT_NUMBER],
+    parameters: [CREDIT_NOTE_NUMBER],
     responses: {
-      200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } },
+      200: { description: 'The PDF', content: PDF },
       ...errorResponses(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE', 'INTERNAL']),
+      ...HEADERS_TOO_LARGE,
+    },
+  },
+  {
+    method: 'get',
+    path: '/invoices/export.csv',
+    tag: 'Invoices',
+    summary: 'Invoices and credit notes issued in a date range as one CSV file for finance (RFC 4180; credit notes negative)',
+    description: 'Access: administrators and the finance role (DOCUMENT_EXPORT_ROLES). One row per document, oldest first; `from` and `to` are UTC dates, both included; `book` picks real money or demo payments (default: both, told apart by the `book` column).',
+    security: 'session',
+    parameters: [
+      { name: 'from', in: 'query', required: false, description: 'First day (YYYY-MM-DD, UTC)', schema: { type: 'string', format: 'date' } },
+      { name: 'to', in: 'query', required: false, description: 'Last day (YYYY-MM-DD, UTC)', schema: { type: 'string', format: 'date' } },
+      { name: 'book', in: 'query', required: false, description: 'real, demo or all (default)', schema: { type: 'string', enum: ['real', 'demo', 'all'] } },
+    ],
+    responses: {
+      200: text('text/csv', 'The documents (attachment relaycast-invoices-<from>-<to>.csv)'),
+      ...errorResponses(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'UNAVAILABLE', 'INTERNAL']),
       ...HEADERS_TOO_LARGE,
     },
   },
@@ -469,7 +544,7 @@ const OTHER_FORMS: Record<string, Record<string, Json>> = {
   '/finance/replay': { 'text/csv': { schema: { type: 'string', description: 'With `format: "csv"`: the report as an RFC 4180 file (attachment)' } } },
 };
 
-const DESCRIPTION = `The API of the Relaycast site and its billing: accounts and sessions, subscriptions and their payments through PayPal, receipts, licence files, the admin area's content and files, finance, operations. It is what this server (read-api) serves.
+const DESCRIPTION = `The API of the Relaycast site and its billing: accounts and sessions, subscriptions and their payments through PayPal, invoices and credit notes, licence files, the admin area's content and files, finance, operations. It is what this server (read-api) serves.
 
 **Not the engine's API.** The site's API documentation pages (\`/api-docs\`) describe the self-hosted streaming engine's own HTTP API — streams, restreams, VOD, conferences — which runs on the customer's engine, at its own address and with its own credentials. That is a different API; it is not described here, and this one is not served by the engine.
 

@@ -9,14 +9,27 @@ import { writeQuotaOf } from './write-quota.js';
  * Who may call a route. Enforced here, on the server, for every route; the web app's menus only mirror it.
  * - public: anyone
  * - signedIn: any signed-in user
- * - customer: customers and administrators (the seed's Subscriptions menu)
- * - admin: administrators only (Users, Templates, Materials, Files)
+ * - customer: customers and administrators (the seed's Subscriptions menu): buying and changing subscriptions
+ * - customerOrFinance: reads of one subscription (its details, its history): customers (their own, checked by the
+ *   route), administrators and the finance role (any)
+ * - finance: administrators and the read-only finance role (the finance area: figures, reconciliation, verify)
+ * - admin: administrators only (Users, Templates, Materials, Files, and every change an administrator makes)
+ * The finance role changes nothing: no route that records an event allows it, except the user's own profile,
+ * password and sessions (signedIn).
  */
-export type Access = 'public' | 'signedIn' | 'customer' | 'admin';
+export type Access = 'public' | 'signedIn' | 'customer' | 'customerOrFinance' | 'finance' | 'admin';
 const ACCESS_ROLES: Record<Exclude<Access, 'public' | 'signedIn'>, readonly Role[]> = {
   customer: ['ROLE_CUSTOMER', 'ROLE_ADMIN'],
+  customerOrFinance: ['ROLE_CUSTOMER', 'ROLE_ADMIN', 'ROLE_FINANCE'],
+  finance: ['ROLE_ADMIN', 'ROLE_FINANCE'],
   admin: ['ROLE_ADMIN'],
 };
+
+/**
+ * Who reads every customer's subscriptions, histories, invoices and credit notes (not only their own):
+ * administrators and the finance role. Reads only: changes stay with administrators (`isAdmin`).
+ */
+export const readsEveryCustomer = (user: UserView | null): boolean => user !== null && ACCESS_ROLES.finance.includes(user.role);
 
 export interface RouteContext<Body> {
   body: Body;

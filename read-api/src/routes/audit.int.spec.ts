@@ -39,10 +39,15 @@ describe('audit: a user’s history with actor and correlation ids; GDPR erasure
     expect((await admin.post('/users/history', { id: customer.userId, from: 'soon' })).status).to.equal(400);
   });
 
-  it('/users/erase: an event, not a deletion; lists, history and receipts stop showing the personal fields; sessions end', async () => {
+  it('/users/erase: an event, not a deletion; lists, history and billing details stop showing the personal fields, invoices are kept as issued; sessions end', async () => {
     const victim = await server.customer('Erasmus');
+    const details = { name: 'Erasmus Tester', address: '7 Quay Street\nRotterdam', country: 'NL', vatNumber: 'NL123456789B01' };
+    expect((await victim.post('/billingDetails/update', details)).status).to.equal(200);
     const subscriptionId = await buy(victim, 2);
     await pay(server, victim, subscriptionId, 'O-ERASE-1', new Date().toISOString());
+    // Its invoice, issued by the invoicing reactor from the log.
+    expect(await server.rt.invoicingReactor.waitFor(await server.rt.events.headPosition(), 10_000)).to.equal(true);
+    await server.rt.readSide.waitFor(await server.rt.events.headPosition(), 10_000);
     await victim.post('/subscriptions/update', { id: subscriptionId, name: 'My studio' });
     const before = await server.rt.events.readStream(`user-${victim.userId}`);
     expect(JSON.stringify((await admin.post('/users/history', { id: victim.userId })).body.data)).to.include(victim.email);
@@ -73,9 +78,12 @@ describe('audit: a user’s history with actor and correlation ids; GDPR erasure
     expect((await admin.post('/subscriptions/findOne', { id: subscriptionId })).body.data.customer).to.deep.equal({ email: '', name: 'Erased user' });
     expect(await shows('/users/history', { id: victim.userId })).to.equal(false);
     expect(await shows('/subscriptions/history', { id: subscriptionId })).to.equal(false);
-    expect(await shows('/receipts/findAll', { user_id: victim.userId })).to.equal(false);
-    const [receipt] = (await admin.post('/receipts/findAll', { user_id: victim.userId })).body.data;
-    expect(receipt.customer).to.deep.equal({ id: victim.userId, name: 'Erased user', email: '' });
+    // The billing details for future invoices are gone; the invoice keeps those it was issued with (accounting
+    // retention: docs/audit.md), for administrators (the erased user can no longer sign in).
+    expect((await admin.post('/billingDetails/findOne', { user_id: victim.userId })).body.data).to.equal(null);
+    const [invoice] = (await admin.post('/invoices/findAll', { user_id: victim.userId })).body.data;
+    expect(invoice.customer).to.deep.equal({ userId: victim.userId, ...details });
+    expect(JSON.stringify(invoice)).to.not.include(victim.email);
     const history = (await admin.post('/users/history', { id: victim.userId })).body.data;
     expect(history.map((h: { type: string }) => h.type)).to.include('UserErased');
 

@@ -5,7 +5,7 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { Type } from '@sinclair/typebox';
 import { userDecider } from '@relaycast/billing-core';
-import { AppError, Email, LocalSignIn, Name, UnauthorizedError, type AuthStrategy, UserView } from '@relaycast/contracts';
+import { AppError, Email, LANGUAGES, LocalSignIn, Name, StringEnum, UnauthorizedError, type AuthStrategy, UserView } from '@relaycast/contracts';
 import { NobodyView, SignedInView } from '@relaycast/contracts';
 import { defineRoute, mount, type RouteContext } from '../http/route.js';
 import { httpStatusOf } from '../http/errors.js';
@@ -16,6 +16,7 @@ import { registerUser } from '../services/users.js';
 import { startSession } from '../auth/session.js';
 import type { Runtime } from '../runtime.js';
 import { redisCounterStore } from '../http/write-quota.js';
+import { passwordRoutes } from './account.js';
 
 export const LocalRegister = Type.Object({
   email: Email,
@@ -24,6 +25,8 @@ export const LocalRegister = Type.Object({
   familyName: Name,
   /** Sign-up needs the privacy policy accepted (the web form's checkbox); the registration is the record of it. */
   privacy_policy_confirm: Type.Literal(true),
+  /** The site's language the visitor signs up in: account pages and e-mails use it (changeable in the profile). */
+  language: Type.Optional(StringEnum(LANGUAGES)),
 });
 
 /** Starts a session for a user: the cookies for browsers, the token in the answer for API clients. */
@@ -102,7 +105,7 @@ const localRoutes = [
       const userId = randomUUID();
       const passwordHash = await hashPassword(body.password);
       const metadata = { now: new Date().toISOString(), actorId: userId, actorRole: 'ROLE_CUSTOMER' as const, correlationId: String(req.id), causationId: null };
-      const user = await registerUser(rt, { userId, email: body.email, givenName: body.givenName, familyName: body.familyName, role: 'ROLE_CUSTOMER', strategy: 'local' }, metadata);
+      const user = await registerUser(rt, { userId, email: body.email, givenName: body.givenName, familyName: body.familyName, role: 'ROLE_CUSTOMER', strategy: 'local', ...(body.language ? { language: body.language } : {}) }, metadata);
       await rt.auth.setPassword(user._id, passwordHash);
       const token = await signIn(ctx, user, 'local', String(req.id));
       return { data: { ...user, token }, status: 201 };
@@ -141,6 +144,7 @@ export function mountLocalAuth(router: Router, rt: Runtime): void {
     },
   });
   router.use('/auth/local', limiter);
-  mount(router, rt, localRoutes);
+  // The password change checks a password too: behind the same limit.
+  mount(router, rt, [...localRoutes, ...passwordRoutes]);
 }
 export { localRoutes };

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Router } from 'express';
-import { billingPolicyDecider, cancelNow, grantComplimentary, readBillingPolicy, saveWalletFromSetup, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
+import { billingPolicyDecider, cancelNow, coveredUntil, grantComplimentary, loadSubscription, readBillingPolicy, saveWalletFromSetup, startWalletSetup, subscriptionDecider, unusedPaidTime, type TestClock } from '@relaycast/billing-core';
 import { BillingPolicy, ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
-import { BillingPolicyView, ClockAdvanceView, RefundedMeta, SubscriptionView, WalletSetupView } from '@relaycast/contracts';
+import { BillingPolicyView, CancelNowPreviewView, ClockAdvanceView, RefundedMeta, SubscriptionView, WalletSetupView } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 import { answerWith, visibleSubscription } from './subscription-access.js';
@@ -133,6 +133,24 @@ export const billingTimeRoutes = [
       const view = await visibleSubscription(rt, user, body.id);
       const result = await cancelNow(rt.paymentDeps, { subscriptionId: view._id, refund: body.refund }, meta());
       return answerWith(rt, view._id, result.cancelled.consistent ?? true, 200, { refunded: result.refunded });
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/cancelNowPreview',
+    answer: CancelNowPreviewView,
+    errors: ['NOT_FOUND'],
+    query: true,
+    recordsNothing: true,
+    access: 'admin',
+    tag: 'Subscriptions',
+    summary: 'What `/subscriptions/cancelNow` with `refund: true` would refund through PayPal at the billing clock’s time, in cents, and until when the subscription is paid or covered. Records nothing.',
+    body: Type.Object({ id: Id }, { additionalProperties: false }),
+    async handle({ body, rt, user }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      const { sub } = await loadSubscription(rt.paymentDeps, view._id);
+      const refund = unusedPaidTime(sub, rt.clock.now()).reduce((sum, r) => sum + r.amount, 0);
+      const until = coveredUntil(sub);
+      return { data: { refund, ...(until ? { paidUntil: until } : {}), currency: sub.currency } };
     },
   }),
   defineRoute({

@@ -62,6 +62,7 @@ export const entryRoutes = [
     body: EntryUpdate,
     async handle({ body, rt, meta }) {
       const current = await entryOr404(rt, body._id);
+      if (current.section) throw ValidationError.field('_id', 'is a section override of a page: edit it with /admin/content/saveSection', 'sectionOverride');
       const version = (body as { version?: unknown }).version;
       await rt.execute(entryDecider, current._id, { type: 'UpdateEntry', data: bodyOf(body), metadata: meta() }, typeof version === 'number' ? { expectedVersion: version } : {});
       return { data: await entryOr404(rt, current._id) };

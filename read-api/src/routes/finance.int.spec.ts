@@ -55,11 +55,37 @@ describe('/finance/replay and /finance/verify (admin, real HTTP)', function () {
     expect((await server.client().post('/finance/verify', {})).status).to.equal(401);
   });
 
+  it('overview and recognition: the captured periods as MRR and revenue, as of a day; a day that is not one is 400', async () => {
+    // Two constructor subscriptions: A (2 streams) paid twice; B (3 streams) ordered, never captured. (The events
+    // are recorded at the test's real time or later, so the figures are read as of a day long after.)
+    const later = await admin.post('/finance/overview', { asOf: '2099-12-31' });
+    expect(later.status).to.equal(200);
+    // A is Live at its last paid price (its renewal never fell due: no billing clock ran); B never paid: 0.
+    expect(later.body.data.mrr).to.deep.equal({ USD: amounts.after });
+    expect(later.body.data.payingSubscribers).to.equal(1);
+    const months = later.body.data.months as { captured: { USD?: number }; movements: { USD?: { new: number } } }[];
+    expect(months.reduce((sum, m) => sum + (m.captured.USD ?? 0), 0)).to.equal(amounts.before + amounts.after);
+    expect(months.reduce((sum, m) => sum + (m.movements.USD?.new ?? 0), 0)).to.equal(amounts.before);
+    const recognition = await admin.post('/finance/recognition', { asOf: '2099-12-31' });
+    expect(recognition.status).to.equal(200);
+    // Both paid months long over: everything billed is recognised.
+    expect(recognition.body.data.byPlan).to.deep.equal([{ plan: 'constructor', currency: 'USD', billed: amounts.before + amounts.after, recognised: amounts.before + amounts.after, deferred: 0 }]);
+    // Before anything was recorded: nothing.
+    expect((await admin.post('/finance/overview', { asOf: '2000-01-01' })).body.data.mrr).to.deep.equal({});
+    const bad = await admin.post('/finance/overview', { asOf: '2026-02-30' });
+    expect(bad.status).to.equal(400);
+    expect(JSON.stringify(bad.body)).to.contain('asOf');
+    expect((await admin.post('/finance/overview', { book: 'play money' })).status).to.equal(400);
+    expect((await customer.post('/finance/overview', {})).status).to.equal(403);
+    // The demo book is apart: nothing here was a demo payment.
+    expect((await admin.post('/finance/overview', { asOf: '2099-12-31', book: 'demo' })).body.data.mrr).to.deep.equal({});
+  });
+
   it('verify: the running server’s read models equal a scratch rebuild, until one is corrupted', async () => {
     const ok = await admin.post('/finance/verify', {});
     expect(ok.status).to.equal(200);
     expect(ok.body.data.ok).to.equal(true);
-    expect(ok.body.data.projections.map((p: { projection: string }) => p.projection)).to.include.members(['users', 'subscriptions', 'history', 'receipts']);
+    expect(ok.body.data.projections.map((p: { projection: string }) => p.projection)).to.include.members(['users', 'subscriptions', 'history', 'invoices', 'finance']);
 
     const rm = server.rt.readModels;
     const [sub] = (await server.rt.readSide.queries.listSubscriptions({})).items;

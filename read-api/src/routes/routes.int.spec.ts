@@ -142,8 +142,9 @@ describe('API routes, happy paths (real HTTP)', function () {
         { property_i18n: 'name', defaultValue: 'Awesome template', dataType: 'STRING', formEntityType: 'TEXT' },
         [
           { property_i18n: 'name', defaultValue: 'Awesome element', dataType: 'STRING', formEntityType: 'TEXT' },
-          { property_i18n: 'dataType', defaultValue: 'STRING', dataType: 'STRING', formEntityType: 'SELECT' },
-          { property_i18n: 'formEntityType', defaultValue: 'TEXT', dataType: 'STRING', formEntityType: 'SELECT' },
+          // Drop-downs offer their options (one without any is refused: content.int.spec.ts).
+          { property_i18n: 'dataType', defaultValue: 'STRING', dataType: 'STRING', formEntityType: 'SELECT', property_option_items: [{ label: 'STRING', value: 'STRING' }, { label: 'NUMBER', value: 'NUMBER' }] },
+          { property_i18n: 'formEntityType', defaultValue: 'TEXT', dataType: 'STRING', formEntityType: 'SELECT', property_option_items: [{ label: 'TEXT', value: 'TEXT' }, { label: 'SELECT', value: 'SELECT' }] },
           { property_i18n: 'defaultValue', defaultValue: 'Awesome value', dataType: 'STRING', formEntityType: 'TEXT' },
         ],
       ],

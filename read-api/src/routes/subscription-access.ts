@@ -1,12 +1,15 @@
 import { exists, subscriptionDecider } from '@relaycast/billing-core';
 import { subscriptionViewFromState } from '@relaycast/projections';
 import { ForbiddenError, NotFoundError, UnavailableError, ValidationError, type SubscriptionView, type UserView } from '@relaycast/contracts';
-import type { Answer } from '../http/route.js';
+import { readsEveryCustomer, type Answer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
 
 export const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
 
-/** A subscription the caller may see: any for administrators, their own for customers (403 otherwise). */
+/**
+ * A subscription the caller may see: any for administrators, their own for customers (403 otherwise); to read
+ * (`purpose: 'read'`) the finance role sees any too, to act on (a command) never.
+ */
 export async function visibleSubscription(rt: Runtime, user: UserView | null, id: string, purpose: 'read' | 'command' = 'command'): Promise<SubscriptionView> {
   const view = await rt.readSide.queries.getSubscription(id).catch(async (error: unknown) => {
     // Read models away (Redis down): reads say so (503), but a command can still be checked against the event
@@ -15,7 +18,8 @@ export async function visibleSubscription(rt: Runtime, user: UserView | null, id
     throw error;
   });
   if (!view) throw new NotFoundError('Subscription not found');
-  if (!isAdmin(user) && view.user_id !== user?._id) throw new ForbiddenError('You do not have access to this subscription');
+  const seesAny = purpose === 'read' ? readsEveryCustomer(user) : isAdmin(user);
+  if (!seesAny && view.user_id !== user?._id) throw new ForbiddenError('You do not have access to this subscription');
   return view;
 }
 

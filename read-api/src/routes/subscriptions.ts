@@ -154,9 +154,9 @@ export const subscriptionRoutes = [
     answer: SubscriptionView,
     errors: ['NOT_FOUND'],
     query: true,
-    access: 'customer',
+    access: 'customerOrFinance',
     tag: 'Subscriptions',
-    summary: 'One subscription (customers: their own)',
+    summary: 'One subscription (customers: their own; administrators and the finance role: any)',
     body: IdBody,
     async handle({ body, rt, user }) {
       return { data: await visibleSubscription(rt, user, body.id, 'read') };
@@ -279,9 +279,9 @@ export const subscriptionRoutes = [
     answer: Type.Array(HistoryItem),
     errors: ['NOT_FOUND'],
     query: true,
-    access: 'customer',
+    access: 'customerOrFinance',
     tag: 'Subscriptions',
-    summary: 'A subscription’s auditable history: every event, who, when, what changed, amounts (filter by type and time)',
+    summary: 'A subscription’s auditable history: every event, who, when, what changed, amounts (filter by type and time; customers: their own; administrators and the finance role: any)',
     body: HistoryQuery,
     async handle({ body, rt, user }) {
       const view = await visibleSubscription(rt, user, body.id, 'read');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emailDecider, emailStreamKey, userDecider } from '@relaycast/billing-core';
-import { ConflictError, type AuthStrategy, type CommandMetadata, type Role, type UserView } from '@relaycast/contracts';
+import { ConflictError, type AuthStrategy, type CommandMetadata, type Language, type Role, type UserView } from '@relaycast/contracts';
 import type { Runtime } from '../runtime.js';
 
 export interface NewUser {
@@ -11,6 +11,10 @@ export interface NewUser {
   picture?: string;
   role: Role;
   strategy: AuthStrategy;
+  /** The site's language at sign-up (e-mails use it until the profile says otherwise). */
+  language?: Language;
+  /** Google sign-ups: the address is verified. */
+  emailVerified?: boolean;
 }
 
 /** How old a claim without its user must be to count as a registration that never finished. */

@@ -9,7 +9,7 @@ import { AppLink } from '../features/ui/AppLink.js';
 import { ChevronIcon, CloseIcon, Logo, MenuIcon, UserIcon } from '../features/ui/icons.js';
 import { LanguageSelector } from '../features/ui/LanguageSelector.js';
 import { ThemeToggle } from '../features/ui/ThemeToggle.js';
-import { burgerToggled, loginFormClosed, loginFormOpened, loginFormToggled, selectBurgerOpen, selectLoginFormOpen } from '../features/ui/uiSlice.js';
+import { burgerClosed, burgerToggled, loginFormClosed, loginFormOpened, loginFormToggled, selectBurgerOpen, selectLoginFormOpen } from '../features/ui/uiSlice.js';
 
 // The auth feature's login form and account menu, each its own chunk: the header is the app shell's, which is
 // where features are put together (ui/ imports no feature).
@@ -131,6 +131,19 @@ export function Header() {
     if (location.hash === '#login') dispatch(loginFormOpened());
   }, [location.hash, dispatch]);
 
+  // Escape closes the burger menu and gives the focus back to its button (as the menu groups and dialogs do).
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!burgerOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      dispatch(burgerClosed());
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [burgerOpen, dispatch]);
+
   const wasOpen = useRef(loginOpen);
   useEffect(() => {
     const { pathname, search, hash } = location;
@@ -158,6 +171,7 @@ export function Header() {
             <LoginButton />
           )}
           <button
+            ref={burgerRef}
             type="button"
             className="icon-btn burger"
             aria-expanded={burgerOpen}

@@ -5,6 +5,7 @@ import { Footer } from '../features/ui/Footer.js';
 import { Header } from './Header.js';
 import { PageLoading } from '../features/ui/PageLoading.js';
 import { useAppEffects } from '../features/ui/useAppEffects.js';
+import { DemoPaymentsBanner } from '../features/ui/DemoPaymentsBanner.js';
 
 const ShellExtras = lazy(() => import('../features/ui/ShellExtras.js'));
 
@@ -26,6 +27,7 @@ export function SiteLayout() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
+      <DemoPaymentsBanner />
       <Header />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

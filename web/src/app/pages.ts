@@ -1,5 +1,6 @@
 import type { PageRoute } from './pageTypes.js';
-import { ADMIN_VIEWS } from '../features/admin/access.js';
+import { PROFILE_PATH } from './accountPaths.js';
+import { ADMIN_VIEWS, adminPath } from '../features/admin/access.js';
 import {
   BUY_LICENCE_PATH,
   CONFERENCE_ROOM_PATH,
@@ -30,6 +31,9 @@ const signIn = () => import('../features/auth/SignInPage.js');
 const vodPlayer = () => import('../features/embeds/VodGroupPlayerPage.js');
 const conference = () => import('../features/embeds/ConferenceRoomPage.js');
 const buyLicence = () => import('../features/checkout/BuyLicencePage.js');
+const profile = () => import('../features/account/ProfilePage.js');
+const payDue = () => import('../features/checkout/PayDuePage.js');
+const resetPassword = () => import('../features/auth/ResetPasswordPage.js');
 const admin = () => import('./composed/AdminPage.js');
 
 const ARTICLE = 'src/features/content/ArticlePage.tsx';
@@ -86,9 +90,22 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
 /** The purchase page and the account and admin area (features/checkout, features/account, features/admin). */
 export const ACCOUNT_PAGES: readonly PageRoute[] = [
   page({ id: 'buy-licence', path: BUY_LICENCE_PATH, ns: ['account', 'pricing'], module: 'src/features/checkout/BuyLicencePage.tsx', load: buyLicence, prerender: false }),
-  // The seed's admin routes (§2): one lazily loaded admin page, each route a view of it (params.view).
+  // The signed-in user's own account: names, language, password, sign out everywhere (features/account).
+  page({ id: 'profile', path: PROFILE_PATH, ns: ['account'], module: 'src/features/account/ProfilePage.tsx', load: profile, prerender: false }),
+  // The pay-now link of the "payment needed" e-mails: sign-in, then the purchase page of what is due.
+  page({ id: 'pay-due', path: '/user/pay/:id', ns: ['auth'], module: 'src/features/checkout/PayDuePage.tsx', load: payDue, prerender: false }),
+  // The admin area (the home at /admin, the seed's admin routes of §2, the files, the finance area): one lazily loaded
+  // admin page, each route a view of it (params.view). The finance area's texts are a namespace of their own.
   ...ADMIN_VIEWS.map((view) =>
-    page({ id: `admin-${view.replace('/', '-')}`, path: `/admin/${view}`, ns: ['admin', 'account'], module: 'src/app/composed/AdminPage.tsx', load: admin, prerender: false, params: { view } }),
+    page({
+      id: `admin-${view.replace('/', '-')}`,
+      path: adminPath(view),
+      ns: view.startsWith('finance') ? ['admin', 'account', 'finance'] : ['admin', 'account'],
+      module: 'src/app/composed/AdminPage.tsx',
+      load: admin,
+      prerender: false,
+      params: { view },
+    }),
   ),
 ];
 
@@ -99,6 +116,8 @@ export const ACCOUNT_PAGES: readonly PageRoute[] = [
  */
 export const CLIENT_PAGES: readonly PageRoute[] = [
   page({ id: 'sign-in', path: SIGN_IN_PATH, ns: ['auth', 'pricing'], module: 'src/features/auth/SignInPage.tsx', load: signIn, prerender: false }),
+  // The password-reset e-mail's link: a new password (features/auth).
+  page({ id: 'reset-password', path: '/auth/reset-password', ns: ['auth'], module: 'src/features/auth/ResetPasswordPage.tsx', load: resetPassword, prerender: false }),
   page({
     id: 'vod-group-player',
     path: `${VOD_GROUP_PLAYER_PATH}/:id`,

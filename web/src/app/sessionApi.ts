@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, ROLES, type Role } from '@relaycast/contracts/constants';
+import { AUTH_STRATEGIES, DEFAULT_ROLE, LANGUAGES, ROLES, type AuthStrategy, type Language, type Role } from '@relaycast/contracts/constants';
 import { api } from './api.js';
 
 /** The signed-in user, as the account, checkout and admin areas and the header's account menu see them. */
@@ -9,6 +9,10 @@ export interface SessionUser {
   familyName?: string;
   picture?: string;
   role: Role;
+  /** How the account signs in: a local account has a password to change; a Google one has none. */
+  strategy?: AuthStrategy;
+  /** The language the user chose for their account pages, if any. */
+  language?: Language;
 }
 
 /** The API's user answer as a SessionUser; null when it is none (signed out answers { data: {} }). */
@@ -24,6 +28,8 @@ export function asSessionUser(data: unknown): SessionUser | null {
     familyName: str(u.familyName),
     picture: str(u.picture),
     role: ROLES.find((r) => r === u.role) ?? DEFAULT_ROLE,
+    strategy: AUTH_STRATEGIES.find((s) => s === u.strategy),
+    language: LANGUAGES.find((l) => l === u.language),
   };
 }
 

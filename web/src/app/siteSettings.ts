@@ -15,6 +15,11 @@ export interface SiteSettings {
   marketplaceUrl: string | null;
   /** Where the self-hosted installer and packages are downloaded from. */
   downloadsUrl: string;
+  /**
+   * PAYMENTS: with `demo` every page says "Demo payments: no money moves". Pages are prerendered with it (the
+   * placeholder) and the server leaves it out where payments are not demo; absent in the meta: not demo.
+   */
+  payments?: 'paypal' | 'demo' | 'off';
 }
 
 /** Vite's define (env.d.ts declares it for the web build; other projects that import this file see it here). */
@@ -26,7 +31,9 @@ export const SITE_PLACEHOLDERS = {
   marketplaceUrl: CLOUD_MARKETPLACE_URL,
   /** In install commands of the locale texts (the server rewrites those files too). */
   downloadsUrl: 'https://downloads.relaycast.example',
-} as const;
+  /** Prerendered with the demo-payments notice; the server removes it unless PAYMENTS=demo. */
+  payments: 'demo',
+} as const satisfies SiteSettings;
 
 export const SITE_SETTINGS_META = 'relaycast-settings';
 
@@ -34,7 +41,7 @@ let fromPage: SiteSettings | null = null;
 
 function isSettings(value: unknown): value is SiteSettings {
   const v = value as SiteSettings;
-  return typeof v === 'object' && v !== null && typeof v.publicUrl === 'string' && (v.contactEmail === null || typeof v.contactEmail === 'string') && (v.marketplaceUrl === null || typeof v.marketplaceUrl === 'string') && typeof v.downloadsUrl === 'string';
+  return typeof v === 'object' && v !== null && typeof v.publicUrl === 'string' && (v.contactEmail === null || typeof v.contactEmail === 'string') && (v.marketplaceUrl === null || typeof v.marketplaceUrl === 'string') && typeof v.downloadsUrl === 'string' && (v.payments === undefined || ['paypal', 'demo', 'off'].includes(v.payments));
 }
 
 /** The settings of the page being shown: the server's (from the meta tag) in a browser, the placeholders when prerendering. */

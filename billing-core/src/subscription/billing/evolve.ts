@@ -35,6 +35,14 @@ function shownPeriod(paid: PaidTime[]): { periodStart?: string; periodEnd?: stri
   return p ? { periodStart: p.start, periodEnd: p.end } : {};
 }
 
+/** What a refund's slot shift needs of a paid period (the decider's PaidTime; finance keeps a smaller copy). */
+export interface PaidSlot {
+  captureId: string;
+  start: string;
+  end: string;
+  upgrades?: { at: string }[];
+}
+
 const shiftedBy = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 /**
@@ -43,7 +51,7 @@ const shiftedBy = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).to
  * taken out, the later ones moved back likewise. No period of its own (a balance, spent credit): the running paid
  * time ends at `at`.
  */
-export function paidTimeWithout(paid: PaidTime[], captureId: string, at: string): PaidTime[] {
+export function paidTimeWithout<P extends PaidSlot>(paid: P[], captureId: string, at: string): P[] {
   const i = paid.findIndex((p) => p.captureId === captureId);
   if (i < 0) return paid.filter((p) => p.start < at).map((p) => (p.end > at ? { ...p, end: at } : p));
   const gone = paid[i]!;
@@ -53,7 +61,7 @@ export function paidTimeWithout(paid: PaidTime[], captureId: string, at: string)
   const moved = later.map((p, k) => {
     const slot = slots[k]!;
     const delta = Date.parse(slot.start) - Date.parse(p.start);
-    return { ...p, start: slot.start, end: slot.end, ...(p.upgrades ? { upgrades: p.upgrades.map((u) => ({ ...u, at: shiftedBy(u.at, delta) })) } : {}) };
+    return { ...p, start: slot.start, end: slot.end, ...(p.upgrades ? { upgrades: p.upgrades.map((u) => ({ ...u, at: shiftedBy(u.at, delta) })) } : {}) } as P;
   });
   return [...paid.slice(0, i), ...moved];
 }

@@ -1,6 +1,6 @@
 import { ConflictError, ForbiddenError, InvalidTransitionError, PaymentInProgressError, type SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../../test/given.js';
-import { APR_1, as, CANCELLED, CAPTURING, CHARGING, KEY, LIVE, LIVE_WITH_WALLET, MAR_1, MAR_10, MAR_16_NOON, MAY_1, TWO_STREAMS } from '../../../test/subscription-fixtures.js';
+import { APR_1, as, CANCELLED, CAPTURING, CHARGING, KEY, LIVE, LIVE_AHEAD, LIVE_WITH_WALLET, MAR_1, MAR_10, MAR_16_NOON, MAY_1, TWO_STREAMS } from '../../../test/subscription-fixtures.js';
 import { subscriptionDecider, type SubscriptionCommand } from '../index.js';
 
 const REQUEST = 'renewal-sub-1-c1';
@@ -59,6 +59,12 @@ describe('StartSavedWalletCharge (billing/wallet.ts)', () => {
     it('by anyone but the payment workflows (FORBIDDEN)', () => {
       given(subscriptionDecider, LIVE_WITH_WALLET).when(start(APR_1, REQUEST, as.admin(APR_1))).thenThrowsCode(ForbiddenError, 'FORBIDDEN');
       given(subscriptionDecider, LIVE_WITH_WALLET).when(start(APR_1, REQUEST, as.customer(APR_1))).thenThrowsCode(ForbiddenError, 'FORBIDDEN');
+    });
+    it('before the paid time ends: nothing is due yet, and a charge without the buyer never pays ahead (CONFLICT)', () => {
+      given(subscriptionDecider, LIVE_WITH_WALLET).when(start(MAR_10)).thenThrowsCode(ConflictError, 'CONFLICT');
+    });
+    it('the renewal already paid (a second scheduler, late): May is not charged at Apr 1 (CONFLICT)', () => {
+      given(subscriptionDecider, [...LIVE_WITH_WALLET, ...LIVE_AHEAD.slice(LIVE.length)]).when(start(APR_1, 'renewal-sub-1-c2')).thenThrowsCode(ConflictError, 'CONFLICT');
     });
     it('no saved wallet to charge (CONFLICT)', () => {
       given(subscriptionDecider, LIVE).when(start(APR_1)).thenThrowsCode(ConflictError, 'CONFLICT');

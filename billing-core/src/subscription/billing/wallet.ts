@@ -2,7 +2,7 @@ import { ConflictError, InvalidTransitionError, PaymentInProgressError, type Pay
 import type { SubscriptionEvent } from '../events.js';
 import { dueOf } from '../money.js';
 import { notCancelled, requireSystem, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
-import { capturingOrder, openOrders, takesPayments, type ExistingSubscription, type SubscriptionState } from '../state.js';
+import { capturingOrder, coveredUntil, openOrders, takesPayments, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { captureOrder, orderedData } from './orders.js';
 
 /**
@@ -38,6 +38,12 @@ export function startSavedWalletCharge(command: Cmd<'StartSavedWalletCharge'>, s
   if (!sub.vault) throw new ConflictError(`Subscription ${sub.id} has no saved PayPal account to charge`);
   const due = dueOf(sub, metadata.now);
   if (!due || due.amount === 0) throw new ConflictError(`Nothing is due on subscription ${sub.id} to charge`);
+  // Without the buyer, a period is charged only once the covered time has run out (a renewal, a dunning retry):
+  // never ahead — so a renewal a second scheduler runs late, after the first paid it, charges nothing more.
+  const covered = coveredUntil(sub);
+  if (due.purpose === 'period' && covered !== undefined && covered > metadata.now) {
+    throw new ConflictError(`Subscription ${sub.id} is paid until ${covered}: nothing is due to charge yet`);
+  }
   // The customer's unpaid checkout is replaced by the charge (its buyer never approved it, or it was never captured).
   return [...supersedeOpenOrders(sub, 'RENEWAL'), { type: 'SavedWalletChargeStarted', data: { requestId: data.requestId, purpose: due.purpose, amount: due.amount, startedAt: metadata.now } }];
 }

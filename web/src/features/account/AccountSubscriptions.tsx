@@ -11,6 +11,9 @@ import { StatusBadge, SubscriptionSummary } from '../subscriptions/SubscriptionS
 import { CancelAtPeriodEnd, LicenceDownload, SaveWallet, useWalletReturn } from '../subscriptions/BillingTime.js';
 import { useFindMySubscriptionsQuery } from '../subscriptions/subscriptionsApi.js';
 import { subscriptionName } from '../subscriptions/subscriptionName.js';
+import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
+import { PROFILE_PATH } from '../../app/accountPaths.js';
+import { subscriptionLine } from '../subscriptions/subscriptionLine.js';
 
 function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionView; me: SessionUser }) {
   const { t } = useT('account');
@@ -21,7 +24,13 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
   return (
     <article className="card subscription-card" data-testid="subscription" data-id={s._id} data-status={s.status} aria-labelledby={`sub-${s._id}`}>
       <div className="subscription-head">
-        <h2 id={`sub-${s._id}`}>{subscriptionName(s.name, lang, t)}</h2>
+        <div>
+          <h2 id={`sub-${s._id}`}>{subscriptionName(s.name, lang, t)}</h2>
+          {/* The name is the seed's "Subscription <date>": what tells them apart is right under it. */}
+          <p className="muted subscription-line" data-testid="subscription-line">
+            {subscriptionLine(s, t, lang)}
+          </p>
+        </div>
         <StatusBadge status={s.status} />
       </div>
       <SubscriptionSummary subscription={s} />
@@ -69,9 +78,14 @@ export function AccountSubscriptions({ user }: { user: SessionUser }) {
     <section data-testid="account">
       <div className="admin-head">
         <h1>{t('account.title')}</h1>
-        <AppLink className="btn btn-primary" to={BUY_LICENCE_PATH}>
-          {t('account.buy')}
-        </AppLink>
+        <span className="card-actions">
+          <AppLink className="btn btn-outline" to={PROFILE_PATH} data-testid="profile-link">
+            {t('account.profile')}
+          </AppLink>
+          <AppLink className="btn btn-primary" to={BUY_LICENCE_PATH}>
+            {t('account.buy')}
+          </AppLink>
+        </span>
       </div>
       <p className="muted">{t('account.intro', { email: user.email })}</p>
       {isLoading ? (
@@ -96,6 +110,8 @@ export function AccountSubscriptions({ user }: { user: SessionUser }) {
           ))}
         </div>
       )}
+      {/* What to do with a key and its file, once there is one. */}
+      {data?.items.some((s) => s.licence_key) && <LicenceHelp licenceKey={data.items.find((s) => s.licence_key)?.licence_key} />}
       {pages > 1 && (
         <nav className="pager" aria-label={t('account.paging')}>
           <button type="button" className="btn btn-small btn-outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pageTypes.js';
-import { useT } from '../../app/hooks.js';
-import { stripLang } from '../../app/lang.js';
+import { useLang, useT } from '../../app/hooks.js';
+import { localizePath, stripLang } from '../../app/lang.js';
 import { useGetUserQuery, type SessionUser } from '../../app/sessionApi.js';
 import { AppLink } from '../ui/AppLink.js';
 import { PageLoading } from '../ui/PageLoading.js';
-import { canOpen, menuFor, type AdminView } from './access.js';
+import { adminPath, areaOf, canOpen, menuFor, type AdminView } from './access.js';
 import type { ViewProps } from './viewProps.js';
 import { useDocumentTitle } from '../ui/forms.js';
 import '../ui/area.css';
@@ -26,6 +26,7 @@ export interface AdminPageProps extends PageProps {
 
 /** Each view is its own chunk: the template builder's editor never loads for the users list. */
 const VIEWS: Record<AdminView, ComponentType<ViewProps>> = {
+  home: lazy(() => import('./home/AdminHomeView.js')),
   'users/create': lazy(() => import('./users/UserFormView.js')),
   'users/list': lazy(() => import('./users/UsersListView.js')),
   'subscriptions/create': lazy(() => import('./subscriptions/SubscriptionCreateView.js')),
@@ -36,26 +37,49 @@ const VIEWS: Record<AdminView, ComponentType<ViewProps>> = {
   'templates/list': lazy(() => import('./templates/TemplatesListView.js')),
   'materials/create': lazy(() => import('./materials/MaterialFormView.js')),
   'materials/list': lazy(() => import('./materials/MaterialsListView.js')),
+  pages: lazy(() => import('./pages/SitePagesView.js')),
+  'pages/edit': lazy(() => import('./pages/SitePageView.js')),
+  files: lazy(() => import('./files/FilesView.js')),
+  finance: lazy(() => import('./finance/OverviewView.js')),
+  'finance/recognition': lazy(() => import('./finance/RecognitionView.js')),
+  'finance/reconciliation': lazy(() => import('./finance/ReconciliationView.js')),
+  'finance/documents': lazy(() => import('./finance/DocumentsView.js')),
 };
 
+/** A view's entry in the menu: list and create views by that name; other views of an area by their own. */
+const viewLabelKey = (v: AdminView) => (v.endsWith('/list') ? 'nav.list' : v.endsWith('/create') ? 'nav.create' : `nav.views.${v.replace('/', '-')}`);
+
+/**
+ * The admin area's menu, always in view: the home and the files as links of their own, the other areas with their
+ * list and create views. The area of the view shown is marked, so a details page still says where it belongs.
+ */
 function AdminNav({ user, view }: { user: SessionUser; view: AdminView }) {
   const { t } = useT('admin');
-  const customer = user.role !== 'ROLE_ADMIN';
+  const customer = user.role === 'ROLE_CUSTOMER' || user.role === 'ROLE_USER';
+  const currentArea = view === 'home' ? 'home' : areaOf(view);
   return (
     <nav className="admin-nav" aria-label={t('nav.label')}>
       <ul>
         {menuFor(user.role).map(({ area, views }) => (
-          <li key={area}>
-            <span className="admin-nav-area">{t(customer && area === 'subscriptions' ? 'nav.mySubscriptions' : `nav.${area}`)}</span>
-            <ul>
-              {views.map((v) => (
-                <li key={v}>
-                  <AppLink to={`/admin/${v}`} aria-current={v === view ? 'page' : undefined} data-testid={`admin-nav-${v.replace('/', '-')}`}>
-                    {t(`nav.${v.endsWith('/list') ? 'list' : 'create'}`)}
-                  </AppLink>
-                </li>
-              ))}
-            </ul>
+          <li key={area} className={area === currentArea ? 'is-current-area' : undefined}>
+            {views.length === 1 && (area === 'home' || area === 'pages' || area === 'files') ? (
+              <AppLink className="admin-nav-single" to={adminPath(views[0]!)} aria-current={views[0] === view ? 'page' : undefined} data-testid={`admin-nav-${area}`}>
+                {t(`nav.${area}`)}
+              </AppLink>
+            ) : (
+              <>
+                <span className="admin-nav-area">{t(customer && area === 'subscriptions' ? 'nav.mySubscriptions' : `nav.${area}`)}</span>
+                <ul>
+                  {views.map((v) => (
+                    <li key={v}>
+                      <AppLink to={adminPath(v)} aria-current={v === view ? 'page' : undefined} data-testid={`admin-nav-${v.replace('/', '-')}`}>
+                        {t(viewLabelKey(v))}
+                      </AppLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </li>
         ))}
         {customer && (
@@ -83,9 +107,10 @@ function SignInRequired({ SignInMethods }: Pick<AdminPageProps, 'SignInMethods'>
   );
 }
 
-function AccessDenied({ view }: { view: AdminView }) {
+function AccessDenied({ view, user }: { view: AdminView; user: SessionUser }) {
   const { t } = useT('admin');
   useDocumentTitle(t('denied.title'));
+  const finance = user.role === 'ROLE_FINANCE';
   return (
     <section className="container admin-narrow" data-testid="access-denied" data-view={view}>
       <h1>{t('denied.title')}</h1>
@@ -93,24 +118,28 @@ function AccessDenied({ view }: { view: AdminView }) {
         {t('denied.text')}
       </p>
       <p>
-        <AppLink to="/admin/subscriptions/list">{t('denied.account')}</AppLink> · <AppLink to="/">{t('denied.home')}</AppLink>
+        {finance ? <AppLink to={adminPath('finance')}>{t('denied.finance')}</AppLink> : <AppLink to="/admin/subscriptions/list">{t('denied.account')}</AppLink>} · <AppLink to="/">{t('denied.home')}</AppLink>
       </p>
     </section>
   );
 }
 
 /**
- * /admin/* (seed §2): the signed-in user's menu and the view of the route. Signed out: the sign-in methods, back
+ * /admin and /admin/* (seed §2): the signed-in user's menu and the view of the route. Signed out: the sign-in methods, back
  * to this route afterwards. A role the seed's menu rules leave out is refused here — and by the API, which
  * enforces the same split on every call. A customer's subscriptions list is their account page.
  */
 export function AdminPage({ page, SignInMethods, AccountSubscriptions }: AdminPageProps) {
   const view = page.params.view as AdminView;
   const { pathname } = useLocation();
+  const lang = useLang();
   const { data: user, isLoading, isError } = useGetUserQuery();
   if (isLoading) return <PageLoading />;
   if (!user || isError) return <SignInRequired SignInMethods={SignInMethods} />;
-  if (!canOpen(view, user.role)) return <AccessDenied view={view} />;
+  // A customer's admin area is their subscriptions, the finance role's the finance area: /admin takes them there.
+  const first = menuFor(user.role)[0]?.views[0];
+  if (view === 'home' && first && !canOpen('home', user.role)) return <Navigate to={localizePath(adminPath(first), lang)} replace />;
+  if (!canOpen(view, user.role)) return <AccessDenied view={view} user={user} />;
   const View = view === 'subscriptions/list' && user.role !== 'ROLE_ADMIN' ? AccountSubscriptions : VIEWS[view];
   return (
     <div className="container admin-layout" data-testid="admin-page" data-view={view} data-role={user.role}>

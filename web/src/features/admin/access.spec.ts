@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ADMIN_VIEWS, canOpen, menuFor } from './access.js';
+import { ADMIN_VIEWS, adminPath, canOpen, menuFor } from './access.js';
 
 describe('admin access (seed §2, §6 menu rules)', () => {
   it('administrators open every admin route; customers only the subscription views (not the create form); users none', () => {
@@ -12,22 +12,63 @@ describe('admin access (seed §2, §6 menu rules)', () => {
     expect(ADMIN_VIEWS.filter((v) => canOpen(v, 'ROLE_USER'))).to.deep.equal([]);
   });
 
-  it('menus: Subscriptions, Users, Templates, Materials for administrators; Subscriptions for customers', () => {
-    expect(menuFor('ROLE_ADMIN').map((m) => m.area)).to.deep.equal(['subscriptions', 'users', 'templates', 'materials']);
-    expect(menuFor('ROLE_ADMIN')[1]!.views).to.deep.equal(['users/list', 'users/create']);
+  it('the finance role opens the finance area and one subscription’s details (the drill-down), nothing else', () => {
+    expect(ADMIN_VIEWS.filter((v) => canOpen(v, 'ROLE_FINANCE'))).to.deep.equal([
+      'subscriptions/purchase-details',
+      'finance',
+      'finance/recognition',
+      'finance/reconciliation',
+      'finance/documents',
+    ]);
+    expect(ADMIN_VIEWS.filter((v) => v.startsWith('finance') && canOpen(v, 'ROLE_CUSTOMER'))).to.deep.equal([]);
+  });
+
+  it('menus: Home, Subscriptions, Users, Templates, Materials, Site pages, Files, Finance for administrators; Subscriptions for customers; Finance for the finance role', () => {
+    expect(menuFor('ROLE_ADMIN').map((m) => m.area)).to.deep.equal(['home', 'subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'finance']);
+    expect(menuFor('ROLE_ADMIN')[7]!.views).to.deep.equal(['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents']);
+    expect(menuFor('ROLE_FINANCE')).to.deep.equal([{ area: 'finance', views: ['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents'] }]);
+    expect(menuFor('ROLE_ADMIN')[0]!.views).to.deep.equal(['home']);
+    expect(menuFor('ROLE_ADMIN')[2]!.views).to.deep.equal(['users/list', 'users/create']);
+    expect(menuFor('ROLE_ADMIN')[5]!.views).to.deep.equal(['pages']);
+    expect(menuFor('ROLE_ADMIN')[6]!.views).to.deep.equal(['files']);
     expect(menuFor('ROLE_CUSTOMER')).to.deep.equal([{ area: 'subscriptions', views: ['subscriptions/list'] }]);
     expect(menuFor('ROLE_USER')).to.deep.equal([]);
+  });
+
+  it('addresses: /admin for the home, /admin/<view> for the others', () => {
+    expect(adminPath('home')).to.equal('/admin');
+    expect(adminPath('files')).to.equal('/admin/files');
+    expect(adminPath('users/list')).to.equal('/admin/users/list');
   });
 });
 
 import { ACCOUNT_PAGES } from '../../app/pages.js';
 describe('admin routes in the route registry', () => {
-  it('every seed admin route is a client-only page of the admin module, with its view', () => {
-    const admin = ACCOUNT_PAGES.filter((p) => p.path.startsWith('/admin/'));
-    expect(admin.map((p) => p.path)).to.deep.equal(ADMIN_VIEWS.map((v) => `/admin/${v}`));
+  it('every admin route is a client-only page of the admin module, with its view', () => {
+    const admin = ACCOUNT_PAGES.filter((p) => p.path === '/admin' || p.path.startsWith('/admin/'));
+    expect(admin.map((p) => p.path)).to.deep.equal([
+      '/admin',
+      '/admin/users/create',
+      '/admin/users/list',
+      '/admin/subscriptions/create',
+      '/admin/subscriptions/purchase-details',
+      '/admin/subscriptions/change-payment-method',
+      '/admin/subscriptions/list',
+      '/admin/templates/create',
+      '/admin/templates/list',
+      '/admin/materials/create',
+      '/admin/materials/list',
+      '/admin/pages',
+      '/admin/pages/edit',
+      '/admin/files',
+      '/admin/finance',
+      '/admin/finance/recognition',
+      '/admin/finance/reconciliation',
+      '/admin/finance/documents',
+    ]);
     for (const p of admin) {
       expect(p.prerender).to.equal(false);
-      expect(p.params.view).to.equal(p.path.slice('/admin/'.length));
+      expect(p.params.view).to.equal(p.path === '/admin' ? 'home' : p.path.slice('/admin/'.length));
     }
     expect(ACCOUNT_PAGES.find((p) => p.id === 'buy-licence')?.path).to.equal('/user/buy-new-licence');
   });

@@ -1,7 +1,12 @@
-import { MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
+import { ADMIN_HOME_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
 
-/** The seed's admin routes (§2), as views of the one admin page. */
+/**
+ * The admin area's views, each a route of the one admin page: the administrators' home (/admin), the seed's admin
+ * routes (§2), the files page (/admin/files) and the finance area (/admin/finance: the overview, revenue recognition,
+ * reconciliation, invoices and credit notes).
+ */
 export const ADMIN_VIEWS = [
+  'home',
   'users/create',
   'users/list',
   'subscriptions/create',
@@ -12,29 +17,54 @@ export const ADMIN_VIEWS = [
   'templates/list',
   'materials/create',
   'materials/list',
+  'pages',
+  'pages/edit',
+  'files',
+  'finance',
+  'finance/recognition',
+  'finance/reconciliation',
+  'finance/documents',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
-export type AdminArea = keyof typeof MENU_ACCESS;
+/**
+ * The seed's menu areas and the finance area (MENU_ACCESS), the site's pages (their built-in texts, edited section by
+ * section) and the files page: administrators only, as their APIs are.
+ */
+export type AdminArea = keyof typeof MENU_ACCESS | 'pages' | 'files';
 
-export function areaOf(view: AdminView): AdminArea {
+/** A view's address: /admin for the home, /admin/<view> for the others. */
+export function adminPath(view: AdminView): string {
+  return view === 'home' ? ADMIN_HOME_PATH : `${ADMIN_HOME_PATH}/${view}`;
+}
+
+export function areaOf(view: Exclude<AdminView, 'home'>): AdminArea {
   return view.split('/')[0] as AdminArea;
 }
 
 /**
  * Who may open a view: the seed's menu rules (§2, §6: Templates, Materials and Users for administrators;
  * Subscriptions for administrators and customers). Creating a subscription for any user with any status is an
- * administrator's form; customers buy at /user/buy-new-licence. The server enforces the same per call.
+ * administrator's form; customers buy at /user/buy-new-licence. The home and the files are administrators'. The
+ * finance area is for administrators and the finance role, who also reads one subscription's details and history
+ * (the reconciliation's drill-down), without its actions. The server enforces the same per call.
  */
 export function canOpen(view: AdminView, role: Role): boolean {
-  if (view === 'subscriptions/create') return role === 'ROLE_ADMIN';
-  return (MENU_ACCESS[areaOf(view)] as readonly Role[]).includes(role);
+  if (view === 'home' || view === 'files' || view === 'pages' || view === 'pages/edit' || view === 'subscriptions/create') return role === 'ROLE_ADMIN';
+  if (view === 'subscriptions/purchase-details' && role === 'ROLE_FINANCE') return true;
+  return (MENU_ACCESS[areaOf(view) as keyof typeof MENU_ACCESS] as readonly Role[]).includes(role);
 }
 
-/** The menu a role sees: areas in the seed's order, each with its list and (for administrators) create view. */
-export function menuFor(role: Role): { area: AdminArea; views: AdminView[] }[] {
-  const areas: AdminArea[] = ['subscriptions', 'users', 'templates', 'materials'];
-  return areas
-    .map((area) => ({ area, views: ADMIN_VIEWS.filter((v) => areaOf(v) === area && (v.endsWith('/list') || v.endsWith('/create')) && canOpen(v, role)) }))
+/**
+ * The menu a role sees: for administrators the home first, then the areas in the seed's order, each with its list
+ * and (for administrators) create view, then the site's pages, the files and the finance area's pages; customers
+ * their subscriptions; the finance role the finance area only.
+ */
+export function menuFor(role: Role): { area: AdminArea | 'home'; views: AdminView[] }[] {
+  const areas: AdminArea[] = ['subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'finance'];
+  const inMenu = (v: Exclude<AdminView, 'home'>) => v === 'files' || v === 'pages' || areaOf(v) === 'finance' || v.endsWith('/list') || v.endsWith('/create');
+  const menu = areas
+    .map((area) => ({ area, views: ADMIN_VIEWS.filter((v) => v !== 'home' && areaOf(v) === area && inMenu(v) && canOpen(v, role)) }))
     .filter((entry) => entry.views.length > 0)
     .map((entry) => ({ ...entry, views: [...entry.views].sort((a, b) => Number(b.endsWith('/list')) - Number(a.endsWith('/list'))) }));
+  return canOpen('home', role) ? [{ area: 'home', views: ['home'] }, ...menu] : menu;
 }

@@ -51,7 +51,11 @@ export const entriesApi = api.enhanceEndpoints({ addTagTypes: ['Entries', 'Files
 
 export const { useGetEntriesQuery, useGetEntryQuery, useSaveEntryMutation, useRemoveEntryMutation, useGetFilesQuery, useRemoveFileMutation } = entriesApi;
 
-/** Uploads one file to /admin/files/upload (multipart field "file") with upload progress (0…1). */
+/**
+ * Uploads one file to /admin/files/upload (multipart field "file") with upload progress (0…1). A refusal rejects with
+ * an Error carrying the HTTP `status` and the server's error `code` (PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE…), for
+ * words in the reader's language; its message is the server's (English).
+ */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): { promise: Promise<FileView>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<FileView>((resolve, reject) => {
@@ -61,7 +65,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      type Answer = { data?: FileView; error?: { message?: string } };
+      type Answer = { data?: FileView; error?: { code?: string; message?: string } };
       const json = ((): Answer | null => {
         try {
           return JSON.parse(xhr.responseText) as Answer;
@@ -72,7 +76,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       if (xhr.status >= 200 && xhr.status < 300 && json?.data) {
         onProgress(1);
         resolve(json.data);
-      } else reject(new Error(json?.error?.message ?? `Upload failed (${xhr.status})`));
+      } else reject(Object.assign(new Error(json?.error?.message ?? `Upload failed (${xhr.status})`), { status: xhr.status, code: json?.error?.code ?? `HTTP_${xhr.status}` }));
     };
     xhr.onerror = () => reject(new Error('Upload failed: the server could not be reached'));
     xhr.onabort = () => reject(new Error('Upload cancelled'));

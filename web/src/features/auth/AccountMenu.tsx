@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { BUY_LICENCE_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
 import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
 import { useGetUserQuery } from '../../app/sessionApi.js';
+import { PROFILE_PATH } from '../../app/accountPaths.js';
 import { AppLink } from '../ui/AppLink.js';
 import { ChevronIcon } from '../ui/icons.js';
 import { accountMenuCollapsed, accountMenuToggled, selectAccountMenuExpanded } from '../ui/uiSlice.js';
@@ -12,6 +13,7 @@ const ADMIN_LINKS = [
   { to: '/admin/users/list', label: 'account.users', area: 'users' },
   { to: '/admin/templates/list', label: 'account.templates', area: 'templates' },
   { to: '/admin/materials/list', label: 'account.materials', area: 'materials' },
+  { to: '/admin/finance', label: 'account.finance', area: 'finance' },
 ] as const;
 
 function allowed(area: keyof typeof MENU_ACCESS, role: Role): boolean {
@@ -41,6 +43,8 @@ export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
 
   if (!user) return <>{fallback}</>;
   const name = [user.givenName, user.familyName].filter(Boolean).join(' ') || user.email;
+  // On a narrow screen the button shows the initials (or the picture); the menu starts with the whole name.
+  const initials = ([user.givenName, user.familyName].map((n) => n?.trim()[0] ?? '').join('') || user.email[0] || '?').toUpperCase();
   return (
     <div className="account-menu" ref={ref}>
       <button
@@ -50,13 +54,33 @@ export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
         aria-controls="account-menu"
         onClick={() => dispatch(accountMenuToggled())}
       >
-        {user.picture ? <img src={user.picture} alt="" width="24" height="24" className="avatar" /> : null}
-        <span className="account-name">{name}</span>
+        {user.picture ? (
+          <img src={user.picture} alt="" width="24" height="24" className="avatar" />
+        ) : (
+          <span className="avatar-initials" aria-hidden="true">
+            {initials}
+          </span>
+        )}
+        <span className="account-name" data-testid="account-name">
+          {name}
+        </span>
         <ChevronIcon />
       </button>
       <ul id="account-menu" className="menu-popover" hidden={!expanded}>
+        <li className="menu-user" data-testid="menu-user">
+          <strong>{name}</strong>
+          {name !== user.email && <span>{user.email}</span>}
+        </li>
+        {/* The finance role buys nothing: no purchase link. */}
+        {user.role !== 'ROLE_FINANCE' && (
+          <li>
+            <AppLink to={BUY_LICENCE_PATH}>{t('account.buy')}</AppLink>
+          </li>
+        )}
         <li>
-          <AppLink to={BUY_LICENCE_PATH}>{t('account.buy')}</AppLink>
+          <AppLink to={PROFILE_PATH} data-testid="menu-profile">
+            {t('account.profile')}
+          </AppLink>
         </li>
         {ADMIN_LINKS.filter((l) => allowed(l.area, user.role)).map((l) => (
           <li key={l.to}>

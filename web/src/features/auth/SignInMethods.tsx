@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch, useT } from '../../app/hooks.js';
+import { landingAfterSignIn } from '@relaycast/contracts/constants';
+import { useAppDispatch, useLang, useT } from '../../app/hooks.js';
 import { AppLink } from '../ui/AppLink.js';
 import { GoogleIcon } from '../ui/icons.js';
 import { fieldErrors, reasonOf, reasonText } from '../ui/problems.js';
@@ -11,10 +12,11 @@ export type SignInMode = 'signIn' | 'signUp';
 /**
  * Google sign-in (a redirect through the API, seed §7), the local e-mail/password sign-in, and sign-up for a new
  * customer (names, e-mail, password, the privacy policy accepted). After either, the browser goes to `returnTo`
- * (already in the reader's language). The server's refusals are shown next to their fields, in the reader's words.
+ * (already in the reader's language), administrators to the admin home unless `returnTo` is in it or a purchase. The server's refusals are shown next to their fields, in the reader's words.
  */
 export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: { returnTo: string; onSignedIn?: () => void; initialMode?: SignInMode }) {
   const { t } = useT('common');
+  const lang = useLang();
   const dispatch = useAppDispatch();
   const [signIn, signingIn] = useSignInLocalMutation();
   const [signUp, signingUp] = useSignUpLocalMutation();
@@ -23,18 +25,23 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
   const [fields, setFields] = useState<Record<string, string>>({});
   const ids = useId();
 
-  const done = (name: string, key: 'login.welcome' | 'signup.welcome') => {
+  /** Administrators land on the admin home unless headed into the admin area or a purchase (contracts' one rule). */
+  const done = (name: string, key: 'login.welcome' | 'signup.welcome', role: string) => {
     dispatch(toastAdded(t(key, { name }), 'success'));
     onSignedIn?.();
-    window.location.assign(returnTo);
+    window.location.assign(landingAfterSignIn(returnTo, role));
   };
 
   const submitSignIn = async (form: FormData) => {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    if (!email || !password) return setError(t('login.missing'));
+    // Each empty field says what to enter, under it.
+    const missing: Record<string, string> = {};
+    if (!email) missing.email = t('login.missingEmail');
+    if (!password) missing.password = t('login.missingPassword');
+    if (Object.keys(missing).length) return setFields(missing);
     const result = await signIn({ email, password });
-    if (result.data) done(result.data.givenName || result.data.email, 'login.welcome');
+    if (result.data) done(result.data.givenName || result.data.email, 'login.welcome', result.data.role);
     else setError(t('login.failed'));
   };
 
@@ -46,11 +53,13 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
       password: String(form.get('password') ?? ''),
     };
     const missing: Record<string, string> = {};
-    for (const [k, v] of Object.entries(body)) if (!v) missing[k] = t('errors.rules.required');
+    // Each empty field says which it is and what to do ("Enter your first name."), not only "is required".
+    for (const [k, v] of Object.entries(body)) if (!v) missing[k] = t(`signup.missing.${k}`);
     if (form.get('privacy_policy_confirm') !== 'on') missing.privacy_policy_confirm = t('signup.consentRequired');
     if (Object.keys(missing).length) return setFields(missing);
-    const result = await signUp({ ...body, privacy_policy_confirm: true });
-    if (result.data) return done(result.data.givenName || result.data.email, 'signup.welcome');
+    // The site's language at sign-up: the account's e-mails are written in it (changeable in the profile).
+    const result = await signUp({ ...body, privacy_policy_confirm: true, language: lang });
+    if (result.data) return done(result.data.givenName || result.data.email, 'signup.welcome', result.data.role);
     const reason = reasonOf(result.error);
     if (reason.problems?.length) setFields(fieldErrors(reason.problems, t));
     else setError(reasonText(reason, t));

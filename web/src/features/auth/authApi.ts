@@ -1,4 +1,4 @@
-import { COOKIE_NAMES } from '@relaycast/contracts/constants';
+import { COOKIE_NAMES, type Language } from '@relaycast/contracts/constants';
 import { api } from '../../app/api.js';
 import { deleteCookie } from '../../app/cookies.js';
 import { asSessionUser, type SessionUser } from '../../app/sessionApi.js';
@@ -9,6 +9,8 @@ export interface SignUpBody {
   givenName: string;
   familyName: string;
   privacy_policy_confirm: true;
+  /** The site's language at sign-up (e-mails to the account are written in it). */
+  language?: Language;
 }
 
 /**
@@ -39,10 +41,16 @@ export const authApi = api.injectEndpoints({
       transformResponse: asSessionUser,
       invalidatesTags: ['User'],
     }),
+    /** A new password with the e-mailed reset link's token (every session of the account ends); refusals inline. */
+    resetPassword: build.mutation<boolean, { token: string; password: string }>({
+      query: (body) => ({ url: '/auth/local/resetPassword', body }),
+      extraOptions: { inlineErrors: true },
+      transformResponse: () => true,
+    }),
   }),
 });
 
-export const { useLogoutMutation, useSignInLocalMutation, useSignUpLocalMutation } = authApi;
+export const { useLogoutMutation, useSignInLocalMutation, useSignUpLocalMutation, useResetPasswordMutation } = authApi;
 
 /** Where "Sign in with Google" sends the browser (seed §7: the API base plus /auth/google). */
 export function googleSignInUrl(returnTo: string): string {

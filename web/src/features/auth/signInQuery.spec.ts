@@ -8,6 +8,10 @@ describe('/auth/sign-in query', () => {
     expect(q('infrastructure=selfhosted&plan=constructor')).to.deep.equal({ infrastructure: 'selfhosted', plan: 'constructor', subscriptionType: 'SUBSCRIPTION_MONTH' });
   });
 
+  it('reads the builder’s modules when the button carried them: 25 streams and 10 restreams', () => {
+    expect(q('infrastructure=selfhosted&plan=constructor&streams=25&restream=10')?.modules).to.deep.equal({ streams: 25, restream: 10, recordings: 0, vodViewers: 50, ppvViewers: 5, conferenceRooms: 0 });
+  });
+
   it("accepts the seed's mounthly spelling and monthly alike, plus free and annual", () => {
     expect(q('infrastructure=selfhosted&plan=unlimited&period=mounthly')?.subscriptionType).to.equal('SUBSCRIPTION_MONTH');
     expect(q('infrastructure=selfhosted&plan=unlimited&period=monthly')?.subscriptionType).to.equal('SUBSCRIPTION_MONTH');

@@ -7,6 +7,7 @@ import {
   type SignInPeriod,
   type SubscriptionType,
 } from '@relaycast/contracts/constants';
+import { builderModulesFromQuery, queryNamesModules, type BuilderModules } from '../ui/purchaseQuery.js';
 
 export interface PurchaseChoice {
   infrastructure: (typeof SIGN_IN_INFRASTRUCTURES)[number];
@@ -14,6 +15,8 @@ export interface PurchaseChoice {
   /** Unlimited only: free, mounthly (the seed's spelling) or monthly, annual. */
   period?: SignInPeriod;
   subscriptionType: SubscriptionType;
+  /** The builder: the modules chosen on the pricing page, when the button carried them. */
+  modules?: BuilderModules;
 }
 
 function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
@@ -28,7 +31,9 @@ export function parsePurchaseQuery(params: URLSearchParams): PurchaseChoice | nu
   const infrastructure = oneOf(SIGN_IN_INFRASTRUCTURES, params.get('infrastructure'));
   const plan = oneOf(PLAN_IDS, params.get('plan'));
   if (!infrastructure || !plan) return null;
-  if (plan === 'constructor') return { infrastructure, plan, subscriptionType: 'SUBSCRIPTION_MONTH' };
+  if (plan === 'constructor') {
+    return { infrastructure, plan, subscriptionType: 'SUBSCRIPTION_MONTH', ...(queryNamesModules(params) ? { modules: builderModulesFromQuery(params) } : {}) };
+  }
   const period = oneOf(SIGN_IN_PERIODS, params.get('period'));
   if (!period) return null;
   return { infrastructure, plan, period, subscriptionType: PERIOD_TO_SUBSCRIPTION_TYPE[period] };

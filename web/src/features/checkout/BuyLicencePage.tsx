@@ -14,16 +14,17 @@ import { validationMessage } from '../ui/validation.js';
 import { PayNow, paymentDue } from '../subscriptions/SubscriptionActions.js';
 import { SubscriptionSummary, StatusBadge } from '../subscriptions/SubscriptionSummary.js';
 import { HistoryTimeline } from '../subscriptions/HistoryTimeline.js';
-import { useCreateSubscriptionMutation, useFindSubscriptionQuery, useQuoteQuery, useStartTrialMutation } from '../subscriptions/subscriptionsApi.js';
+import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
+import { useCreateSubscriptionMutation, useFindSubscriptionQuery, usePaymentsConfigQuery, useQuoteQuery, useStartTrialMutation } from '../subscriptions/subscriptionsApi.js';
 import {
+  choiceQuery,
   clearPendingPurchase,
-  configFromQuery,
   createBody,
   idempotencyKeyFor,
   localQuote,
   moduleSelections,
-  pendingPurchase,
   quoteInputOf,
+  startingConfig,
   type BuilderModule,
   type Period,
   type PurchaseConfig,
@@ -34,7 +35,7 @@ import { subscriptionName } from '../subscriptions/subscriptionName.js';
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /** Step 1: the plan, its period, the builder's modules and units; the price from the shared engine, confirmed by the server. */
-function Configure({ user, initial, onCreated }: { user: SessionUser; initial: PurchaseConfig; onCreated: (id: string) => void }) {
+function Configure({ user, initial, query, onCreated }: { user: SessionUser; initial: PurchaseConfig; query: string; onCreated: (id: string) => void }) {
   const { t } = useT('account');
   const lang = useLang();
   const toast = useToast();
@@ -50,6 +51,10 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
   const confirmed = quote && server.data && !server.isFetching ? server.data.amount === quote.amount : null;
   const needed = unitsForModules(moduleSelections(config));
   const units = Math.max(config.units ?? 0, needed);
+  // Payments off on this server: a paid plan is refused here, before any subscription is created.
+  const payments = usePaymentsConfigQuery();
+  const paid = quote !== null && quote.amount > 0;
+  const paymentsOff = paid && payments.data !== undefined && !payments.data.configured;
 
   const setModule = (name: BuilderModule, value: number) => setConfig((c) => ({ ...c, modules: { ...c.modules, [name]: value } }));
 
@@ -65,6 +70,7 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
       toast(t('buy.nothingToBuy'), 'error');
       return;
     }
+    if (paymentsOff) return;
     const body = createBody(config, quote, user._id, privacy);
     const problem = validationMessage('SubscriptionCreate', body, t);
     if (problem) {
@@ -72,7 +78,7 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
       return;
     }
     // The same configuration keeps its key: a second click or a reload during the call gets the same subscription.
-    const r = await create({ body, idempotencyKey: idempotencyKeyFor(user._id, config, newKey) });
+    const r = await create({ body, idempotencyKey: idempotencyKeyFor(user._id, config, newKey, query) });
     const created = dataOf(r);
     if (!created) {
       setFailure(errorMessageOf(r, t) ?? null);
@@ -133,7 +139,7 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
                   />
                 </div>
               ))}
-              <div className="field">
+              <div className="field field-units">
                 <label htmlFor={`${ids}-units`}>{t('buy.units')}</label>
                 <input
                   id={`${ids}-units`}
@@ -180,12 +186,30 @@ function Configure({ user, initial, onCreated }: { user: SessionUser; initial: P
             {t('buy.privacy')} <AppLink to="/privacy">{t('buy.privacyLink')}</AppLink>
           </span>
         </label>
+        {paid && !paymentsOff && (
+          <p className="muted small" data-testid="buy-next">
+            {t('buy.nextPaid', { days: 7 })}
+          </p>
+        )}
+        {paymentsOff && (
+          <div className="note note-warning" role="alert" data-testid="payments-off">
+            <p>{t('buy.paymentsOff')}</p>
+            <button
+              type="button"
+              className="btn btn-small btn-outline"
+              onClick={() => setConfig((c) => ({ ...c, plan: 'unlimited', period: 'free' }))}
+              data-testid="switch-to-free"
+            >
+              {t('buy.switchToFree')}
+            </button>
+          </div>
+        )}
         {failure && (
           <p className="note note-warning" role="alert" data-testid="buy-failed">
             {t('buy.failed')} {failure}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={!quote || creating.isLoading || confirmed === false} data-testid="continue">
+        <button type="submit" className="btn btn-primary btn-block" disabled={!quote || creating.isLoading || confirmed === false || paymentsOff} data-testid="continue">
           {creating.isLoading ? t('buy.creating') : quote && quote.amount === 0 ? t('buy.getFree') : t('buy.continue')}
         </button>
       </aside>
@@ -241,6 +265,7 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
           </details>
         )}
       </div>
+      {live && s.licence_key && <LicenceHelp licenceKey={s.licence_key} />}
       {due && (
         <aside className="card summary-card">
           <h2>{t('buy.payTitle')}</h2>
@@ -285,8 +310,9 @@ export default function BuyLicencePage(_props: PageProps) {
     return <Navigate to={`${localizePath(SIGN_IN_PATH, lang)}${query.size ? `?${query.toString()}` : ''}`} replace />;
   }
   const subscriptionId = params.get('subscription');
-  // A purchase this tab had started (the page was reloaded before it got its id) starts from its configuration.
-  const initial = pendingPurchase(user._id)?.config ?? configFromQuery(params);
+  // A purchase this tab had started with this choice (the page was reloaded before it got its id) starts from its
+  // configuration; a new choice from a buy button starts from the choice.
+  const initial = startingConfig(user._id, params);
   return (
     <section className="container checkout" data-testid="buy-page">
       <h1>{t('buy.title')}</h1>
@@ -296,8 +322,10 @@ export default function BuyLicencePage(_props: PageProps) {
         <Pay user={user} subscriptionId={subscriptionId} approvedOrder={params.get('token')} />
       ) : (
         <Configure
+          key={choiceQuery(params)}
           user={user}
           initial={initial}
+          query={choiceQuery(params)}
           onCreated={(id) =>
             setParams(
               (prev) => {

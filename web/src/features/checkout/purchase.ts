@@ -1,5 +1,6 @@
 import { BUILDER_MODULES, PERIOD_TO_SUBSCRIPTION_TYPE, type PlanId, type SubscriptionType } from '@relaycast/contracts/constants';
 import { quoteSubscription, unitsForModules, QuoteError, type Quote, type QuoteInput } from '@relaycast/billing-core/pricing';
+import { builderModulesFromQuery } from '../ui/purchaseQuery.js';
 
 export type BuilderModule = (typeof BUILDER_MODULES)[number]['name'];
 export type Period = 'free' | 'monthly' | 'annual';
@@ -20,13 +21,15 @@ export function defaultModules(): Record<BuilderModule, number> {
 
 /**
  * The configuration a purchase starts from: the sign-in query (seed §2: infrastructure=selfhosted, plan=constructor
- * or unlimited, period=free|mounthly|annual) — "mounthly" is the seed's spelling of monthly.
+ * or unlimited, period=free|mounthly|annual) — "mounthly" is the seed's spelling of monthly — and the builder's
+ * modules as the pricing page chose them (streams=25&restream=10), each held to its range. Units: exactly what the
+ * modules need.
  */
 export function configFromQuery(params: URLSearchParams): PurchaseConfig {
   const plan: PlanId = params.get('plan') === 'unlimited' ? 'unlimited' : 'constructor';
   const raw = params.get('period');
   const period: Period = raw === 'free' && plan === 'unlimited' ? 'free' : raw === 'annual' ? 'annual' : 'monthly';
-  return { plan, period, modules: defaultModules(), units: null };
+  return { plan, period, modules: builderModulesFromQuery(params), units: null };
 }
 
 export function subscriptionTypeOf(config: PurchaseConfig): SubscriptionType {
@@ -91,6 +94,8 @@ interface Pending {
   userId: string;
   config: PurchaseConfig;
   key: string;
+  /** The purchase query the page had (a buy button's choice): another choice starts afresh, not from this one. */
+  query?: string;
 }
 
 function storage(): Storage | null {
@@ -117,12 +122,30 @@ export function pendingPurchase(userId: string): Pending | null {
  * The Idempotency-Key for creating this configuration: the same while the configuration stays the same, so a
  * reload or a second click during the request gets the first subscription back instead of a second one.
  */
-export function idempotencyKeyFor(userId: string, config: PurchaseConfig, newKey: () => string): string {
+export function idempotencyKeyFor(userId: string, config: PurchaseConfig, newKey: () => string, query = ''): string {
   const pending = pendingPurchase(userId);
   if (pending && configText(pending.config) === configText(config)) return pending.key;
   const key = newKey();
-  storage()?.setItem(STORAGE_KEY, JSON.stringify({ userId, config, key } satisfies Pending));
+  storage()?.setItem(STORAGE_KEY, JSON.stringify({ userId, config, key, query } satisfies Pending));
   return key;
+}
+
+/**
+ * Where the purchase step starts: the purchase this tab had started with the same choice (reloaded before it got its
+ * id), else the choice of the query — a new buy button's choice is never replaced by an older purchase's.
+ */
+export function startingConfig(userId: string, params: URLSearchParams): PurchaseConfig {
+  const pending = pendingPurchase(userId);
+  const query = choiceQuery(params);
+  return pending && (pending.query ?? '') === query ? pending.config : configFromQuery(params);
+}
+
+/** The part of the query that names the choice (not the subscription id or PayPal's return parameters). */
+export function choiceQuery(params: URLSearchParams): string {
+  const kept = new URLSearchParams(params);
+  for (const name of ['subscription', 'token', 'PayerID', 'cancelled']) kept.delete(name);
+  kept.sort();
+  return kept.toString();
 }
 
 /** The purchase is done (paid, or live for free): the next one gets a new key. */

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../app/hooks.js';
+import { useLang, useT } from '../../app/hooks.js';
 import { DOCS_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/nav.js';
 import type { PageRoute } from '../../app/pageTypes.js';
 import { AppLink } from '../ui/AppLink.js';
 import { Blocks, type Widgets } from './Blocks.js';
-import { MaterialSections, materialSectionId, useCmsMaterials } from './CmsSections.js';
+import { AddedSections, addedSectionId } from './AddedSections.js';
+import { readingMinutes } from './readingTime.js';
 import { Inline } from '../ui/Markdown.js';
+import { addedSections } from '../ui/content/materials.js';
 import type { ArticleContent } from '../ui/content/types.js';
 
 export type ArticleKind = 'page' | 'tutorial' | 'docs';
@@ -30,13 +32,15 @@ function LinkList({ title, links, current }: { title: string; links: NavLinkItem
 
 /**
  * Pages, tutorials and API docs: a hero, a side navigation (the docs menu for docs, the page's own sections
- * otherwise), and sections built from blocks. CMS materials for the page's URL replace the built-in sections.
+ * otherwise), and sections built from blocks, then the materials added after them. Texts come as the server gave
+ * them: administrators' section overrides are in place already, and added materials are in `cmsSections`.
  */
 export function ArticleLayout({ page, content, kind, widgets, after }: { page: PageRoute; content: ArticleContent; kind: ArticleKind; widgets?: Widgets; after?: ReactNode }) {
   const { t } = useT('common');
-  // CMS materials for this URL replace the built-in sections, in the text and in the table of contents.
-  const { materials, loader } = useCmsMaterials(page.path);
-  const toc = materials ? materials.filter((m) => m.title).map((m) => ({ id: materialSectionId(m), title: m.title })) : content.sections;
+  const lang = useLang();
+  const added = addedSections(content);
+  const toc = [...content.sections, ...added.filter((s) => s.title).map((s) => ({ id: addedSectionId(s), title: s.title }))];
+  const byline = content.readingTime ? t('article.readingTime', { count: readingMinutes(content.sections, added, lang) }) : content.byline;
   return (
     <article data-page={page.id}>
       <header className="page-hero">
@@ -44,7 +48,7 @@ export function ArticleLayout({ page, content, kind, widgets, after }: { page: P
           {content.hero.eyebrow && <p className="eyebrow">{content.hero.eyebrow}</p>}
           <h1>{content.hero.title}</h1>
           <p className="lead"><Inline text={content.hero.lead} /></p>
-          {content.byline && <p className="muted">{content.byline}</p>}
+          {byline && <p className="muted" data-testid="byline">{byline}</p>}
         </div>
       </header>
       <div className="container article-layout">
@@ -61,17 +65,13 @@ export function ArticleLayout({ page, content, kind, widgets, after }: { page: P
           </ul>
         </nav>
         <div className="prose">
-          {loader}
-          {materials ? (
-            <MaterialSections materials={materials} />
-          ) : (
-            content.sections.map((s) => (
-              <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
-                <h2 id={`${s.id}-title`}>{s.title}</h2>
-                <Blocks blocks={s.blocks} widgets={widgets} />
-              </section>
-            ))
-          )}
+          {content.sections.map((s) => (
+            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
+              <h2 id={`${s.id}-title`}>{s.title}</h2>
+              <Blocks blocks={s.blocks} widgets={widgets} />
+            </section>
+          ))}
+          <AddedSections sections={added} />
           {after}
           {content.related && content.related.length > 0 && (
             <section aria-labelledby="related-title">

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { useLang } from '../../app/hooks.js';
+import { illustration } from '../../app/illustrations.js';
 import { RequestExample } from './docs/RequestExample.js';
 import { CodeBlock } from '../ui/content/CodeBlock.js';
 import { Faq } from '../ui/content/Faq.js';
@@ -9,6 +11,7 @@ import type { Block } from '../ui/content/types.js';
 export type Widgets = Record<string, ComponentType>;
 
 function BlockView({ block, widgets }: { block: Block; widgets?: Widgets }) {
+  const lang = useLang();
   if ('p' in block) return <p><Inline text={block.p} /></p>;
   if ('h3' in block) return <h3>{block.h3}</h3>;
   if ('ul' in block)
@@ -74,7 +77,8 @@ function BlockView({ block, widgets }: { block: Block; widgets?: Widgets }) {
   if ('figure' in block)
     return (
       <figure className="figure">
-        <img src={block.figure} alt={block.alt} loading="lazy" decoding="async" width="960" height="540" />
+        {/* The picture carries words: Russian pages show its Russian version (app/illustrations.ts). */}
+        <img src={illustration(block.figure, lang)} alt={block.alt} loading="lazy" decoding="async" width="960" height="540" />
         {block.caption && <figcaption>{block.caption}</figcaption>}
       </figure>
     );

@@ -1,6 +1,7 @@
 import type { PageProps } from '../../app/pageTypes.js';
-import { CmsSections } from './CmsSections.js';
+import { AddedSections } from './AddedSections.js';
 import { Inline } from '../ui/Markdown.js';
+import { addedSections } from '../ui/content/materials.js';
 import type { Hero, PageMeta } from '../ui/content/types.js';
 import { useContent } from '../ui/content/useContent.js';
 
@@ -10,8 +11,8 @@ interface NewsContent {
   items: { id: string; date: string; tag: string; title: string; paragraphs: string[] }[];
 }
 
-/** News: release notes and company updates, newest first. CMS materials for /news replace the built-in list. */
-export default function NewsPage({ page }: PageProps) {
+/** News: release notes and company updates, newest first, then the materials added for /news (server-side, as text). */
+export default function NewsPage(_props: PageProps) {
   const c = useContent<NewsContent>('page-news');
   return (
     <>
@@ -24,21 +25,20 @@ export default function NewsPage({ page }: PageProps) {
       </header>
       <div className="container article-layout no-aside">
         <div className="prose news-list">
-          <CmsSections url={page.path}>
-            {c.items.map((item) => (
-              <article key={item.id} id={item.id} className="card news-item" aria-labelledby={`${item.id}-title`}>
-                <p>
-                  <time dateTime={item.date}>{item.date}</time> · <span className="badge">{item.tag}</span>
+          {c.items.map((item) => (
+            <article key={item.id} id={item.id} className="card news-item" aria-labelledby={`${item.id}-title`}>
+              <p>
+                <time dateTime={item.date}>{item.date}</time> · <span className="badge">{item.tag}</span>
+              </p>
+              <h2 id={`${item.id}-title`}>{item.title}</h2>
+              {item.paragraphs.map((p) => (
+                <p key={p}>
+                  <Inline text={p} />
                 </p>
-                <h2 id={`${item.id}-title`}>{item.title}</h2>
-                {item.paragraphs.map((p) => (
-                  <p key={p}>
-                    <Inline text={p} />
-                  </p>
-                ))}
-              </article>
-            ))}
-          </CmsSections>
+              ))}
+            </article>
+          ))}
+          <AddedSections sections={addedSections(c)} />
         </div>
       </div>
     </>

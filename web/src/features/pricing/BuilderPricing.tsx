@@ -5,11 +5,12 @@ import { InfoIcon } from '../ui/icons.js';
 import { formatNumber, formatUsd } from '../ui/format.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { builderModuleChanged, selectBuilder, selectBuilderQuote, type BuilderModuleName } from './pricingSlice.js';
-import { purchaseUrl } from './signIn.js';
 import { useConversionTracking } from './useConversionTracking.js';
-import { PLAN_FEATURES } from '@relaycast/contracts/constants';
-import { AppLink } from '../ui/AppLink.js';
+import { PLAN_FEATURES, type ModuleName } from '@relaycast/contracts/constants';
 import { SmallestPurchase } from './SmallestPurchase.js';
+import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { BuyLink } from './BuyLink.js';
+import { CheaperOption } from './CheaperOption.js';
 
 function ModuleSlider({ name }: { name: BuilderModuleName }) {
   const { t } = useT('pricing');
@@ -49,6 +50,8 @@ export function BuilderPricing({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }:
   const { t } = useT('pricing');
   const lang = useLang();
   const quote = useAppSelector(selectBuilderQuote);
+  const builder = useAppSelector(selectBuilder);
+  const modules = (Object.keys(builder) as BuilderModuleName[]).map((name) => ({ name: name as ModuleName, limit: builder[name] }));
   useConversionTracking(quote.quantity, quote.monthlyAmount);
   return (
     <div className="builder" data-testid="builder-pricing">
@@ -94,9 +97,11 @@ export function BuilderPricing({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }:
             ))}
           </tbody>
         </table>
-        <AppLink className="btn btn-primary btn-block" to={purchaseUrl('constructor')} data-testid="buy-constructor">
+        <CheaperOption modules={modules} builderMonthlyCents={quote.monthlyAmount} testId="builder-cheaper" />
+        {/* The configuration goes with the button: the purchase step starts from exactly these modules. */}
+        <BuyLink className="btn btn-primary btn-block" query={purchaseQuery('constructor', builder)} testId="buy-constructor">
           {t('builder.cta')}
-        </AppLink>
+        </BuyLink>
       </div>
     </div>
   );

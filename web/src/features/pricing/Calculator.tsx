@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { CALCULATOR_LIMITS, CLOUD_PROVIDERS, VIDEO_MODES, type CloudProviderId } from '@relaycast/contracts/constants';
-import { maxReStreams } from '@relaycast/billing-core/pricing';
+import { calculatorModules, maxReStreams } from '@relaycast/billing-core/pricing';
 import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
 import { formatNumber, formatUsd } from '../ui/format.js';
-import { purchaseUrl } from './signIn.js';
+import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { BuyLink } from './BuyLink.js';
+import { CheaperOption } from './CheaperOption.js';
 import { useConversionTracking } from './useConversionTracking.js';
-import { AppLink } from '../ui/AppLink.js';
 import { InfoIcon } from '../ui/icons.js';
 import {
   calculatorReset,
@@ -100,6 +101,7 @@ export function Calculator() {
   const ids = useId();
   useConversionTracking(estimate.unitQuantity, estimate.selfHostedMonthlyCents);
   const L = CALCULATOR_LIMITS;
+  const modules = calculatorModules(state);
   return (
     <div className="builder" data-testid="calculator">
       <form className="card" onSubmit={(e) => e.preventDefault()} aria-label={t('calculator.title')}>
@@ -115,7 +117,7 @@ export function Calculator() {
             <select id={`${ids}-mode`} name="videoMode" value={state.videoMode} onChange={(e) => dispatch(videoModeChanged(Number(e.target.value)))}>
               {VIDEO_MODES.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.label} · {formatNumber(m.bitrateKbps / 1000, lang)} Mbit/s
+                  {m.label} · {t('calculator.mbps', { value: formatNumber(m.bitrateKbps / 1000, lang) })}
                 </option>
               ))}
             </select>
@@ -153,7 +155,7 @@ export function Calculator() {
           <dt>{t('calculator.results.selfHosted')}</dt>
           <dd data-testid="calc-self-hosted">{formatUsd(estimate.selfHostedMonthlyCents, lang)}</dd>
           <dt>{t('calculator.results.egress')}</dt>
-          <dd>{formatNumber(estimate.egressMbps, lang)} Mbit/s</dd>
+          <dd>{t('calculator.mbps', { value: formatNumber(estimate.egressMbps, lang) })}</dd>
           <dt>{t('calculator.results.machines')}</dt>
           <dd data-testid="calc-machines">{formatNumber(estimate.machines, lang)}</dd>
           <dt>{t('calculator.results.transfer')}</dt>
@@ -165,9 +167,11 @@ export function Calculator() {
             {formatUsd(estimate.cloudTotalCents, lang, { cents: true })}
           </dd>
         </dl>
-        <AppLink className="btn btn-primary btn-block" to={purchaseUrl('constructor')}>
+        <CheaperOption modules={modules} builderMonthlyCents={estimate.selfHostedMonthlyCents} testId="calc-cheaper" />
+        {/* The estimate's modules go with the button: the purchase step starts from them. */}
+        <BuyLink className="btn btn-primary btn-block" query={purchaseQuery('constructor', { streams: state.publishers, recordings: state.recordings, restream: state.reStreams, vodViewers: state.viewers })} testId="calc-buy">
           {t('calculator.buySelfHosted')}
-        </AppLink>
+        </BuyLink>
         <p />
         {marketplaceUrl && (
           <a className="btn btn-outline btn-block" href={marketplaceUrl} data-setting="marketplace" target="_blank" rel="noopener noreferrer">

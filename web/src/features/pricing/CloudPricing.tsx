@@ -6,7 +6,8 @@ import { siteSettings } from '../../app/siteSettings.js';
 
 /**
  * The cloud pay-as-you-go offer (seed §1, §9): from $0.27 an hour in the catalogue, from $0.05 an hour per
- * machine on the configuration page; it is bought on the external cloud marketplace.
+ * machine on the configuration page (the calculator's rate) — both shown, each saying what it prices; it is bought
+ * on the external cloud marketplace. Multi-streaming cloud channels include 25 GB of traffic.
  */
 export function CloudPricing({ multiStreaming = false }: { multiStreaming?: boolean }) {
   const { t } = useT('pricing');
@@ -19,7 +20,13 @@ export function CloudPricing({ multiStreaming = false }: { multiStreaming?: bool
       <p className="price">
         <small>{t('from')}</small> {formatUsd(DISPLAY_PRICES_CENTS.cloudFromPerHourCatalogue, lang)} <small>{t('perHour')}</small>
       </p>
-      <p className="muted">{t('cloud.machine', { price: formatUsd(DISPLAY_PRICES_CENTS.cloudPayAsYouGoFromPerHourPerMachine, lang) })}</p>
+      {/* Two prices, each with what it prices: the catalogue's listing, and the machines the calculator counts. */}
+      <p className="muted small" data-testid="cloud-catalogue">
+        {t('cloud.catalogue')}
+      </p>
+      <p className="muted" data-testid="cloud-machine">
+        {t('cloud.machine', { price: formatUsd(DISPLAY_PRICES_CENTS.cloudPayAsYouGoFromPerHourPerMachine, lang) })}
+      </p>
       <ul className="check-list">
         {(Array.isArray(points) ? points : []).map((p: string) => (
           <li key={p}>

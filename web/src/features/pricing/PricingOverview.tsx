@@ -6,7 +6,8 @@ import { formatUsd } from '../ui/format.js';
 import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';
-import { purchaseUrl } from './signIn.js';
+import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { BuyLink } from './BuyLink.js';
 import { SmallestPurchase } from './SmallestPurchase.js';
 
 /**
@@ -32,9 +33,9 @@ export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, 
           <AppLink className="btn btn-ghost" to="/pricing#builder">
             {t('overview.configure')}
           </AppLink>
-          <AppLink className="btn btn-outline" to={purchaseUrl('constructor')}>
+          <BuyLink className="btn btn-outline" query={purchaseQuery('constructor')}>
             {t('builder.cta')}
-          </AppLink>
+          </BuyLink>
         </div>
         <CloudPricing multiStreaming={multiStreaming} />
         <div className="card plan plan-featured" data-plan="unlimited-paid">
@@ -44,12 +45,12 @@ export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, 
           </p>
           <p className="muted">{period === 'annual' ? t('overview.annualNote') : t('billedMonthly')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />
-          <AppLink className="btn btn-primary" to={purchaseUrl('unlimited', period)}>
+          <BuyLink className="btn btn-primary" query={purchaseQuery('unlimited', period)}>
             {t('unlimited.paid.cta')}
-          </AppLink>
-          <AppLink className="btn btn-ghost" to={purchaseUrl('unlimited', 'free')}>
+          </BuyLink>
+          <BuyLink className="btn btn-ghost" query={purchaseQuery('unlimited', 'free')}>
             {t('overview.free')}
-          </AppLink>
+          </BuyLink>
         </div>
       </div>
       <p className="actions">

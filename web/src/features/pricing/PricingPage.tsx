@@ -59,7 +59,8 @@ export default function PricingPage(_props: PageProps) {
               ))}
             </ul>
           </div>
-          <CloudPricing />
+          {/* The pricing page agrees with the multi-streaming page: cloud channels include 25 GB of traffic. */}
+          <CloudPricing multiStreaming />
         </div>
       </Section>
       <Section id="calculator" soft {...s.calculator}>

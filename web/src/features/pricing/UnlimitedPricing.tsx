@@ -4,8 +4,8 @@ import { formatUsd } from '../ui/format.js';
 import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';
-import { purchaseUrl } from './signIn.js';
-import { AppLink } from '../ui/AppLink.js';
+import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { BuyLink } from './BuyLink.js';
 
 /** Self-hosted unlimited (seed §9): free $0 (limited), $79 a month, or $59 a month billed annually. */
 export function UnlimitedPricing() {
@@ -25,9 +25,9 @@ export function UnlimitedPricing() {
           </p>
           <p className="muted">{t('unlimited.free.text')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedFree} />
-          <AppLink className="btn btn-outline" to={purchaseUrl('unlimited', 'free')}>
+          <BuyLink className="btn btn-outline" query={purchaseQuery('unlimited', 'free')} testId="buy-free">
             {t('unlimited.free.cta')}
-          </AppLink>
+          </BuyLink>
         </div>
         <div className="card plan plan-featured" data-plan="unlimited-paid">
           <h3 className="plan-name">{t('unlimited.paid.name')}</h3>
@@ -39,9 +39,9 @@ export function UnlimitedPricing() {
           </p>
           <p className="muted">{t('unlimited.paid.text')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />
-          <AppLink className="btn btn-primary" to={purchaseUrl('unlimited', period)} data-testid="buy-unlimited">
+          <BuyLink className="btn btn-primary" query={purchaseQuery('unlimited', period)} testId="buy-unlimited">
             {t('unlimited.paid.cta')}
-          </AppLink>
+          </BuyLink>
         </div>
       </div>
     </div>

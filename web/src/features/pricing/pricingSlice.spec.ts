@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import { SIGN_IN_PATH } from '@relaycast/contracts/constants';
 import { makeStore } from '../../app/store.js';
 import { formatNumber, formatUsd } from '../ui/format.js';
 import { builderModuleChanged, clampBuilderValue, periodChanged, selectBuilderQuote, selectPeriod } from './pricingSlice.js';
-import { purchaseUrl } from './signIn.js';
 
 describe('pricingSlice', () => {
   it('the period slider defaults to per month', () => {
@@ -51,14 +49,7 @@ describe('pricingSlice', () => {
   });
 });
 
-describe('purchase URLs and money formatting', () => {
-  it("purchase buttons go to /auth/sign-in with the seed's query values (mounthly spelling)", () => {
-    expect(purchaseUrl('constructor')).to.equal(`${SIGN_IN_PATH}?infrastructure=selfhosted&plan=constructor`);
-    expect(purchaseUrl('unlimited', 'free')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=free');
-    expect(purchaseUrl('unlimited', 'monthly')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=mounthly');
-    expect(purchaseUrl('unlimited', 'annual')).to.equal('/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=annual');
-  });
-
+describe('money formatting', () => {
   it('formats cents the same everywhere', () => {
     expect(formatUsd(7900, 'en')).to.equal('$79');
     expect(formatUsd(27, 'en')).to.equal('$0.27');
@@ -68,5 +59,19 @@ describe('purchase URLs and money formatting', () => {
     expect(formatUsd(123456, 'ru')).to.equal('1\u00a0234,56\u00a0$');
     expect(formatNumber(100000, 'en')).to.equal('100,000');
     expect(formatNumber(1.5, 'ru')).to.equal('1,5');
+  });
+
+  it('is the locale’s own currency format (Intl), one format per language, never "$0,05" beside "0,05 $"', () => {
+    // Intl in Node here; format.ts writes the same characters itself, so prerendered HTML and every browser agree.
+    const intl = (cents: number, locale: string) => {
+      const digits = cents % 100 === 0 ? 0 : 2;
+      return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(cents / 100);
+    };
+    for (const cents of [5, 27, 500, 7900, 16000, 123456, 100000000]) {
+      expect(formatUsd(cents, 'en'), `en ${cents}`).to.equal(intl(cents, 'en-US'));
+      expect(formatUsd(cents, 'ru'), `ru ${cents}`).to.equal(intl(cents, 'ru-RU'));
+    }
+    expect(formatUsd(5, 'ru')).to.equal('0,05\u00a0$');
+    expect(formatUsd(16000, 'en')).to.equal('$160');
   });
 });

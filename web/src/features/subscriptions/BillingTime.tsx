@@ -6,6 +6,7 @@ import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../ui/format.js';
 import { ConfirmButton, dataOf, formatDate, useToast } from '../ui/forms.js';
 import { useCancelAtPeriodEndMutation, useWalletSaveMutation, useWalletSetupMutation } from './subscriptionsApi.js';
+import { subscriptionName } from './subscriptionName.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -41,7 +42,10 @@ export function billingTimeRows(s: SubscriptionView, t: Translate, lang: Languag
   }
   if (s.licence) {
     const l = s.licence;
-    const value = l.revoked ? t('time.licenceRevoked', { serial: l.serial }) : l.validUntil.startsWith(NO_END_YEAR) ? t('time.licenceNoEnd', { serial: l.serial }) : t('time.licenceValid', { serial: l.serial, date: date(l.validUntil) });
+    // The builder's licence says how many units it grants (the unlimited plans have none to count).
+    const units = s.plan.plan_id === 'constructor' && l.quantity ? t('time.licenceUnits', { n: l.quantity }) : '';
+    const validity = l.revoked ? t('time.licenceRevoked', { serial: l.serial }) : l.validUntil.startsWith(NO_END_YEAR) ? t('time.licenceNoEnd', { serial: l.serial }) : t('time.licenceValid', { serial: l.serial, date: date(l.validUntil) });
+    const value = units && !l.revoked ? `${validity} (${units})` : validity;
     rows.push(['licenceStatus', t('time.licence'), value]);
   }
   return rows;
@@ -74,7 +78,7 @@ export function CancelAtPeriodEnd({ subscription: s }: { subscription: Subscript
   return (
     <ConfirmButton
       label={t('time.cancelAtEnd')}
-      question={t('time.cancelAtEndQuestion', { name: s.name, date: formatDate(end, lang) })}
+      question={t('time.cancelAtEndQuestion', { name: subscriptionName(s.name, lang, t), date: formatDate(end, lang) })}
       confirmLabel={t('time.cancelAtEndConfirm')}
       testId="cancel-at-period-end"
       onConfirm={async () => {

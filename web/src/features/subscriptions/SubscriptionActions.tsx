@@ -7,6 +7,10 @@ import { formatUsd } from '../ui/format.js';
 import { ConfirmButton, dataOf, errorMessageOf, formatDate, useToast } from '../ui/forms.js';
 import { validationMessage } from '../ui/validation.js';
 import { PayPalButton } from './PayPalButton.js';
+import { subscriptionName } from './subscriptionName.js';
+import { paymentDue } from './labels.js';
+
+export { paymentDue };
 import {
   useCancelSubscriptionMutation,
   useCaptureOrderMutation,
@@ -16,16 +20,6 @@ import {
   type RevisePreview,
 } from './subscriptionsApi.js';
 
-
-/** What a subscription needs paid now: the first period (Creating, Wait payment) or a revision's balance. */
-export function paymentDue(s: SubscriptionView): 'first' | 'balance' | null {
-  if (s.amountDue <= 0) return null;
-  if (s.status === 'SUBSCRIPTION_STATUS_INITIAL' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return 'first';
-  // Paused for non-payment: paying resumes it.
-  if (s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT') return 'first';
-  if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && s.balance > 0) return 'balance';
-  return null;
-}
 
 /**
  * Pays what is due through PayPal: our server creates the order (reusing one still open, so a reload never
@@ -39,9 +33,10 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
   const [capture] = useCaptureOrderMutation();
   const [state, setState] = useState<{ kind: 'idle' | 'capturing' | 'pending' | 'failed' | 'cancelled'; message?: string }>({ kind: 'idle' });
   const references = useRef(new Map<string, string>());
-  // Renewing plans offer to save the PayPal account for automatic renewals (ticked by default, once none is saved).
+  // Renewing plans offer to save the PayPal account for automatic renewals, once none is saved: unticked, the buyer
+  // chooses (an automatic charge is consent to be given, not taken).
   const offerWallet = s.plan.billingMonths > 0 && !s.paymentMethod?.vaulted;
-  const [saveWallet, setSaveWallet] = useState(true);
+  const [saveWallet, setSaveWallet] = useState(false);
   const walletId = useId();
 
   return (
@@ -205,20 +200,29 @@ export function ReviseForm({ subscription: s, onRevised }: { subscription: Subsc
   );
 }
 
+/**
+ * The customer's "cancel now": it ends at once and nothing is refunded. Where paid time is still running that is
+ * what the button and its question say (with the date it was paid until, and "Cancel at period end" as the way to
+ * keep it until then); on a subscription nothing was paid for, that nothing more is charged.
+ */
 export function CancelSubscription({ subscription: s }: { subscription: SubscriptionView }) {
   const { t } = useT('account');
+  const lang = useLang();
   const toast = useToast();
   const [cancel] = useCancelSubscriptionMutation();
   if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
+  const name = subscriptionName(s.name, lang, t);
+  // Time still running (paid, a trial or complimentary): the end of the period in force, while Live.
+  const paidUntil = s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && s.plan.billingMonths > 0 ? (s.nextRenewal?.at ?? s.cancelAt ?? s.periodEnd ?? s.trialEndDate) : undefined;
   return (
     <ConfirmButton
-      label={t('cancel.button')}
-      question={t('cancel.question', { name: s.name })}
-      confirmLabel={t('cancel.confirm')}
+      label={paidUntil ? t('cancel.nowButton') : t('cancel.button')}
+      question={paidUntil ? t('cancel.nowQuestion', { name, date: formatDate(paidUntil, lang) }) : s.amount > 0 ? t('cancel.unpaidQuestion', { name }) : t('cancel.question', { name })}
+      confirmLabel={paidUntil ? t('cancel.nowConfirm') : t('cancel.confirm')}
       testId="cancel-subscription"
       onConfirm={async () => {
         const r = await cancel({ id: s._id, reason: 'Cancelled by the customer' });
-        if (dataOf(r)) toast(t('cancel.done', { name: s.name }), 'success');
+        if (dataOf(r)) toast(t('cancel.done', { name }), 'success');
       }}
     />
   );

@@ -2,7 +2,7 @@ import type { SubscriptionView } from '@relaycast/contracts';
 import { useLang, useT } from '../../app/hooks.js';
 import { formatUsd } from '../ui/format.js';
 import { formatDate } from '../ui/forms.js';
-import { planLabel, statusLabel, statusTone } from './labels.js';
+import { modulesText, paymentDue, planLabel, statusLabel, statusTone } from './labels.js';
 import { billingTimeRows } from './BillingTime.js';
 
 export function StatusBadge({ status }: { status: SubscriptionView['status'] }) {
@@ -24,7 +24,13 @@ export function SubscriptionSummary({ subscription: s, detailed = false }: { sub
   const rows: [string, string, string][] = [
     ['plan', t('fields.plan'), planLabel(s, t)],
     ['type', t('fields.type'), t(`types.${s.subscription_type}`)],
-    ['quantity', t('fields.quantity'), String(s.quantity)],
+    // The builder is sold in units of modules; the unlimited plans have limits (the free one) or none.
+    ...(s.plan.plan_id === 'constructor'
+      ? ([
+          ['quantity', t('fields.quantity'), String(s.quantity)],
+          ['modules', t('fields.modules'), modulesText(s.modules, t, lang)],
+        ] as [string, string, string][])
+      : ([['limits', t('fields.limits'), s.plan.billingMonths === 0 ? modulesText(s.modules, t, lang) : t('fields.noLimits')]] as [string, string, string][])),
     ['amount', t('fields.amount'), s.plan.billingMonths === 1 ? t('fields.amountMonthly', { amount: formatUsd(s.amount, lang, { cents: s.amount % 100 !== 0 }) }) : s.plan.billingMonths > 1 ? t('fields.amountPer', { amount: formatUsd(s.amount, lang, { cents: s.amount % 100 !== 0 }), months: s.plan.billingMonths }) : formatUsd(s.amount, lang)],
     ['period', t('fields.period'), s.periodStart ? `${formatDate(s.periodStart, lang)} – ${formatDate(s.periodEnd, lang)}` : s.amount === 0 ? t('fields.freeNoEnd') : t('fields.notPaid')],
   ];
@@ -43,7 +49,9 @@ export function SubscriptionSummary({ subscription: s, detailed = false }: { sub
   if (s.trialStartDate) rows.push(['trial', t('fields.trial'), `${formatDate(s.trialStartDate, lang)} – ${formatDate(s.trialEndDate, lang)}`]);
   rows.push(...billingTimeRows(s, t, lang));
   if (detailed) {
-    rows.push(['due', t('fields.amountDue'), formatUsd(s.amountDue, lang, { cents: true })]);
+    // "Due now" only when something is owed now; a subscription covered for now shows what its next period costs.
+    if (paymentDue(s)) rows.push(['due', t('fields.amountDue'), formatUsd(s.amountDue, lang, { cents: true })]);
+    else if (s.amountDue > 0 && s.status === 'SUBSCRIPTION_STATUS_ACTIVE') rows.push(['next', t('fields.nextPeriodAmount'), formatUsd(s.amountDue, lang, { cents: true })]);
     rows.push(['paid', t('fields.paid'), `${formatUsd(s.totals.captured, lang, { cents: true })} (${t('fields.payments', { n: s.totals.payments })})`]);
     if (s.balance !== 0 && !s.pendingChange) rows.push(['balance', t('fields.balance'), formatUsd(s.balance, lang, { cents: true })]);
     if (s.disputes?.length) rows.push(['disputes', t('fields.disputes'), s.disputes.map((d) => t('fields.disputeValue', { id: d.id, status: t(`disputeStatus.${d.status}`, { defaultValue: t('disputeStatus.OTHER') }) })).join('; ')]);

@@ -22,19 +22,19 @@ describe('what an account card says about time (EN, RU)', () => {
   const live = view({
     status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: '2026-01-31T10:00:00.000Z', periodEnd: '2026-02-28T10:00:00.000Z',
     nextRenewal: { at: '2026-02-28T10:00:00.000Z', amount: 1000 }, paymentMethod: { vaulted: true, payerEmail: 'buyer@example.com' },
-    licence: { serial: 1, issuedAt: '2026-01-31T10:00:00.000Z', validUntil: '2026-03-07T10:00:00.000Z', revoked: false },
+    licence: { serial: 1, quantity: 2, issuedAt: '2026-01-31T10:00:00.000Z', validUntil: '2026-03-07T10:00:00.000Z', revoked: false },
   });
 
   it('a live subscription with a saved PayPal account', () => {
     expect(rows('en', live)).to.deep.equal({
       nextRenewal: 'Next renewal: 28 Feb 2026: $10.00',
       paymentMethod: 'Payment method: PayPal account saved (buyer@example.com): renewals are charged automatically',
-      licenceStatus: 'Licence: No. 1, valid until 7 Mar 2026',
+      licenceStatus: 'Licence: No. 1, valid until 7 Mar 2026 (units: 2)',
     });
     expect(rows('ru', live)).to.deep.equal({
       nextRenewal: 'Следующее продление: 28 февр. 2026 г.: 10,00\u00a0$',
       paymentMethod: 'Способ оплаты: Сохранён аккаунт PayPal (buyer@example.com): продления оплачиваются автоматически',
-      licenceStatus: 'Лицензия: № 1, действует до 7 мар. 2026 г.',
+      licenceStatus: 'Лицензия: № 1, действует до 7 мар. 2026 г. (единиц: 2)',
     });
   });
 
@@ -54,10 +54,10 @@ describe('what an account card says about time (EN, RU)', () => {
   it('cancels on a date, no saved method, a paused subscription, a revoked or endless licence', () => {
     const cancelling = view({ status: 'SUBSCRIPTION_STATUS_ACTIVE', cancelAt: '2026-06-30T10:00:00.000Z', paymentMethod: { vaulted: false } });
     expect(rows('en', cancelling)).to.deep.equal({ cancelAt: 'Cancels on: 30 Jun 2026', paymentMethod: 'Payment method: No saved payment method: you pay each renewal yourself' });
-    const paused = view({ status: 'SUBSCRIPTION_STATUS_PAUSE', pause: { reason: 'ADMIN', resumeAt: '2026-05-01T00:00:00.000Z' }, licence: { serial: 2, issuedAt: '2026-04-01T00:00:00.000Z', validUntil: '2026-05-07T00:00:00.000Z', revoked: true } });
+    const paused = view({ status: 'SUBSCRIPTION_STATUS_PAUSE', pause: { reason: 'ADMIN', resumeAt: '2026-05-01T00:00:00.000Z' }, licence: { serial: 2, quantity: 2, issuedAt: '2026-04-01T00:00:00.000Z', validUntil: '2026-05-07T00:00:00.000Z', revoked: true } });
     expect(rows('ru', paused).pause).to.equal('Приостановлена: до 1 мая 2026 г.');
     expect(rows('ru', paused).licenceStatus).to.equal('Лицензия: № 2, отозвана');
-    const free = view({ status: 'SUBSCRIPTION_STATUS_ACTIVE', plan: { plan_id: 'unlimited', billingMonths: 0 } as never, licence: { serial: 1, issuedAt: '2026-01-31T10:00:00.000Z', validUntil: '9999-12-31T23:59:59.000Z', revoked: false } });
+    const free = view({ status: 'SUBSCRIPTION_STATUS_ACTIVE', plan: { plan_id: 'unlimited', billingMonths: 0 } as never, licence: { serial: 1, quantity: 1, issuedAt: '2026-01-31T10:00:00.000Z', validUntil: '9999-12-31T23:59:59.000Z', revoked: false } });
     expect(rows('en', free)).to.deep.equal({ licenceStatus: 'Licence: No. 1, no end date' });
   });
 });

@@ -1,8 +1,11 @@
 import type { SubscriptionView } from '@relaycast/contracts';
 import type { TFunction } from 'i18next';
+import type { Language } from '@relaycast/contracts/constants';
+import { formatNumber } from '../ui/format.js';
 
-/** "Builder (self-hosted)", "Unlimited, annual"… */
+/** "Builder, self-hosted", "Self-hosted unlimited, Annual", "Self-hosted free plan (limited)"… */
 export function planLabel(s: Pick<SubscriptionView, 'plan' | 'infrastructure_type'>, t: TFunction): string {
+  if (s.plan.plan_id === 'unlimited' && (s.plan.period === 'free' || s.plan.billingMonths === 0)) return t('plan.free');
   if (s.plan.plan_id === 'unlimited') return t('plan.unlimited', { period: t(`period.${s.plan.period ?? 'monthly'}`) });
   return t('plan.constructor', { infrastructure: t(`infrastructure.${s.infrastructure_type}`) });
 }
@@ -23,4 +26,21 @@ export function statusTone(status: SubscriptionView['status']): string {
     default:
       return 'wait';
   }
+}
+
+/** "Publishing streams: 25 · Restreams: 10 · VOD viewers: 50": what a licence covers, in the one term of each module. */
+export function modulesText(modules: readonly { name: string; limit: number }[], t: TFunction, lang: Language): string {
+  const shown = modules.filter((m) => m.limit > 0);
+  if (shown.length === 0) return '—';
+  return shown.map((m) => `${t(`modules.${m.name}`)}: ${formatNumber(m.limit, lang)}`).join(' · ');
+}
+
+/** What a subscription needs paid now: the first period (Creating, Wait payment) or a revision's balance. */
+export function paymentDue(s: SubscriptionView): 'first' | 'balance' | null {
+  if (s.amountDue <= 0) return null;
+  if (s.status === 'SUBSCRIPTION_STATUS_INITIAL' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return 'first';
+  // Paused for non-payment: paying resumes it.
+  if (s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT') return 'first';
+  if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && s.balance > 0) return 'balance';
+  return null;
 }

@@ -40,6 +40,8 @@ export interface PaymentsConfig {
   sdkUrl: string;
   currency: string;
   environment: 'sandbox' | 'live';
+  /** PAYMENTS: PayPal, demo payments (the built-in sandbox: no money moves), or none. */
+  mode?: 'paypal' | 'demo' | 'off';
 }
 export interface QuoteAnswer {
   amount: number;

@@ -28,16 +28,28 @@ export function TooltipHost() {
 
   useEffect(() => {
     let current: HTMLElement | null = null;
+    // A target whose text changes while its tooltip shows (the theme button after a click) shows the new text.
+    const retext =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() => {
+            if (!current) return;
+            const el = current;
+            hide();
+            show(el);
+          });
     const show = (el: HTMLElement) => {
       const text = el.getAttribute('data-tooltip');
       if (!text) return;
       if (!el.id) el.id = `tooltip-target-${++anonymousTargets}`;
       current = el;
       el.setAttribute('aria-describedby', TOOLTIP_ID);
+      retext?.observe(el, { attributes: true, attributeFilter: ['data-tooltip'] });
       dispatch(tooltipShown({ text, targetId: el.id, ...tooltipPosition(el.getBoundingClientRect(), window.scrollX, window.scrollY) }));
     };
     const hide = () => {
       if (!current) return;
+      retext?.disconnect();
       current.removeAttribute('aria-describedby');
       current = null;
       dispatch(tooltipHidden());
@@ -72,6 +84,7 @@ export function TooltipHost() {
     document.addEventListener('keydown', onKey);
     window.addEventListener('scroll', hide, { passive: true });
     return () => {
+      retext?.disconnect();
       onHover.cancel();
       document.removeEventListener('mouseover', onOver);
       document.removeEventListener('mouseout', onOut);

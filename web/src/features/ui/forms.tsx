@@ -29,15 +29,15 @@ export function useToast() {
 
 /**
  * A button that asks before it acts: the first click shows "Are you sure?" with confirm and cancel; Escape or
- * cancel returns. Used for removals and cancellations.
+ * cancel returns. Used for removals and cancellations (danger), and for publishing (primary).
  */
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabled, testId }: { label: string; question: string; confirmLabel: string; onConfirm: () => void | Promise<void>; disabled?: boolean; testId?: string }) {
+export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabled, testId, tone = 'danger' }: { label: string; question: string; confirmLabel: string; onConfirm: () => void | Promise<void>; disabled?: boolean; testId?: string; tone?: 'danger' | 'primary' }) {
   const { t } = useT('common');
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className="btn btn-small btn-outline btn-danger" disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>
+      <button type="button" className={tone === 'danger' ? 'btn btn-small btn-outline btn-danger' : 'btn btn-small btn-primary'} disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>
         {label}
       </button>
     );
@@ -47,7 +47,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabl
       <span className="confirm-question">{question}</span>
       <button
         type="button"
-        className="btn btn-small btn-danger-solid"
+        className={tone === 'danger' ? 'btn btn-small btn-danger-solid' : 'btn btn-small btn-primary'}
         autoFocus
         disabled={busy}
         data-testid={testId ? `${testId}-confirm` : undefined}

@@ -15,10 +15,10 @@ describe('toastsSlice', () => {
   });
 
   it('the same toast again replaces the earlier one instead of stacking', () => {
-    let s = toastsSlice.reducer(undefined, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'email', rule: 'email' }] }));
-    s = toastsSlice.reducer(s, toastAdded('Saved', 'success'));
-    s = toastsSlice.reducer(s, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'email', rule: 'email' }] }));
-    s = toastsSlice.reducer(s, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'password', rule: 'required' }] }));
+    let s = toastsSlice.reducer(undefined, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'email', rule: 'email' }] }, '/admin/users/create'));
+    s = toastsSlice.reducer(s, toastAdded('Saved', 'success', undefined, '/admin/users/list'));
+    s = toastsSlice.reducer(s, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'email', rule: 'email' }] }, '/admin/users/create'));
+    s = toastsSlice.reducer(s, toastAdded('', 'error', { code: 'VALIDATION_FAILED', problems: [{ field: 'password', rule: 'required' }] }, '/admin/users/create'));
     expect(s.items.map((t) => [t.message, t.reason?.problems?.[0]?.field ?? null])).to.deep.equal([
       ['Saved', null],
       ['', 'email'],
@@ -26,12 +26,35 @@ describe('toastsSlice', () => {
     ]);
   });
 
-  it('defaults to info and keeps at most MAX_TOASTS, dropping the oldest', () => {
+  it('a success dismisses the earlier errors of its page or form, and only those', () => {
+    let s = toastsSlice.reducer(undefined, toastAdded('Accept the privacy policy', 'error', undefined, '/user/buy-new-licence'));
+    s = toastsSlice.reducer(s, toastAdded('Error finding users', 'error', undefined, '/admin/users/list'));
+    s = toastsSlice.reducer(s, toastAdded('Copied', 'info', undefined, '/user/buy-new-licence'));
+    s = toastsSlice.reducer(s, toastAdded('Your subscription is live', 'success', undefined, '/user/buy-new-licence'));
+    expect(s.items.map((t) => [t.message, t.kind])).to.deep.equal([
+      ['Error finding users', 'error'],
+      ['Copied', 'info'],
+      ['Your subscription is live', 'success'],
+    ]);
+    // Named scopes: one form's success leaves another form's error on the same page.
+    s = toastsSlice.reducer(undefined, toastAdded('Revision refused', 'error', undefined, 'revise'));
+    s = toastsSlice.reducer(s, toastAdded('Paused', 'success', undefined, 'pause'));
+    expect(s.items.map((t) => t.message)).to.deep.equal(['Revision refused', 'Paused']);
+    s = toastsSlice.reducer(s, toastAdded('Revised', 'success', undefined, 'revise'));
+    expect(s.items.map((t) => t.message)).to.deep.equal(['Paused', 'Revised']);
+  });
+
+  it('a toast raised without a scope belongs to the page it was raised on', () => {
+    const s = toastsSlice.reducer(undefined, toastAdded('Saved', 'success'));
+    // No browser in this test: no page.
+    expect(s.items[0]?.scope).to.equal('');
+  });
+
+  it('defaults to info and keeps at most three, dropping the oldest', () => {
+    expect(MAX_TOASTS).to.equal(3);
     let s = toastsSlice.reducer(undefined, toastAdded('one'));
     expect(s.items[0]?.kind).to.equal('info');
-    for (let i = 2; i <= MAX_TOASTS + 2; i++) s = toastsSlice.reducer(s, toastAdded(`n${i}`));
-    expect(s.items).to.have.length(MAX_TOASTS);
-    expect(s.items.at(-1)?.message).to.equal(`n${MAX_TOASTS + 2}`);
-    expect(s.items.some((t) => t.message === 'one')).to.equal(false);
+    for (const n of ['two', 'three', 'four', 'five']) s = toastsSlice.reducer(s, toastAdded(n));
+    expect(s.items.map((t) => t.message)).to.deep.equal(['three', 'four', 'five']);
   });
 });

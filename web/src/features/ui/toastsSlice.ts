@@ -9,13 +9,23 @@ export interface Toast {
   message: string;
   /** Why a call failed, worded when shown: the server's code and field problems. */
   reason?: Reason;
+  /**
+   * What the toast is about: the page it was raised on (its path), unless the caller names the form or action. A
+   * success dismisses the errors of its scope: a refusal that was put right does not stay beside the success.
+   */
+  scope: string;
 }
 export interface ToastsState {
   items: Toast[];
 }
 
-/** At most this many toasts stay on screen; older ones give way. */
-export const MAX_TOASTS = 4;
+/** At most this many toasts stay on screen; older ones give way (a stack of them would cover the page's buttons). */
+export const MAX_TOASTS = 3;
+
+/** The page a toast is raised on, as its default scope ('' outside a browser). */
+function currentPage(): string {
+  return typeof window === 'undefined' ? '' : window.location.pathname;
+}
 
 export const toastsSlice = createSlice({
   name: 'toasts',
@@ -23,14 +33,17 @@ export const toastsSlice = createSlice({
   reducers: {
     toastAdded: {
       reducer(state, action: PayloadAction<Toast>) {
+        const added = action.payload;
         // The same words again (a form submitted twice) replace the earlier toast instead of stacking over the page.
-        const same = (t: Toast) => t.kind === action.payload.kind && t.message === action.payload.message && JSON.stringify(t.reason) === JSON.stringify(action.payload.reason);
-        state.items = state.items.filter((t) => !same(t));
-        state.items.push(action.payload);
+        const same = (t: Toast) => t.kind === added.kind && t.message === added.message && JSON.stringify(t.reason) === JSON.stringify(added.reason);
+        // A success puts right the errors of its form or page: "Accept the privacy policy" does not stay beside "Your subscription is live".
+        const putRight = (t: Toast) => added.kind === 'success' && t.kind === 'error' && t.scope === added.scope;
+        state.items = state.items.filter((t) => !same(t) && !putRight(t));
+        state.items.push(added);
         if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
       },
-      prepare(message: string, kind: ToastKind = 'info', reason?: Reason) {
-        return { payload: { id: nanoid(), kind, message, ...(reason ? { reason } : {}) } };
+      prepare(message: string, kind: ToastKind = 'info', reason?: Reason, scope: string = currentPage()) {
+        return { payload: { id: nanoid(), kind, message, ...(reason ? { reason } : {}), scope } };
       },
     },
     toastDismissed(state, action: PayloadAction<string>) {

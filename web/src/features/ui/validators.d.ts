@@ -5,6 +5,7 @@ declare module 'virtual:relaycast-validators' {
     (data: unknown): boolean;
     errors?: ErrorObject[] | null;
   }
+  export const BillingDetails: CompiledValidator;
   export const UserForm: CompiledValidator;
   export const UserUpdate: CompiledValidator;
   export const SubscriptionCreate: CompiledValidator;
@@ -14,4 +15,5 @@ declare module 'virtual:relaycast-validators' {
   export const CaptureChangePaymentMethod: CompiledValidator;
   export const EntryCreate: CompiledValidator;
   export const EntryUpdate: CompiledValidator;
+  export const SectionSave: CompiledValidator;
 }

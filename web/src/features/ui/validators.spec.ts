@@ -37,6 +37,9 @@ describe('build-time validators (virtual:relaycast-validators)', () => {
     ['CaptureChangePaymentMethod', { user_id: 'u1', paypalOrderID: 'O', paypalSubscriptionID: 'R', quantity: 1 }],
     ['EntryCreate', { entry_type: 'TEMPLATE', template: [{ property_i18n: 'name', defaultValue: 'Awesome template', dataType: 'STRING', formEntityType: 'TEXT' }] }],
     ['EntryCreate', { entry_type: 'MATERIAL', template: [], url: 'no-slash' }],
+    ['BillingDetails', { name: 'Ada Lovelace', company: 'Analytical Engines Ltd', address: '12 St James’s Square\nLondon', country: 'GB', vatNumber: 'GB123456789' }],
+    ['BillingDetails', { name: 'Иван Петров', address: 'Москва', country: 'UK' }],
+    ['BillingDetails', { name: '', address: '', country: 'RU', vatNumber: 'ru 77' }],
   ];
 
   it('accept and refuse what the server does, with the server’s message', () => {

@@ -19,8 +19,26 @@ export default function MaterialsListView(_props: ViewProps) {
   const [category, setCategory] = useQueryFilter('category', ENTRY_CATEGORY_IDS);
   const query = useGetEntriesQuery({ ...list.args, entry_type: 'MATERIAL', ...(category ? { category } : {}) });
   const [remove] = useRemoveEntryMutation();
+  // A section override of a built-in page is edited on that page (Site pages), not in the materials form.
+  const editPath = (e: EntryView) =>
+    e.section && e.url ? `/admin/pages/edit?${new URLSearchParams({ url: e.url, language: e.locale ?? lang, section: e.section }).toString()}` : `/admin/materials/create?id=${encodeURIComponent(e._id)}`;
+  const label = (e: EntryView) => {
+    if (!e.section) return entryLabel(e);
+    const title = e.template.flat().find((p) => p.property_i18n === 'title')?.defaultValue;
+    return typeof title === 'string' && title.trim() ? t('materials.sectionTitled', { title: title.trim() }) : t('materials.sectionOverride');
+  };
   const columns: Column<EntryView>[] = [
-    { key: 'label', label: t('materials.label'), className: 'cell-text', render: (e) => <AppLink to={`/admin/materials/create?id=${encodeURIComponent(e._id)}`}>{entryLabel(e)}</AppLink> },
+    {
+      key: 'label',
+      label: t('materials.label'),
+      className: 'cell-text',
+      render: (e) => (
+        <>
+          <AppLink to={editPath(e)}>{label(e)}</AppLink>
+          {e.section && <span className={`status-badge ${e.published ? 'status-ok' : 'status-wait'}`}>{t(e.published ? 'materials.sectionPublished' : 'materials.sectionDraft')}</span>}
+        </>
+      ),
+    },
     { key: 'category', label: t('materials.category'), sort: 'category', render: (e) => (e.category ? t(`categories.${e.category}`) : '—') },
     { key: 'url', label: t('materials.page'), sort: 'url', render: (e) => (e.url ? <AppLink to={e.url}>{e.url}</AppLink> : '—') },
     { key: 'locale', label: t('materials.locale'), sort: 'locale', render: (e) => e.locale ?? t('materials.bothLanguages') },
@@ -31,10 +49,10 @@ export default function MaterialsListView(_props: ViewProps) {
       className: 'cell-actions',
       render: (e) => (
         <span className="row-actions">
-          <AppLink className="btn btn-small btn-outline" to={`/admin/materials/create?id=${encodeURIComponent(e._id)}`} aria-label={t('materials.editOne', { name: entryLabel(e) })}>
+          <AppLink className="btn btn-small btn-outline" to={editPath(e)} aria-label={t('materials.editOne', { name: label(e) })}>
             {t('actions.edit')}
           </AppLink>
-          <RemoveEntryButton area="materials" name={entryLabel(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
+          <RemoveEntryButton area="materials" name={label(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
         </span>
       ),
     },

@@ -2,12 +2,17 @@ import { useId, useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { useLang, useT } from '../../../app/hooks.js';
 import { formatUsd } from '../../ui/format.js';
+import { CancelAtPeriodEnd } from '../../subscriptions/BillingTime.js';
 import { useCancelNowMutation, useGrantComplimentaryMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
-import { ConfirmButton, dataOf, useToast } from '../../ui/forms.js';
+import { ConfirmButton, dataOf, formatDate, useToast } from '../../ui/forms.js';
+import { useCancelNowPreviewQuery } from '../adminApi.js';
+import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 
 /**
  * Administrators over time: pause (optionally until a date), resume, grant complimentary time (Live without payment,
- * with a reason), cancel at once with an optional prorated refund. Each says what it does to money before it acts.
+ * with a reason), and ending it — at the end of the paid time (nothing refunded), or now, with the refund of the
+ * unused part offered (never ticked in advance) only when something paid is left unused (the server's figure,
+ * /subscriptions/cancelNowPreview). Each says what it does to money before it acts.
  */
 export function LifecycleActions({ subscription: s }: { subscription: SubscriptionView }) {
   const { t } = useT('admin');
@@ -15,15 +20,28 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
   const toast = useToast();
   const ids = useId();
   const [resumeAt, setResumeAt] = useState('');
-  const paid = s.totals.payments > 0;
-  const [refund, setRefund] = useState(paid);
+  const [refund, setRefund] = useState(false);
   const [reason, setReason] = useState('');
   const [until, setUntil] = useState('');
   const [pause] = usePauseSubscriptionMutation();
   const [grant] = useGrantComplimentaryMutation();
   const [resume, resuming] = useResumeSubscriptionMutation();
   const [cancelNow] = useCancelNowMutation();
+  const preview = useCancelNowPreviewQuery(s._id, { skip: s.status === 'SUBSCRIPTION_STATUS_CANCEL' });
   if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
+  const name = subscriptionName(s.name, lang, t);
+  const refundable = preview.data?.refund ?? 0;
+  const money = (cents: number) => formatUsd(cents, lang, { cents: true });
+  const paidUntil = preview.data?.paidUntil ? formatDate(preview.data.paidUntil, lang) : '';
+  // What "Cancel now" does to money, said before it acts.
+  const cancelNowQuestion =
+    refundable > 0
+      ? refund
+        ? t('details.cancelNowRefundQuestion', { name, amount: money(refundable) })
+        : t('details.cancelNowKeepQuestion', { name, amount: money(refundable) })
+      : s.totals.payments > 0
+        ? t('details.cancelNowNothingLeftQuestion', { name })
+        : t('details.cancelNowUnpaidQuestion', { name });
   const pausable = s.status === 'SUBSCRIPTION_STATUS_ACTIVE' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT';
   // Complimentary time: for plans that are paid for (free and lifetime plans have nothing to grant).
   const grantable = s.plan.billingMonths > 0 && s.amount > 0;
@@ -37,12 +55,12 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
           </div>
           <ConfirmButton
             label={t('details.pause')}
-            question={t('details.pauseQuestion', { name: s.name })}
+            question={t('details.pauseQuestion', { name })}
             confirmLabel={t('details.pauseConfirm')}
             testId="pause-subscription"
             onConfirm={async () => {
               const body = resumeAt ? { id: s._id, resumeAt: new Date(`${resumeAt}T00:00:00.000Z`).toISOString() } : { id: s._id };
-              if (dataOf(await pause(body))) toast(t('details.paused', { name: s.name }), 'success');
+              if (dataOf(await pause(body))) toast(t('details.paused', { name }), 'success');
             }}
           />
         </div>
@@ -54,7 +72,7 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
           disabled={resuming.isLoading}
           data-testid="resume-subscription"
           onClick={async () => {
-            if (dataOf(await resume(s._id))) toast(t('details.resumed', { name: s.name }), 'success');
+            if (dataOf(await resume(s._id))) toast(t('details.resumed', { name }), 'success');
           }}
         >
           {t('details.resume')}
@@ -75,7 +93,7 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
             </div>
             <ConfirmButton
               label={t('details.complimentaryGrant')}
-              question={t('details.complimentaryQuestion', { name: s.name })}
+              question={t('details.complimentaryQuestion', { name })}
               confirmLabel={t('details.complimentaryConfirm')}
               disabled={!reason.trim()}
               testId="grant-complimentary"
@@ -83,34 +101,49 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
                 const body = { id: s._id, reason: reason.trim(), ...(until ? { until: new Date(`${until}T00:00:00.000Z`).toISOString() } : {}) };
                 if (dataOf(await grant(body))) {
                   setReason('');
-                  toast(t('details.complimentaryGranted', { name: s.name }), 'success');
+                  toast(t('details.complimentaryGranted', { name }), 'success');
                 }
               }}
             />
           </div>
         </fieldset>
       )}
-      <div className="inline-fields">
-        {paid && (
-          <label className="checkbox-row" htmlFor={`${ids}-refund`}>
-            <input id={`${ids}-refund`} type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} data-testid="cancel-now-refund" />
-            <span>{t('details.refundUnused')}</span>
-          </label>
-        )}
-        <ConfirmButton
-          label={t('details.cancelNow')}
-          question={t(paid && refund ? 'details.cancelNowRefundQuestion' : 'details.cancelNowQuestion', { name: s.name })}
-          confirmLabel={t('details.cancelNowConfirm')}
-          testId="cancel-now"
-          onConfirm={async () => {
-            const r = await cancelNow({ id: s._id, refund });
-            const done = dataOf(r);
-            if (!done) return;
-            const refunded = done.totals.refunded - s.totals.refunded;
-            toast(refunded > 0 ? t('details.cancelledRefunded', { name: s.name, amount: formatUsd(refunded, lang, { cents: true }) }) : t('details.cancelledNow', { name: s.name }), 'success');
-          }}
-        />
-      </div>
+      <fieldset className="lifecycle-block" data-testid="end-subscription">
+        <legend>{t('details.endTitle')}</legend>
+        <div className="end-option">
+          {s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && s.plan.billingMonths > 0 && !s.cancelAt && paidUntil && (
+            <p className="muted field-hint">{t('details.cancelAtEndHint', { date: paidUntil })}</p>
+          )}
+          <CancelAtPeriodEnd subscription={s} />
+        </div>
+        <div className="end-option">
+          <p className="muted field-hint" data-testid="cancel-now-hint">
+            {refundable > 0 ? t('details.cancelNowHintRefundable', { amount: money(refundable), date: paidUntil }) : t('details.cancelNowHint')}
+          </p>
+          <div className="inline-fields">
+            {refundable > 0 && (
+              <label className="checkbox-row" htmlFor={`${ids}-refund`}>
+                <input id={`${ids}-refund`} type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} data-testid="cancel-now-refund" />
+                <span>{t('details.refundUnusedAmount', { amount: money(refundable) })}</span>
+              </label>
+            )}
+            <ConfirmButton
+              label={t('details.cancelNow')}
+              question={cancelNowQuestion}
+              confirmLabel={refund && refundable > 0 ? t('details.cancelNowRefundConfirm', { amount: money(refundable) }) : t('details.cancelNowConfirm')}
+              disabled={preview.isFetching}
+              testId="cancel-now"
+              onConfirm={async () => {
+                const r = await cancelNow({ id: s._id, refund: refund && refundable > 0 });
+                const done = dataOf(r);
+                if (!done) return;
+                const refunded = done.totals.refunded - s.totals.refunded;
+                toast(refunded > 0 ? t('details.cancelledRefunded', { name, amount: money(refunded) }) : t('details.cancelledNow', { name }), 'success');
+              }}
+            />
+          </div>
+        </div>
+      </fieldset>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { LifecycleActions } from './LifecycleActions.js';
+import { DemoDecline } from './DemoDecline.js';
 import { CancelAtPeriodEnd, LicenceDownload } from '../../subscriptions/BillingTime.js';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TERMINAL_STATUSES } from '@relaycast/contracts/constants';
@@ -18,7 +19,8 @@ import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 
 /**
  * /admin/subscriptions/purchase-details?subscription=<id>: everything about one subscription — facts, modules,
- * infrastructure (with the seed's defaults), the full event history — and what may be done with it.
+ * infrastructure (with the seed's defaults), the full event history — and what may be done with it. The finance
+ * role reads it (the reconciliation's drill-down) with nothing to do: no action, no licence, no form.
  */
 export default function PurchaseDetailsView({ user }: ViewProps) {
   const { t } = useT('admin');
@@ -29,8 +31,10 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
   const [params] = useSearchParams();
   const id = params.get('subscription') ?? params.get('id') ?? '';
   const { data: s, isLoading, isError } = useFindSubscriptionQuery(id, { skip: !id });
-    const [remove] = useRemoveSubscriptionMutation();
+  const [remove] = useRemoveSubscriptionMutation();
   const admin = user.role === 'ROLE_ADMIN';
+  const readOnly = user.role === 'ROLE_FINANCE';
+  const backTo = readOnly ? '/admin/finance/reconciliation' : '/admin/subscriptions/list';
   useDocumentTitle(s?.name ?? t('details.title'));
 
   if (!id) return <p className="note note-warning">{t('details.noId')}</p>;
@@ -38,16 +42,17 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
   if (isError || !s) {
     return (
       <p className="note note-warning" role="alert" data-testid="details-missing">
-        {t('details.notFound')} <AppLink to="/admin/subscriptions/list">{t('details.back')}</AppLink>
+        {t('details.notFound')} <AppLink to={backTo}>{t(readOnly ? 'details.backToFinance' : 'details.back')}</AppLink>
       </p>
     );
   }
   const open = !TERMINAL_STATUSES.includes(s.status);
+  const name = subscriptionName(s.name, lang, t);
   return (
     <section className="details" data-testid="purchase-details" data-status={s.status}>
       <div className="admin-head">
         <div>
-          <h1>{subscriptionName(s.name, lang, t)}</h1>
+          <h1>{name}</h1>
           <p className="muted">
             {t('details.customer', { customer: s.customer.email || s.user_id })} · <code>{s._id}</code>
           </p>
@@ -73,9 +78,11 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
                 <tbody>
                   {s.modules.map((m) => (
                     <tr key={m.name}>
-                      <td>{m.labels[lang]}</td>
+                      {/* The module's one term in the reader's language (labels stored with old events may differ). */}
+                      <td>{ta(`modules.${m.name}`, { defaultValue: m.labels[lang] })}</td>
                       <td>{m.limit}</td>
-                      <td>{m.units}</td>
+                      {/* The unlimited plans are not sold in units: no "0 units" beside what the plan includes. */}
+                      <td>{s.plan.plan_id === 'unlimited' ? '—' : m.units}</td>
                       <td>{m.free ? ta('fields.free') : formatUsd(m.amount, lang)}</td>
                     </tr>
                   ))}
@@ -83,32 +90,45 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
               </table>
             </div>
           )}
-          <div className="card-actions">
-            {open && s.totals.payments > 0 && (
-              <AppLink className="btn btn-small btn-outline" to={`/admin/subscriptions/change-payment-method?subscription=${encodeURIComponent(s._id)}`}>
-                {ta('actions.changePaymentMethod')}
-              </AppLink>
-            )}
-            <LicenceDownload subscription={s} />
-            {!admin && <CancelAtPeriodEnd subscription={s} />}
-            <CancelSubscription subscription={s} />
-            {admin && (
+          {!readOnly && (
+            <div className="card-actions">
+              {open && s.totals.payments > 0 && (
+                <AppLink className="btn btn-small btn-outline" to={`/admin/subscriptions/change-payment-method?subscription=${encodeURIComponent(s._id)}`}>
+                  {ta('actions.changePaymentMethod')}
+                </AppLink>
+              )}
+              <LicenceDownload subscription={s} />
+              {/* A customer ends it here; an administrator in the lifecycle block below, which says what happens to money. */}
+              {!admin && <CancelAtPeriodEnd subscription={s} />}
+              {!admin && <CancelSubscription subscription={s} />}
+            </div>
+          )}
+          {readOnly && (
+            <p className="muted" data-testid="read-only-note">
+              {t('details.readOnly')} <AppLink to={backTo}>{t('details.backToFinance')}</AppLink>
+            </p>
+          )}
+          {admin && <LifecycleActions subscription={s} />}
+          {admin && <DemoDecline subscription={s} />}
+          {admin && (
+            <fieldset className="lifecycle-block" data-testid="remove-block">
+              <legend>{t('details.removeTitle')}</legend>
+              <p className="muted field-hint">{t('details.removeHint')}</p>
               <ConfirmButton
-                label={t('actions.remove')}
-                question={t('details.removeQuestion', { name: s.name })}
-                confirmLabel={t('actions.confirmRemove')}
+                label={t('details.remove')}
+                question={t('details.removeQuestion', { name })}
+                confirmLabel={t('details.removeConfirm')}
                 testId="remove-subscription"
                 onConfirm={async () => {
                   if (dataOf(await remove(s._id))) {
-                    toast(t('details.removed', { name: s.name }), 'success');
+                    toast(t('details.removed', { name }), 'success');
                     navigate(localizePath('/admin/subscriptions/list', lang));
                   }
                 }}
               />
-            )}
-          </div>
-          {admin && <LifecycleActions subscription={s} />}
-          {open && s.plan.plan_id === 'constructor' && (
+            </fieldset>
+          )}
+          {open && !readOnly && s.plan.plan_id === 'constructor' && (
             <>
               <h3>{ta('actions.revise')}</h3>
               <ReviseForm subscription={s} />

@@ -42,7 +42,8 @@ function AllSubscriptions() {
       sort: 'nextEvent.at',
       render: (s) => (s.nextEvent ? `${t(`subscriptions.nextKinds.${s.nextEvent.kind}`)} · ${formatDate(s.nextEvent.at, lang)}` : '—'),
     },
-    { key: 'createdAt', label: t('subscriptions.created'), sort: 'createdAt', render: (s) => formatDate(s.createdAt, lang) },
+    // Date and time: the name carries the date only, and several subscriptions can start on one day.
+    { key: 'createdAt', label: t('subscriptions.created'), sort: 'createdAt', render: (s) => formatDate(s.createdAt, lang, true) },
   ];
   return (
     <ListPage

@@ -181,6 +181,14 @@ export default function TemplateBuilderView(_props: ViewProps) {
       toast(t('builder.duplicate', { name: names[duplicates[0]!] }), 'error');
       return;
     }
+    // A drop-down or radio group with nothing to choose from is refused (the server refuses it too).
+    const optionless = state.elements.flatMap((el, i) => ((el.formEntityType === 'SELECT' || el.formEntityType === 'RADIO') && !el.options.length ? [i] : []));
+    if (optionless.length) {
+      const found = optionless.map((i) => ({ field: `template[${i + 1}].property_option_items`, message: 'must offer at least one option', rule: 'noOptions' }));
+      setProblems(problemsByPath(found));
+      toast(problemsMessage(found, t) ?? t('builder.saveFailed'), 'error');
+      return;
+    }
     const body = { ...(id ? { _id: id } : {}), entry_type: 'TEMPLATE' as const, template: templateParts(state) };
     const schema = id ? 'EntryUpdate' : 'EntryCreate';
     const found = validationProblems(schema, body);

@@ -10,6 +10,8 @@ import { FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/f
 import { fieldErrors, reasonOf } from '../../ui/problems.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { useCreateUserMutation, useFindUserQuery, useUpdateUserMutation, type UserFormBody } from './usersApi.js';
+import { BillingDetailsForm } from '../../subscriptions/BillingDetailsForm.js';
+import { BillingDocuments } from '../../subscriptions/BillingDocuments.js';
 
 const EMPTY: UserFormBody = { givenName: '', familyName: '', email: '', role: DEFAULT_ROLE, password: '' };
 
@@ -95,7 +97,7 @@ export default function UserFormView(_props: ViewProps) {
             </div>
             <div className="field">
               <label htmlFor={`${ids}-role`}>{t('users.role')}</label>
-              <select id={`${ids}-role`} name="role" value={form.role} {...invalidProps(ids, 'role', errors.role)} onChange={set('role')}>
+              <select id={`${ids}-role`} name="role" value={form.role} {...invalidProps(ids, 'role', errors.role, `${ids}-role-hint`)} onChange={set('role')}>
                 <option value="">{t('users.chooseRole')}</option>
                 {ROLES.map((r: Role) => (
                   <option key={r} value={r}>
@@ -104,6 +106,10 @@ export default function UserFormView(_props: ViewProps) {
                 ))}
               </select>
               <FieldError ids={ids} name="role" error={errors.role} />
+              {/* What each role may do, where the role is chosen. */}
+              <p id={`${ids}-role-hint`} className="muted field-hint" data-testid="role-hint">
+                {t('users.roleHint')}
+              </p>
             </div>
             {!id && (
               <div className="field">
@@ -122,6 +128,13 @@ export default function UserFormView(_props: ViewProps) {
             </button>
           </div>
         </form>
+      )}
+      {/* A customer's billing details (editable here) and their invoices and credit notes. */}
+      {id && existing.data && (
+        <div className="billing-section" data-testid="user-billing">
+          <BillingDetailsForm userId={id} />
+          <BillingDocuments userId={id} />
+        </div>
       )}
     </section>
   );

@@ -23,7 +23,12 @@ export default function UsersListView({ user: me }: ViewProps) {
   const columns: Column<UserView>[] = [
     { key: 'name', label: t('users.name'), sort: 'givenName', className: 'cell-text', render: (u) => <strong>{`${u.givenName} ${u.familyName}`.trim() || '—'}</strong> },
     { key: 'email', label: t('users.email'), sort: 'email', render: (u) => u.email },
-    { key: 'role', label: t('users.role'), sort: 'role', render: (u) => <span className="badge">{t(`roles.${u.role}`, { defaultValue: ROLE_LABELS[u.role] })}</span> },
+    { key: 'role', label: t('users.role'), sort: 'role', render: (u) => (
+        // What the role means, on hover or focus.
+        <span className="badge" role="img" tabIndex={0} data-tooltip={t(`users.roleHints.${u.role}`)} aria-label={`${t(`roles.${u.role}`, { defaultValue: ROLE_LABELS[u.role] })}: ${t(`users.roleHints.${u.role}`)}`}>
+          {t(`roles.${u.role}`, { defaultValue: ROLE_LABELS[u.role] })}
+        </span>
+      ) },
     { key: 'strategy', label: t('users.strategy'), sort: 'strategy', render: (u) => u.strategy },
     { key: 'createdAt', label: t('users.created'), sort: 'createdAt', render: (u) => formatDate(u.createdAt, lang) },
     {

@@ -1,24 +1,20 @@
 /**
- * Page materials from the CMS (seed §3 content entries, §7 /admin/entry/getEntriesByURL).
+ * Materials from the CMS (seed §3 content entries, §7 /admin/entry/getEntriesByURL).
  *
- * Convention: a MATERIAL entry whose `url` is a page's path (English path; `locale` says which language, none
- * means both) feeds that page. Its template parts are flattened (a part is a property or an array of them) and
- * these properties are read by their `property_i18n` key, from `defaultValue`:
- *   - `title`       (TEXT)    the section heading
- *   - `description` (TEXTAREA) an introduction paragraph, plain text
- *   - `body`        (EDITOR)  HTML; it is sanitised with DOMPurify before it is rendered
- *   - `order`       (NUMBER)  position among the page's materials (ascending; then by creation time)
- * When a page has at least one usable material (a title or a body), the materials replace the page's built-in
- * sections; otherwise, or when the call fails, the built-in content stays. Prerendered HTML always carries the
- * built-in content.
+ * A MATERIAL entry's template parts are flattened (a part is a property or an array of them) and read by their
+ * `property_i18n` key, from `defaultValue` (the embeds read their settings this way).
+ *
+ * Pages get materials from the server, in their HTML (read-api/src/content): a section override changes the texts of
+ * one section of the page (the page's own texts, so nothing here sees it); a material for a page without a section
+ * is an added section after the page's own ones — `cmsSections` of the page's texts, its `title`, `description` and
+ * `body` (EDITOR HTML, sanitised by the server with DOMPurify).
  */
-export interface PageMaterial {
+export interface AddedSection {
   id: string;
   title: string;
   description: string;
-  /** Unsanitised HTML: render only through sanitizeHtml. */
+  /** HTML the server sanitised. */
   bodyHtml: string;
-  order: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -39,29 +35,11 @@ export function entryProperties(entry: unknown): Record<string, unknown> {
   return props;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
-
-export function materialsFromEntries(entries: unknown, locale?: string): PageMaterial[] {
-  if (!Array.isArray(entries)) return [];
-  const out: (PageMaterial & { createdAt: string })[] = [];
-  entries.forEach((entry, index) => {
-    if (!isRecord(entry)) return;
-    if (entry.entry_type !== undefined && entry.entry_type !== 'MATERIAL') return;
-    if (locale && typeof entry.locale === 'string' && entry.locale !== locale) return;
-    const props = entryProperties(entry);
-    const title = text(props.title);
-    const bodyHtml = text(props.body);
-    if (!title && !bodyHtml) return;
-    const order = Number(props.order);
-    out.push({
-      id: typeof entry._id === 'string' ? entry._id : `material-${index}`,
-      title,
-      description: text(props.description),
-      bodyHtml,
-      order: Number.isFinite(order) ? order : Number.MAX_SAFE_INTEGER,
-      createdAt: typeof entry.createdAt === 'string' ? entry.createdAt : '',
-    });
-  });
-  out.sort((a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt));
-  return out.map(({ createdAt: _createdAt, ...material }) => material);
+/** The added sections of a page's texts (none when the server added none, or the value is not a list of them). */
+export function addedSections(texts: unknown): AddedSection[] {
+  const list = isRecord(texts) ? texts.cmsSections : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (s): s is AddedSection => isRecord(s) && typeof s.id === 'string' && typeof s.title === 'string' && typeof s.description === 'string' && typeof s.bodyHtml === 'string',
+  );
 }

@@ -39,8 +39,10 @@ export interface Hero {
 export interface ArticleContent {
   meta: PageMeta;
   hero: Hero;
-  /** e.g. "12 min read" or "Updated March 2026". */
+  /** e.g. "About 12 minutes · OBS Studio 28 or newer" or "Updated March 2026". */
   byline?: string;
+  /** Show the reading time, counted from the page's texts as they are (overrides and added sections included). */
+  readingTime?: boolean;
   sections: ArticleSection[];
   related?: { label: string; to: string }[];
 }

@@ -1,0 +1,80 @@
+import { ConflictError, creditNoteNumber, invoiceNumber, ValidationError, type CreditNoteIssued, type InvoiceIssued } from '@relaycast/contracts';
+
+/**
+ * The books: what a sequence stream's events say, folded, and the rules for the next document. Pure: the issuer
+ * (issuer.ts) reads the stream, asks these, and appends at the version it read.
+ *
+ * A book's state only grows, and is folded in place (`evolve` returns the same object): a process keeps one per
+ * stream and reads only the events after the version it holds.
+ */
+
+/** What an invoice book remembers: the last number, and which captures have their invoice (and its total). */
+export interface InvoiceBookState {
+  /** The stream's version: the last number issued (0: none yet). */
+  issued: number;
+  lastIssuedAt: string | null;
+  byCapture: Map<string, { seq: number; number: string; total: number }>;
+}
+
+export const initialInvoiceBook = (): InvoiceBookState => ({ issued: 0, lastIssuedAt: null, byCapture: new Map() });
+
+export function evolveInvoiceBook(state: InvoiceBookState, e: InvoiceIssued): InvoiceBookState {
+  state.issued = e.seq;
+  state.lastIssuedAt = e.issuedAt;
+  state.byCapture.set(e.captureId, { seq: e.seq, number: e.number, total: e.total });
+  return state;
+}
+
+/** What a credit note book remembers: the last number, which refunds have their note, and how much each invoice was credited. */
+export interface CreditNoteBookState {
+  issued: number;
+  lastIssuedAt: string | null;
+  byRefund: Map<string, { seq: number; number: string }>;
+  creditedByInvoice: Map<string, number>;
+}
+
+export const initialCreditNoteBook = (): CreditNoteBookState => ({ issued: 0, lastIssuedAt: null, byRefund: new Map(), creditedByInvoice: new Map() });
+
+export function evolveCreditNoteBook(state: CreditNoteBookState, e: CreditNoteIssued): CreditNoteBookState {
+  state.issued = e.seq;
+  state.lastIssuedAt = e.issuedAt;
+  state.byRefund.set(e.refundId, { seq: e.seq, number: e.number });
+  state.creditedByInvoice.set(e.invoiceNumber, (state.creditedByInvoice.get(e.invoiceNumber) ?? 0) + e.amount);
+  return state;
+}
+
+/** An invoice before its number: everything but what the book decides. */
+export type InvoiceDraft = Omit<InvoiceIssued, 'number' | 'seq' | 'issuedAt'>;
+export type CreditNoteDraft = Omit<CreditNoteIssued, 'number' | 'seq' | 'issuedAt'>;
+
+/** A document's date never goes back within its book: numbers and dates run in the same order. */
+const issueTime = (now: string, last: string | null) => (last && last > now ? last : now);
+
+/**
+ * The next invoice of the book for a capture: number = the stream's version + 1. null when the capture has its
+ * invoice already (a replay, a second worker, the reactor after the workflow).
+ */
+export function decideInvoice(state: InvoiceBookState, draft: InvoiceDraft, now: string): InvoiceIssued | null {
+  if (state.byCapture.has(draft.captureId)) return null;
+  const sum = draft.lines.reduce((total, line) => total + line.amount, 0);
+  if (draft.total < 1) throw ValidationError.field('total', 'an invoice is for money received: more than 0');
+  if (sum !== draft.total) throw ValidationError.field('lines', `add up to ${sum}, not the total ${draft.total}`);
+  const seq = state.issued + 1;
+  return { number: invoiceNumber(seq, draft.book), seq, issuedAt: issueTime(now, state.lastIssuedAt), ...draft };
+}
+
+/**
+ * The next credit note of the book for a refund, against the invoice it refers to: null when the refund has its note
+ * already; refused when the invoice's credit notes would come to more than its total.
+ */
+export function decideCreditNote(state: CreditNoteBookState, draft: CreditNoteDraft, invoice: { number: string; total: number }, now: string): CreditNoteIssued | null {
+  if (state.byRefund.has(draft.refundId)) return null;
+  if (draft.invoiceNumber !== invoice.number) throw ValidationError.field('invoiceNumber', `must be ${invoice.number}, the invoice of capture ${draft.captureId}`);
+  if (draft.amount < 1) throw ValidationError.field('amount', 'a credit note gives back more than 0');
+  const credited = state.creditedByInvoice.get(invoice.number) ?? 0;
+  if (credited + draft.amount > invoice.total) {
+    throw new ConflictError(`A credit note of ${draft.amount} would take the credit notes of ${invoice.number} to ${credited + draft.amount}, above its total of ${invoice.total}`);
+  }
+  const seq = state.issued + 1;
+  return { number: creditNoteNumber(seq, draft.book), seq, issuedAt: issueTime(now, state.lastIssuedAt), ...draft };
+}

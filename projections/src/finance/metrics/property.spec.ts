@@ -1,0 +1,174 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import type { EventEnvelope } from '@relaycast/contracts';
+import { exists, subscriptionDecider, type ExistingSubscription } from '@relaycast/billing-core';
+import { createRandomHistory, financeActionArb, type Action } from '../../../../billing-core/test/random-history.js';
+import { addDays, dayOf, daysBetween, monthOfDay } from './calendar.js';
+import { financeOverview } from './queries.js';
+import { projectFinance } from './test-support.js';
+
+/**
+ * Finance over random histories (the "no free lunch" generator: real workflows, a fake PayPal, a moving clock). At
+ * every cut D (each day something happened, each month end, and the days after):
+ *
+ * - recognised(≤ D) + deferred(D) = captured − refunded − account credit, with captured and refunded summed here
+ *   from the events and the credit from the decider's own state at D;
+ * - deferred(D) as the product reports it equals deferred computed here from the definition, from the service days
+ *   still to run after D: each capture's money still to recognise, spread over its service days from the last time
+ *   it changed (docs/finance.md), the periods as the decider's state has them after refunds moved them;
+ * - each month's movements add up to its change in MRR, and a Live subscription in a paid period counts the
+ *   monthly price of the configuration that period paid for, as the decider's state says;
+ * - the figures as of D from the whole log equal those from the log cut at D (what was known then).
+ */
+
+const endOf = (day: string) => `${day}T23:59:59.999Z`;
+
+interface CaptureModel {
+  amount: number;
+  rem: number;
+  spreadFrom: string;
+  /** The day after its last service day. */
+  end: string;
+}
+
+/** The money still to recognise after day D: `rem` less what its days up to D take (⌊rem·k/len⌋ for k days of len). */
+function heldAfter(c: CaptureModel, day: string): number {
+  const len = Math.max(1, daysBetween(c.spreadFrom, c.end));
+  const k = Math.min(len, Math.max(0, daysBetween(c.spreadFrom, addDays(day, 1))));
+  return c.rem - Math.floor((c.rem * k) / len);
+}
+
+/** Deferred revenue at the end of `day`, from the definition, over the events up to then. */
+function deferredByDefinition(events: readonly EventEnvelope[], day: string): number {
+  const captures = new Map<string, CaptureModel>();
+  let state = subscriptionDecider.initialState();
+  /** What is left of a capture at the start of day `d`, spread again from `d` over [from, end). */
+  const respread = (c: CaptureModel, d: string, rem: number, from: string, end: string) => {
+    const left = heldAfter(c, addDays(d, -1)) + (rem - c.rem);
+    Object.assign(c, left > 0 ? { rem: left, spreadFrom: from > d ? from : d, end } : { rem: 0, spreadFrom: d, end: addDays(d, 1) });
+  };
+  const creditedIds = new Set<string>();
+  let lastCreditUser: string | undefined;
+  /** Refunded credit with no payment that used credit: taken back on its own, as a capture of nothing. */
+  const creditRefunds = (id: string) => {
+    const c: CaptureModel = { amount: 0, rem: 0, spreadFrom: '0000-01-01', end: '0000-01-02' };
+    captures.set(`refund-of-${id}`, c);
+    return c;
+  };
+  for (const e of events) {
+    if (e.occurredAt > endOf(day)) break;
+    const before = exists(state) ? state.paid : [];
+    const previous = state;
+    state = subscriptionDecider.evolve(state, e as never);
+    const today = dayOf(e.occurredAt);
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'OrderCaptured' && d.credited) creditedIds.add(d.captureId as string);
+    if (e.type === 'OrderCaptured' && !d.credited && d.credit) lastCreditUser = d.captureId as string;
+    if (e.type === 'OrderCaptured' && !d.credited) {
+      const amount = (d.amount as number) + ((d.credit as number | undefined) ?? 0);
+      const start = d.purpose === 'period' && d.periodStart ? dayOf(d.periodStart as string) : today;
+      const periodEnd = d.purpose === 'period' && d.periodEnd ? (d.periodEnd as string) : before.find((p) => p.start <= (d.capturedAt as string) && (d.capturedAt as string) < p.end)?.end;
+      const end = periodEnd ? dayOf(periodEnd) : addDays(start, 1);
+      // Days before the capture was known are recognised on its day: spread from `start`, nothing deferred before.
+      captures.set(d.captureId as string, { amount, rem: amount, spreadFrom: start, end: end > start ? end : addDays(start, 1) });
+    }
+    if (e.type === 'PaymentRefunded') {
+      // Refunded credit the customer no longer held was spent: it comes out of the last payment that used credit.
+      const creditBefore = exists(previous) ? previous.credit : 0;
+      const creditAfter = exists(state) ? state.credit : 0;
+      const fromCredit = creditBefore - creditAfter;
+      const wasCredit = creditedIds.has(d.captureId as string);
+      const amount = wasCredit ? (d.amount as number) - fromCredit : (d.amount as number);
+      const c = wasCredit ? (lastCreditUser ? captures.get(lastCreditUser) : undefined) ?? creditRefunds(d.captureId as string) : captures.get(d.captureId as string);
+      if (c && amount > 0) respread(c, today, c.rem - amount, today, c.end);
+    }
+    if (e.type === 'SubscriptionCancelled') for (const c of captures.values()) respread(c, today, c.rem, today, addDays(today, 1));
+    if (e.type === 'PaidTimeEnded' && exists(state)) {
+      const after = new Map(state.paid.map((p) => [p.captureId, p]));
+      for (const [id, c] of captures) {
+        const was = before.find((p) => p.captureId === id);
+        const now = after.get(id);
+        if (id === d.captureId || (was && !now) || state.status === 'SUBSCRIPTION_STATUS_CANCEL') respread(c, today, c.rem, today, addDays(today, 1));
+        else if (was && now && (was.start !== now.start || was.end !== now.end)) respread(c, today, c.rem, dayOf(now.start), dayOf(now.end) > today ? dayOf(now.end) : addDays(today, 1));
+      }
+    }
+  }
+  let sum = 0;
+  for (const c of captures.values()) sum += heldAfter(c, day);
+  return sum;
+}
+
+function moneyUpTo(events: readonly EventEnvelope[], day: string) {
+  let captured = 0;
+  let refunded = 0;
+  let state = subscriptionDecider.initialState();
+  for (const e of events) {
+    if (e.occurredAt > endOf(day)) break;
+    state = subscriptionDecider.evolve(state, e as never);
+    if (e.type === 'OrderCaptured') captured += (e.data as { amount: number }).amount;
+    if (e.type === 'PaymentRefunded') refunded += (e.data as { amount: number }).amount;
+  }
+  return { captured, refunded, credit: exists(state) ? state.credit : 0, state };
+}
+
+const usd = (m: Record<string, number>) => m.USD ?? 0;
+
+describe('finance over random histories (property)', function () {
+  this.timeout(600_000);
+
+  it('recognised + deferred = kept money; deferred by definition; movements add up; as of D = the log cut at D', async () => {
+    const runs = Number(process.env.FINANCE_PROPERTY_RUNS ?? 150);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 50 }), fc.array(financeActionArb, { minLength: 1, maxLength: 20 }), fc.boolean(), fc.nat(1000), async (units, drawn, startLive, pick) => {
+        const start: Action[] = startLive ? [{ kind: 'capture', outcome: 'COMPLETED', late: false }, ...(units % 2 ? [{ kind: 'save-wallet' as const }] : [])] : [];
+        const run = await createRandomHistory(units);
+        try {
+          for (const action of [...start, ...drawn]) await run.step(action);
+          await run.settle();
+          run.advanceDays(1);
+          await run.clockRuns();
+          const events = (await run.history()).filter((e) => e.type !== 'SetBillingPolicy');
+          const rm = await projectFinance(events);
+          const first = dayOf(events[0]!.occurredAt);
+          const last = dayOf(events[events.length - 1]!.occurredAt);
+          const cuts = new Set<string>([...events.map((e) => dayOf(e.occurredAt)), addDays(last, 15), addDays(last, 400)]);
+          for (let d = first; d <= addDays(last, 40); d = addDays(d, 1)) if (addDays(d, 1).endsWith('-01')) cuts.add(d);
+          for (const day of [...cuts].sort()) {
+            const o = await financeOverview(rm, { asOf: day, book: 'real' });
+            const month = o.months.find((m) => m.month === monthOfDay(day))!;
+            const recognised = o.months.reduce((sum, m) => sum + usd(m.recognised), 0);
+            const { captured, refunded, credit, state } = moneyUpTo(events, day);
+            const byDefinition = deferredByDefinition(events, day);
+            expect(usd(month.deferred), `deferred at ${day}`).to.equal(byDefinition);
+            expect(recognised + byDefinition, `recognised + deferred at ${day}`).to.equal(captured - refunded - credit);
+            expect(usd(o.creditLiability), `credit at ${day}`).to.equal(credit);
+            for (const m of o.months) {
+              const moved = Object.values(m.movements.USD ?? {}).reduce((a, b) => a + b, 0);
+              expect(moved, `movements of ${m.month} as of ${day}`).to.equal(usd(m.mrrEnd) - usd(m.mrrStart));
+            }
+            // A Live subscription inside a paid period counts that period's configuration, a month's worth.
+            if (exists(state) && !state.removed && state.status === 'SUBSCRIPTION_STATUS_ACTIVE') {
+              const at = endOf(day);
+              const running = (state as ExistingSubscription).paid.find((p) => p.start <= at && at < p.end);
+              if (running) {
+                const upgrade = [...(running.upgrades ?? [])].reverse().find((u) => u.at <= at);
+                expect(usd(o.mrr), `MRR at ${day}`).to.equal((upgrade?.configuration ?? running.configuration).amount);
+              }
+            } else if (!exists(state) || state.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') {
+              expect(usd(o.mrr), `MRR at ${day} (${exists(state) ? state.status : 'none'})`).to.equal(0);
+            }
+          }
+          // One cut, chosen at random: the figures from the log cut there are the same.
+          const days = [...cuts].sort();
+          const cut = days[pick % days.length]!;
+          const known = await projectFinance(events.filter((e) => e.occurredAt <= endOf(cut)));
+          const [whole, then] = await Promise.all([financeOverview(rm, { asOf: cut, book: 'real' }), financeOverview(known, { asOf: cut, book: 'real' })]);
+          expect(whole, `as of ${cut}`).to.deep.equal(then);
+        } finally {
+          await run.close();
+        }
+      }),
+      { numRuns: runs },
+    );
+  });
+});

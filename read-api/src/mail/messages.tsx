@@ -1,0 +1,352 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { render } from '@react-email/render';
+import {
+  DEFAULT_LANGUAGE,
+  REMINDER_TEMPLATES,
+  type AnyEvent,
+  type EventEnvelope,
+  type InvoiceIssued,
+  type Language,
+  type MessageTemplate,
+  type ReminderKind,
+} from '@relaycast/contracts';
+import {
+  dueOf,
+  licenceDocumentOf,
+  nextRetryOf,
+  signLicence,
+  subscriptionDecider,
+  userDecider,
+  type EventStore,
+  type ExistingSubscription,
+  type ExistingUser,
+  type SigningKey,
+} from '@relaycast/billing-core';
+import { invoicePdf } from '../invoices/pdf.js';
+import { LINK_PATHS, type LinkSigner } from './links.js';
+import { MessageLayout, type LayoutProps } from './layout.js';
+import { fill, PHRASES, WORDS } from './words.js';
+
+/**
+ * Which messages an event causes, and each message rendered from the events up to its cause — the user's and the
+ * subscription's streams read to the cause's position, never the read models or "now" — so rendering one again later
+ * gives the same bytes (docs/notifications.md). A message is about the customer's own account and billing only.
+ */
+
+export interface MailDeps {
+  events: Pick<EventStore, 'readStream'>;
+  links: LinkSigner;
+  publicUrl: string;
+  licenceKey: SigningKey;
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface RenderedMessage {
+  template: MessageTemplate;
+  userId: string;
+  language: Language;
+  to: { name: string; address: string };
+  subject: string;
+  html: string;
+  text: string;
+  attachments: Attachment[];
+  /** Reminders: the one-click unsubscribe URL (List-Unsubscribe, RFC 8058). */
+  unsubscribeUrl?: string;
+  /** The cause's time: the message's Date header. */
+  date: string;
+  /** Links in the message that a person follows (for tests and the administrators' view). */
+  links: string[];
+}
+
+/** How long an address-verification link works. */
+export const VERIFY_LINK_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+const REMINDER_TEMPLATE: Record<ReminderKind, MessageTemplate> = { TRIAL_ENDING: 'trial-ending', ANNUAL_RENEWAL: 'annual-renewal', LICENCE_EXPIRING: 'licence-expiring' };
+
+/** The events the notifier reads (the rest only move its checkpoint). */
+export const MAIL_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'UserRegistered', 'EmailVerificationRequested', 'UserUpdated', 'PasswordResetRequested', 'InvoiceIssued', 'RenewalFailed', 'ReminderFellDue',
+  'SubscriptionPaused', 'SubscriptionCancelled', 'CancellationScheduled', 'LicenceIssued', 'PaymentRefunded',
+]);
+
+/** Folds a stream's events, up to the global position `upTo`, with a decider's evolve. */
+async function stateOf<S>(deps: MailDeps, decider: { streamId(id: string): string; initialState(): S; evolve(s: S, e: never): S }, id: string, upTo: bigint): Promise<S> {
+  const events = await deps.events.readStream(decider.streamId(id));
+  return events.filter((e) => e.position <= upTo).reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as never), decider.initialState());
+}
+
+const existingUser = (s: Awaited<ReturnType<typeof userAt>>) => (s.status === 'NONE' ? null : s);
+const userAt = (deps: MailDeps, userId: string, upTo: bigint) => stateOf(deps, userDecider, userId, upTo);
+async function subscriptionAt(deps: MailDeps, id: string, upTo: bigint): Promise<ExistingSubscription | null> {
+  const s = await stateOf(deps, subscriptionDecider, id, upTo);
+  return s.status === 'NONE' ? null : (s as ExistingSubscription);
+}
+const subscriptionIdOf = (streamId: string) => (streamId.startsWith('subscription-') ? streamId.slice('subscription-'.length) : null);
+
+/** Was the invoice's capture a charge of the saved wallet for a billing period (a renewal), rather than a checkout? */
+async function chargedSavedWallet(deps: MailDeps, invoice: InvoiceIssued, upTo: bigint): Promise<boolean> {
+  const events = await deps.events.readStream(subscriptionDecider.streamId(invoice.subscriptionId));
+  const ordered = events.find((e) => e.position <= upTo && e.type === 'PaymentOrdered' && (e.data as { paypalOrderID: string }).paypalOrderID === invoice.paypalOrderID);
+  const data = ordered?.data as { requestId?: string; purpose?: string } | undefined;
+  return Boolean(data?.requestId) && data?.purpose === 'period';
+}
+
+/** The templates an event causes (none for most events). Deterministic: it reads only the log up to the event. */
+export async function templatesFor(deps: MailDeps, raw: EventEnvelope): Promise<MessageTemplate[]> {
+  if (!MAIL_EVENT_TYPES.has(raw.type)) return [];
+  const event = raw as AnyEvent;
+  switch (event.type) {
+    case 'UserRegistered':
+      // Signing up with an e-mail address (not an administrator creating an account, not Google's verified address).
+      return !event.data.emailVerified && event.data.strategy !== 'google' && event.metadata.actorId === event.data.userId ? ['verify-email'] : [];
+    case 'EmailVerificationRequested':
+      return ['verify-email'];
+    case 'UserUpdated':
+      return typeof event.data.changes.email === 'string' ? ['verify-email'] : [];
+    case 'PasswordResetRequested':
+      return ['password-reset'];
+    case 'InvoiceIssued':
+      return [(await chargedSavedWallet(deps, event.data, event.position)) ? 'renewal-charged' : 'payment-received'];
+    case 'RenewalFailed':
+      return ['renewal-failed'];
+    case 'ReminderFellDue':
+      return [REMINDER_TEMPLATE[event.data.reminder]];
+    case 'SubscriptionPaused':
+      return ['paused'];
+    case 'SubscriptionCancelled':
+    case 'CancellationScheduled': {
+      // About a subscription the customer had (it was licensed once), not a checkout abandoned before paying.
+      const sub = await subscriptionAt(deps, subscriptionIdOf(event.streamId) ?? '', event.position);
+      if (!sub?.licence) return [];
+      return [event.type === 'SubscriptionCancelled' ? 'cancelled' : 'cancellation-scheduled'];
+    }
+    case 'LicenceIssued':
+      return ['licence-issued'];
+    case 'PaymentRefunded':
+      // A reversal is the buyer's own doing at PayPal (a chargeback): no message.
+      return event.data.reversal ? [] : ['refund-made'];
+    default:
+      return [];
+  }
+}
+
+const money = (cents: number, currency: string, lang: Language) =>
+  new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+const day = (iso: string, lang: Language) => new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const DEFAULT_NAME = /^Subscription (\d{4}-\d{2}-\d{2})$/;
+function subscriptionNameOf(name: string, lang: Language): string {
+  const match = DEFAULT_NAME.exec(name);
+  if (!match || lang === 'en') return name;
+  return `Подписка от ${new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${match[1]}T00:00:00Z`))}`;
+}
+
+/** What one message says and links to, before the layout: its words filled, its facts, its button, its attachments. */
+interface Content {
+  values: Record<string, string>;
+  facts?: [string, string][];
+  button?: string;
+  attachments?: Attachment[];
+  /** Fills paragraphs that are whole sentences chosen here. */
+}
+
+const FACT_LABELS = {
+  en: { invoice: 'Invoice', amount: 'Amount', paidOn: 'Paid on', period: 'Period', nextRenewal: 'Next renewal', due: 'Due on', attempt: 'Attempt', nextRetry: 'Next try', licenceKey: 'Licence key', validUntil: 'Valid until', units: 'Licence units', refundedOn: 'Refunded on', subscription: 'Subscription' },
+  ru: { invoice: 'Счёт', amount: 'Сумма', paidOn: 'Дата оплаты', period: 'Период', nextRenewal: 'Следующее продление', due: 'Срок оплаты', attempt: 'Попытка', nextRetry: 'Следующая попытка', licenceKey: 'Ключ лицензии', validUntil: 'Действует до', units: 'Единицы лицензии', refundedOn: 'Дата возврата', subscription: 'Подписка' },
+} as const;
+
+/**
+ * Renders the message `template` caused by `cause`: null when there is nothing to send (reminders turned off as of
+ * the cause, the user unknown). Throws only on a bug or an unreadable store.
+ */
+export async function renderMessage(deps: MailDeps, cause: EventEnvelope, template: MessageTemplate, options: { demo?: boolean } = {}): Promise<RenderedMessage | null> {
+  const event = cause as AnyEvent;
+  const upTo = cause.position;
+  const subscriptionId = event.type === 'InvoiceIssued' ? event.data.subscriptionId : subscriptionIdOf(cause.streamId);
+  const sub = subscriptionId ? await subscriptionAt(deps, subscriptionId, upTo) : null;
+  const userId = event.type === 'InvoiceIssued' ? event.data.userId : cause.streamId.startsWith('user-') ? cause.streamId.slice('user-'.length) : sub?.user_id;
+  if (!userId) return null;
+  const user = existingUser(await userAt(deps, userId, upTo)) as ExistingUser | null;
+  if (!user || !user.email) return null;
+  if (REMINDER_TEMPLATES.includes(template) && !user.emailReminders) return null;
+  const lang: Language = user.language ?? DEFAULT_LANGUAGE;
+  const P = PHRASES[lang];
+  const F = FACT_LABELS[lang];
+  const prefix = lang === 'en' ? '' : `/${lang}`;
+  const url = (path: string) => `${deps.publicUrl}${prefix}${path}`;
+  const subscriptionsUrl = url(LINK_PATHS.subscriptions);
+  const subscription = sub ? subscriptionNameOf(sub.name, lang) : '';
+  const base: Record<string, string> = { name: user.givenName || user.email, email: user.email, subscription };
+  const months = (n: number) => (n === 1 ? P.month : fill(P.months, { n: String(n) }));
+
+  let content: Content;
+  let href = subscriptionsUrl;
+  switch (template) {
+    case 'verify-email': {
+      const exp = new Date(Date.parse(cause.occurredAt) + VERIFY_LINK_DAYS * DAY_MS).toISOString();
+      const token = deps.links.sign('verify', { uid: user.id, email: user.email, exp });
+      href = `${deps.publicUrl}${LINK_PATHS.verify}?token=${token}`;
+      content = { values: { days: String(VERIFY_LINK_DAYS) } };
+      break;
+    }
+    case 'password-reset': {
+      if (event.type !== 'PasswordResetRequested') return null;
+      const token = deps.links.sign('reset', { uid: user.id, rid: event.data.requestId });
+      href = `${url(LINK_PATHS.reset)}?token=${token}`;
+      content = { values: { who: event.data.by === 'ADMIN' ? P.adminWho : P.userWho, expires: minute(event.data.expiresAt) } };
+      break;
+    }
+    case 'payment-received':
+    case 'renewal-charged': {
+      if (event.type !== 'InvoiceIssued') return null;
+      const invoice = event.data;
+      const period = invoice.lines.find((l) => l.periodStart && l.periodEnd);
+      const pdf = await invoicePdf({ ...invoice, credited: 0, creditNotes: [] });
+      content = {
+        values: { amount: money(invoice.total, invoice.currency, lang), invoice: invoice.number, subscription: subscriptionNameOf(invoice.subscriptionName, lang) },
+        facts: [
+          [F.invoice, invoice.number],
+          [F.amount, money(invoice.total, invoice.currency, lang)],
+          [F.paidOn, day(invoice.paidAt, lang)],
+          ...(period ? [[F.period, `${day(period.periodStart!, lang)} – ${day(period.periodEnd!, lang)}`] as [string, string]] : []),
+        ],
+        attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+      };
+      break;
+    }
+    case 'renewal-failed': {
+      if (event.type !== 'RenewalFailed' || !sub?.dunning) return null;
+      const { timeline } = sub.dunning;
+      const due = dueOf(sub, cause.occurredAt);
+      const amount = money(due?.amount ?? sub.amount, sub.currency, lang);
+      const retry = nextRetryOf(sub.dunning);
+      href = url(LINK_PATHS.pay(sub.id));
+      content = {
+        values: {
+          amount,
+          due: day(timeline.dueAt, lang),
+          graceUntil: day(timeline.graceUntil, lang),
+          cancelAt: day(timeline.cancelAt, lang),
+          reason: event.data.reason === 'DECLINED' ? P.reasonDeclined : P.reasonNoWallet,
+        },
+        facts: [
+          [F.amount, amount],
+          [F.due, day(timeline.dueAt, lang)],
+          [F.attempt, String(event.data.attempt + 1)],
+          ...(retry && retry <= timeline.suspendAt ? [[F.nextRetry, day(retry, lang)] as [string, string]] : []),
+        ],
+      };
+      break;
+    }
+    case 'trial-ending':
+    case 'annual-renewal': {
+      if (event.type !== 'ReminderFellDue' || !sub) return null;
+      const due = dueOf(sub, event.data.dueAt);
+      const amount = money(due?.amount ?? sub.amount, sub.currency, lang);
+      const wallet = sub.vault !== undefined;
+      const next =
+        template === 'trial-ending'
+          ? fill(wallet ? P.trialNextWallet : P.trialNextPay, { amount, months: months(sub.plan.billingMonths) })
+          : wallet ? P.annualNextWallet : P.annualNextPay;
+      content = { values: { date: day(event.data.dueAt, lang), amount, next } };
+      break;
+    }
+    case 'licence-expiring': {
+      if (event.type !== 'ReminderFellDue') return null;
+      content = { values: { date: day(event.data.dueAt, lang) } };
+      break;
+    }
+    case 'paused': {
+      if (event.type !== 'SubscriptionPaused' || !sub) return null;
+      const unpaid = event.data.reason === 'NON_PAYMENT';
+      const due = dueOf(sub, cause.occurredAt);
+      const amount = money(due?.amount ?? sub.amount, sub.currency, lang);
+      if (unpaid) href = url(LINK_PATHS.pay(sub.id));
+      const reason = unpaid
+        ? fill(P.pausedUnpaid, { subscription, due: day(sub.dunning?.timeline.dueAt ?? cause.occurredAt, lang) })
+        : fill(P.pausedAdmin, { subscription, until: event.data.resumeAt ? fill(P.pausedUntil, { date: day(event.data.resumeAt, lang) }) : '' });
+      content = { values: { reason, action: unpaid ? fill(P.payAction, { amount }) : P.accountAction } };
+      break;
+    }
+    case 'cancelled': {
+      if (event.type !== 'SubscriptionCancelled') return null;
+      const unpaid = sub?.pause?.reason === 'NON_PAYMENT' || /unpaid/i.test(event.data.reason ?? '');
+      content = { values: { date: day(event.data.at ?? cause.occurredAt, lang), reason: unpaid ? P.cancelledUnpaid : '' } };
+      break;
+    }
+    case 'cancellation-scheduled': {
+      if (event.type !== 'CancellationScheduled') return null;
+      content = { values: { date: day(event.data.cancelAt, lang) } };
+      break;
+    }
+    case 'licence-issued': {
+      if (event.type !== 'LicenceIssued' || !sub) return null;
+      const doc = licenceDocumentOf(sub);
+      if (!doc) return null;
+      const validUntil = doc.validUntil.startsWith('9999') ? (lang === 'ru' ? 'бессрочно' : 'no end') : day(doc.validUntil, lang);
+      content = {
+        values: { key: doc.licenceKey, validUntil, quantity: String(doc.quantity) },
+        facts: [
+          [F.licenceKey, doc.licenceKey],
+          [F.units, String(doc.quantity)],
+          [F.validUntil, validUntil],
+        ],
+        attachments: [{ filename: `relaycast-${doc.licenceKey}.lic`, contentType: 'text/plain', content: Buffer.from(signLicence(doc, deps.licenceKey.privateKey), 'utf8') }],
+      };
+      break;
+    }
+    case 'refund-made': {
+      if (event.type !== 'PaymentRefunded' || !sub) return null;
+      const amount = money(event.data.amount, event.data.currency, lang);
+      content = { values: { amount, date: day(event.data.refundedAt, lang) }, facts: [[F.amount, amount], [F.refundedOn, day(event.data.refundedAt, lang)]] };
+      break;
+    }
+  }
+
+  const words = WORDS[lang][template];
+  const values = { ...base, ...content.values };
+  const reminder = REMINDER_TEMPLATES.includes(template);
+  const unsubscribeUrl = reminder ? `${deps.publicUrl}${LINK_PATHS.unsubscribe}?token=${deps.links.sign('unsubscribe', { uid: user.id })}` : undefined;
+  const [before, after] = P.footerReminder.split('{unsubscribe}') as [string, string];
+  const layout: LayoutProps = {
+    lang,
+    preview: fill(words.preview, values),
+    heading: fill(words.heading, values),
+    paragraphs: words.paragraphs.map((p) => fill(p, values).replace(/\s+$/, '')),
+    ...(content.facts ? { facts: content.facts } : {}),
+    ...(words.button ? { button: { label: fill(words.button, values), href } } : {}),
+    ...(words.after ? { after: fill(words.after, values) } : {}),
+    footer: {
+      why: fill(P.footerWhy, values),
+      ...(unsubscribeUrl ? { reminder: { before, label: P.unsubscribe, after, href: unsubscribeUrl } } : {}),
+      settings: { label: P.footerSettings, href: url(LINK_PATHS.profile) },
+      ...(options.demo || cause.metadata.demo ? { demo: P.demo } : {}),
+    },
+    home: `${deps.publicUrl}${prefix}/`,
+  };
+  const element = <MessageLayout {...layout} />;
+  const html = await render(element);
+  // The plain-text part: headings as written (not upper-cased), the logo left out, facts as a two-column table.
+  const text = await render(element, { plainText: true, htmlToTextOptions: { selectors: [{ selector: 'h1', options: { uppercase: false } }] } });
+  const links = [...new Set([...(layout.button ? [layout.button.href] : []), ...(unsubscribeUrl ? [unsubscribeUrl] : []), layout.footer.settings.href, layout.home])];
+  return {
+    template,
+    userId: user.id,
+    language: lang,
+    to: { name: [user.givenName, user.familyName].filter(Boolean).join(' '), address: user.email },
+    subject: fill(words.subject, values),
+    html,
+    text,
+    attachments: content.attachments ?? [],
+    ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+    date: cause.occurredAt,
+    links,
+  };
+}

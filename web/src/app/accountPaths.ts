@@ -1,0 +1,2 @@
+/** The signed-in user's profile: names, language, password, sign out everywhere (under /user/, a client-only prefix). */
+export const PROFILE_PATH = '/user/profile';

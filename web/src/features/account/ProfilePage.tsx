@@ -1,0 +1,229 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LANGUAGES, SIGN_IN_PATH, type Language } from '@relaycast/contracts/constants';
+import type { PageProps } from '../../app/pageTypes.js';
+import { useLang, useT } from '../../app/hooks.js';
+import { localizePath, stripLang } from '../../app/lang.js';
+import { useGetUserQuery, type SessionUser } from '../../app/sessionApi.js';
+import { rememberLanguage } from '../ui/actions.js';
+import { AppLink } from '../ui/AppLink.js';
+import { PageLoading } from '../ui/PageLoading.js';
+import { ConfirmButton, FieldError, invalidProps, useDocumentTitle, useToast } from '../ui/forms.js';
+import { fieldErrors, reasonOf, reasonText } from '../ui/problems.js';
+import { useChangePasswordMutation, useSignOutEverywhereMutation, useUpdateProfileMutation } from './accountApi.js';
+import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
+import { BillingDetailsForm } from '../subscriptions/BillingDetailsForm.js';
+import { BillingDocuments } from '../subscriptions/BillingDocuments.js';
+import '../ui/area.css';
+
+type Errors = Record<string, string>;
+
+/** Names and the language of the account pages; a new language takes the reader to this page in it. */
+function ProfileForm({ user }: { user: SessionUser }) {
+  const { t } = useT(['account', 'common']);
+  const lang = useLang();
+  const toast = useToast();
+  const ids = useId();
+  const { pathname } = useLocation();
+  const [update, updating] = useUpdateProfileMutation();
+  const [form, setForm] = useState({ givenName: user.givenName ?? '', familyName: user.familyName ?? '', language: user.language ?? lang });
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { givenName: form.givenName.trim(), familyName: form.familyName.trim(), language: form.language };
+    const missing: Errors = {};
+    if (!body.givenName) missing.givenName = t('profile.missing.givenName');
+    if (!body.familyName) missing.familyName = t('profile.missing.familyName');
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    const result = await update(body);
+    if (result.error) {
+      const reason = reasonOf(result.error);
+      if (reason.problems?.length) setErrors(fieldErrors(reason.problems, t));
+      else toast(reasonText(reason, t), 'error');
+      return;
+    }
+    toast(t('profile.saved'), 'success');
+    if (body.language !== lang) {
+      // The account pages in the chosen language from now on: the language cookie, and this page in it.
+      rememberLanguage(body.language);
+      window.location.assign(localizePath(stripLang(pathname), body.language));
+    }
+  };
+
+  const text = (name: 'givenName' | 'familyName', autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`${ids}-${name}`}>{t(`profile.${name}`)}</label>
+      <input
+        id={`${ids}-${name}`}
+        name={name}
+        autoComplete={autoComplete}
+        value={form[name]}
+        onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+        {...invalidProps(ids, name, errors[name])}
+      />
+      <FieldError ids={ids} name={name} error={errors[name]} />
+    </div>
+  );
+
+  return (
+    <form className="card profile-card" onSubmit={submit} noValidate data-testid="profile-form" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('profile.details')}</h2>
+      <div className="form-grid">
+        {text('givenName', 'given-name')}
+        {text('familyName', 'family-name')}
+        <div className="field">
+          <label htmlFor={`${ids}-language`}>{t('profile.language')}</label>
+          <select id={`${ids}-language`} name="language" value={form.language} onChange={(e) => setForm((f) => ({ ...f, language: e.target.value as Language }))}>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {t(`common:language.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={updating.isLoading} data-testid="save-profile">
+        {updating.isLoading ? t('profile.saving') : t('profile.save')}
+      </button>
+    </form>
+  );
+}
+
+/** The current password and a new one; the server checks the new one's strength and ends every other session. */
+function PasswordForm() {
+  const { t } = useT(['account', 'common']);
+  const toast = useToast();
+  const ids = useId();
+  const [change, changing] = useChangePasswordMutation();
+  const [form, setForm] = useState({ currentPassword: '', newPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing: Errors = {};
+    if (!form.currentPassword) missing.currentPassword = t('profile.missing.currentPassword');
+    if (!form.newPassword) missing.newPassword = t('profile.missing.newPassword');
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    const result = await change(form);
+    if (result.error) {
+      const reason = reasonOf(result.error);
+      if (reason.problems?.length) setErrors(fieldErrors(reason.problems, t));
+      else toast(reasonText(reason, t), 'error');
+      return;
+    }
+    setForm({ currentPassword: '', newPassword: '' });
+    toast(t('profile.passwordChanged'), 'success');
+  };
+
+  const password = (name: 'currentPassword' | 'newPassword', autoComplete: string, hintId?: string) => (
+    <div className="field">
+      <label htmlFor={`${ids}-${name}`}>{t(`profile.${name}`)}</label>
+      <input
+        id={`${ids}-${name}`}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        value={form[name]}
+        onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+        {...invalidProps(ids, name, errors[name], hintId)}
+      />
+      <FieldError ids={ids} name={name} error={errors[name]} />
+    </div>
+  );
+
+  return (
+    <form className="card profile-card" onSubmit={submit} noValidate data-testid="password-form" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('profile.passwordTitle')}</h2>
+      <div className="form-grid">
+        {password('currentPassword', 'current-password')}
+        {password('newPassword', 'new-password', `${ids}-hint`)}
+      </div>
+      <p id={`${ids}-hint`} className="muted field-hint">
+        {t('profile.passwordHint')}
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={changing.isLoading} data-testid="change-password">
+        {changing.isLoading ? t('profile.changing') : t('profile.changePassword')}
+      </button>
+    </form>
+  );
+}
+
+/** Every session of the account ends, this one too; the reader lands on the sign-in page. */
+function SignOutEverywhere() {
+  const { t } = useT(['account', 'common']);
+  const lang = useLang();
+  const toast = useToast();
+  const [signOut] = useSignOutEverywhereMutation();
+  return (
+    <section className="card profile-card" data-testid="sign-out-everywhere" aria-labelledby="sign-out-everywhere-title">
+      <h2 id="sign-out-everywhere-title">{t('profile.everywhereTitle')}</h2>
+      <p className="muted">{t('profile.everywhereText')}</p>
+      <ConfirmButton
+        label={t('profile.everywhere')}
+        question={t('profile.everywhereQuestion')}
+        confirmLabel={t('profile.everywhereConfirm')}
+        testId="sign-out-everywhere-button"
+        onConfirm={async () => {
+          const result = await signOut();
+          if (result.error) {
+            toast(reasonText(reasonOf(result.error), t), 'error');
+            return;
+          }
+          window.location.assign(localizePath(SIGN_IN_PATH, lang));
+        }}
+      />
+    </section>
+  );
+}
+
+/**
+ * /user/profile: the signed-in user's own account — role (what it means), names and language, password, sign out
+ * everywhere — and what to do with a licence. Signed out: the sign-in page, back here afterwards.
+ */
+export default function ProfilePage(_props: PageProps) {
+  const { t } = useT(['account', 'common']);
+  const lang = useLang();
+  const { pathname } = useLocation();
+  const { data: user, isLoading } = useGetUserQuery();
+  useDocumentTitle(t('profile.title'));
+  if (isLoading) return <PageLoading />;
+  if (!user) return <Navigate to={`${localizePath(SIGN_IN_PATH, lang)}?returnTo=${encodeURIComponent(pathname)}`} replace />;
+  const local = user.strategy !== 'google';
+  return (
+    <section className="container account-page" data-testid="profile-page">
+      <div className="admin-head">
+        <h1>{t('profile.title')}</h1>
+        <AppLink className="btn btn-outline" to="/admin/subscriptions/list">
+          {t('account.title')}
+        </AppLink>
+      </div>
+      <p className="muted">{t('profile.intro', { email: user.email })}</p>
+      <p className="note" data-testid="role-help" data-role={user.role}>
+        <strong>{t('profile.role')}:</strong> {t(`profile.roleHelp.${user.role}`)}
+      </p>
+      <div className="profile-grid">
+        <ProfileForm user={user} />
+        {local ? (
+          <PasswordForm />
+        ) : (
+          <section className="card profile-card">
+            <h2>{t('profile.passwordTitle')}</h2>
+            <p className="muted">{t('profile.googleOnly')}</p>
+          </section>
+        )}
+        <LicenceHelp />
+        <SignOutEverywhere />
+      </div>
+      {/* Who invoices are made out to, and the invoices and credit notes of the payments made (customers buy; so may administrators; the finance role buys nothing). */}
+      {(user.role === 'ROLE_CUSTOMER' || user.role === 'ROLE_ADMIN') && (
+        <div className="billing-section" id="billing" data-testid="account-billing">
+          <BillingDetailsForm />
+          <BillingDocuments />
+        </div>
+      )}
+    </section>
+  );
+}

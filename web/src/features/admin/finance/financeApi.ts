@@ -1,0 +1,80 @@
+import { api } from '../../../app/api.js';
+import type { FinanceBook } from './model.js';
+import type { FinanceOverviewView, FinanceRecognitionView, FinanceReportView, ReadModelVerificationView } from './types.js';
+
+export interface AsOfArgs {
+  /** A day, YYYY-MM-DD (UTC): figures as the log knew them at its end. */
+  asOf: string;
+  book: FinanceBook;
+}
+
+/**
+ * The finance area's calls (administrators and the finance role; read-api/src/routes/finance.ts): the overview and
+ * revenue recognition as of a day, from the finance projection; the reconciliation report replayed up to a day or a
+ * position; the read-model check. All of them read; failures are shown on the page, in words.
+ */
+export const financeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    financeOverview: build.query<FinanceOverviewView, AsOfArgs>({
+      query: (body) => ({ url: '/finance/overview', body }),
+    }),
+    financeRecognition: build.query<FinanceRecognitionView, AsOfArgs>({
+      query: (body) => ({ url: '/finance/recognition', body }),
+    }),
+    /** `to`: a day (its end, UTC) or an event position (digits). */
+    financeReplay: build.query<FinanceReportView, { to: string }>({
+      query: (body) => ({ url: '/finance/replay', body }),
+    }),
+    /** Each run is asked for anew (the argument counts the runs): the check is of the read models as they are now. */
+    financeVerify: build.query<ReadModelVerificationView, number>({
+      query: () => ({ url: '/finance/verify', body: {} }),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useFinanceOverviewQuery, useFinanceRecognitionQuery, useFinanceReplayQuery, useFinanceVerifyQuery } = financeApi;
+
+/** The billing clock's time (the test clock's under BILLING_CLOCK=test): GET /billing/clock, public. */
+export async function fetchBillingNow(): Promise<{ mode: string; now: string } | null> {
+  try {
+    const res = await fetch('/billing/clock', { credentials: 'same-origin' });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { data?: { mode?: string; now?: string } };
+    return body.data?.now ? { mode: body.data.mode ?? 'system', now: body.data.now } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves a response as a file under the name its Content-Disposition gives (or `fallback`). */
+export async function saveResponse(res: Response, fallback: string): Promise<string> {
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+/** The reconciliation report as CSV (POST /finance/replay, format csv), saved as the file the server names. */
+export async function downloadReconciliationCsv(to: string): Promise<void> {
+  const res = await fetch('/finance/replay', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to, format: 'csv' }),
+  });
+  if (!res.ok) throw new Error(String(res.status));
+  await saveResponse(res, 'relaycast-finance.csv');
+}
+
+/** Where the invoices and credit notes of a range download from as CSV (GET, the session cookie). */
+export function invoicesCsvUrl(range: { from: string; to: string; book: FinanceBook | 'all' }): string {
+  const query = new URLSearchParams({ from: range.from, to: range.to, book: range.book });
+  return `/invoices/export.csv?${query.toString()}`;
+}

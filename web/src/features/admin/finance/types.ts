@@ -1,0 +1,13 @@
+import type { Static } from '@sinclair/typebox';
+import type {
+  FinanceOverviewView as OverviewSchema,
+  FinanceRecognitionView as RecognitionSchema,
+  FinanceReportView as ReportSchema,
+  ReadModelVerificationView as VerificationSchema,
+} from '@relaycast/contracts';
+
+/** The finance API's answers (contracts/src/schemas/finance.ts and answers.ts), as types: type-only imports. */
+export type FinanceOverviewView = Static<typeof OverviewSchema>;
+export type FinanceRecognitionView = Static<typeof RecognitionSchema>;
+export type FinanceReportView = Static<typeof ReportSchema>;
+export type ReadModelVerificationView = Static<typeof VerificationSchema>;
