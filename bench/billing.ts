@@ -3,7 +3,7 @@
  * the same rows in the same run, and their ratio. Each command is a full read → decide → validate → append of a
  * subscription create or revise; each raw insert is one row in its own transaction, as every command's append is.
  */
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '@relaycast/billing-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,7 +12,7 @@
  *
  *   npx tsx bench/finance.ts     (BENCH_FINANCE_SUBSCRIPTIONS, BENCH_OVERVIEW_CALLS)
  */
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '@relaycast/billing-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

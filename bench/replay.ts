@@ -9,7 +9,7 @@
  * revisions, refunds, renames), cloned from one history made by the real command handler. BENCH_EVENTS sets the size
  * (default 120,000).
  */
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '@relaycast/billing-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, dismissToasts, open, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
-import { expectWords as wordsOn } from './support/words.js';
+import { expectWords as wordsOn, FINANCE_INTERNALS } from './support/words.js';
 
 const CUSTOMER = { email: 'ada@words.test', password: 'correct horse battery staple 42' };
 
@@ -110,6 +110,26 @@ describe('words on every reachable screen: no internals, no English on Russian s
         await page.locator('[data-testid="admin-page"] .admin-main h1').first().waitFor();
         await expectWords(lang, name);
       }
+    });
+
+    it(`${lang}: the finance area — figures, recognition, reconciliation with its check, invoices — plan ids, statuses, months and movements in words`, async () => {
+      await signIn(ADMIN);
+      const screens: [string, string, string][] = [
+        ['admin-finance', '/admin/finance', 'overview-body'],
+        ['admin-finance-recognition', '/admin/finance/recognition', 'recognition-body'],
+        ['admin-finance-reconciliation', '/admin/finance/reconciliation', 'reconciliation-body'],
+        ['admin-finance-documents', '/admin/finance/documents', 'documents-body'],
+      ];
+      for (const [name, path, body] of screens) {
+        await open(page, `${prefix}${path}`);
+        await page.getByTestId(body).waitFor();
+        await wordsOn(page, lang, name, `words-${lang}-${name}`, FINANCE_INTERNALS);
+      }
+      // The read-model check's verdict, in words.
+      await open(page, `${prefix}/admin/finance/reconciliation`);
+      await page.getByTestId('verify-run').click();
+      await page.getByTestId('verify-result').waitFor({ timeout: 30_000 });
+      await wordsOn(page, lang, 'admin-finance-verified', `words-${lang}-admin-finance-verified`, FINANCE_INTERNALS);
     });
 
     it(`${lang}: refusals in the administrator's forms — toasts and inline errors — are in words`, async () => {

@@ -178,7 +178,6 @@ describe('deploy: compose services, with their own commands and environment, on 
       await new Promise((r) => setTimeout(r, 200));
       listed = ((await (await post(api1.port, '/admin/mail/messages', { user_id: newUser })).json()) as { data: typeof listed }).data;
     }
-    if (!listed.length) console.log('DEBUG', readdirSync(dir), JSON.stringify(await (await post(api2.port, '/admin/mail/status', {})).json()), await (await post(api1.port, '/users/history', { id: newUser })).text());
     expect(listed.map((m) => [m.template, m.deliveries[0]?.transport])).to.deep.equal([['verify-email', 'outbox']]);
     expect(readdirSync(join(dir, 'outbox', newUser))).to.have.length(1);
     const status = ((await (await post(api2.port, '/admin/mail/status', {})).json()) as { data: { notifier: string; known: boolean; transport: string } }).data;

@@ -2,7 +2,6 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { ALL_PAGES, SPA_PATH_PREFIXES } from '../../web/src/app/pages.js';
 import { writeContentCatalogue } from './site-fixture.js';
 import type { SmtpSink } from './smtp-sink.js';
 
@@ -75,22 +74,35 @@ export function countByTemplate(messages: Received[]): Record<string, number> {
  * A site for the tests that follow the links of messages: the content catalogue, the SPA shell for the web app's
  * client-only prefixes (as the real build's routes.json lists them, in both languages) and the 404 pages.
  */
-export function writeSpaSite(root: string): string {
+export async function writeSpaSite(root: string): Promise<string> {
+  const { SPA_PATH_PREFIXES } = await webRoutes();
   const dist = join(root, 'dist');
   writeContentCatalogue(dist);
   const spaPrefixes = SPA_PATH_PREFIXES.flatMap((p) => [p, `/ru${p}`]);
-  writeFileSync(join(dist, 'routes.json'), JSON.stringify({ prerendered: [], spaPrefixes, spaShell: '/spa.html', notFound: { en: '/404.html', ru: '/ru/404.html' } }));
+  writeFileSync(join(dist, 'routes.json'), JSON.stringify({ prerendered: ['/', '/ru'], spaPrefixes, spaShell: '/spa.html', notFound: { en: '/404.html', ru: '/ru/404.html' } }));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Relaycast</title></head><body>Home</body></html>');
   writeFileSync(join(dist, 'spa.html'), '<!doctype html><html><head><title>Relaycast</title></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, '404.html'), '<!doctype html><html><head><title>Page not found</title></head><body>Page not found</body></html>');
   mkdirSync(join(dist, 'ru'), { recursive: true });
+  writeFileSync(join(dist, 'ru', 'index.html'), '<!doctype html><html lang="ru"><head><title>Relaycast</title></head><body>Главная</body></html>');
   writeFileSync(join(dist, 'ru', '404.html'), '<!doctype html><html lang="ru"><head><title>Страница не найдена</title></head><body>Страница не найдена</body></html>');
   return dist;
 }
 
 /** Is this path (with its /ru prefix or not) a page of the web app's route table (web/src/app/pages.ts)? */
-export function isWebPage(path: string): boolean {
+export async function isWebPage(path: string): Promise<boolean> {
+  const { ALL_PAGES } = await webRoutes();
   const local = path === '/ru' ? '/' : path.startsWith('/ru/') ? path.slice(3) : path;
   return ALL_PAGES.some((page) => new RegExp(`^${page.path.replace(/:[a-z]+/gi, '[^/]+')}/?$`).test(local));
+}
+
+/**
+ * The web app's route table (web/src/app/pages.ts), loaded at run time: a static import would make the back end's
+ * type check read the web app's sources (CSS imports and all).
+ */
+async function webRoutes(): Promise<{ ALL_PAGES: readonly { path: string }[]; SPA_PATH_PREFIXES: readonly string[] }> {
+  const url = new URL('../../web/src/app/pages.ts', import.meta.url).href;
+  return (await import(url)) as { ALL_PAGES: readonly { path: string }[]; SPA_PATH_PREFIXES: readonly string[] };
 }
 
 /** An RSA key pair for DKIM: the private key (PEM) for DKIM_PRIVATE_KEY, the public key's base64 for the DNS record. */

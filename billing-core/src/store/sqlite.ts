@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from './sqlite-driver.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError, ConcurrencyError, type EventEnvelope, type NewEvent } from '@relaycast/contracts';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '@relaycast/billing-core';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -144,13 +144,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
   });
 
   /** Records a delivery (or its refusal) at the version read; another writer having recorded it is fine. */
-  async function record(cause: EventEnvelope, streamKey: string, version: number, command: Parameters<typeof messageDecider.decide>[0]): Promise<void> {
+  async function record(streamKey: string, version: number, command: Parameters<typeof messageDecider.decide>[0]): Promise<void> {
     try {
       await handler.handle(messageDecider, streamKey, command, { expectedVersion: version });
     } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
       // Someone recorded this message meanwhile (a second notifier in a rollout): the ledger has it once.
-      void cause;
+      if (!(error instanceof ConcurrencyError)) throw error;
     }
   }
 
@@ -173,14 +172,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
       // Erasure and removal are read as they are now: a message not yet out when its user was erased never goes.
       const now = (await events.readStream(userDecider.streamId(rendered.userId))).reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as never), userDecider.initialState());
       if (now.status === 'ERASED' || now.status === 'REMOVED') {
-        await record(cause, streamKey, history.length, { type: 'RecordMessageNotSent', data: { ...ledger, reason: now.status === 'ERASED' ? 'USER_ERASED' : 'USER_REMOVED', at: options.now() }, metadata: metadataFor(cause) });
+        await record(streamKey, history.length, { type: 'RecordMessageNotSent', data: { ...ledger, reason: now.status === 'ERASED' ? 'USER_ERASED' : 'USER_REMOVED', at: options.now() }, metadata: metadataFor(cause) });
         return;
       }
       const composed = await composeMessage(rendered, key, identity);
       attempts++;
       try {
         const answer = await transport.send(composed, { userId: rendered.userId, streamKey, delivery });
-        await record(cause, streamKey, history.length, {
+        await record(streamKey, history.length, {
           type: 'RecordMessageSent',
           data: {
             ...ledger,
@@ -207,7 +206,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         options.onRetry?.(error);
         if (error.kind === 'recipient' || (error.kind === 'message' && ++refusals >= messageRefusals)) {
           const reason = error.kind === 'recipient' ? 'RECIPIENT_REFUSED' : 'MESSAGE_REFUSED';
-          await record(cause, streamKey, history.length, { type: 'RecordMessageNotSent', data: { ...ledger, reason, detail: (error.response ?? error.message).slice(0, 300), at: options.now() }, metadata: metadataFor(cause) });
+          await record(streamKey, history.length, { type: 'RecordMessageNotSent', data: { ...ledger, reason, detail: (error.response ?? error.message).slice(0, 300), at: options.now() }, metadata: metadataFor(cause) });
           status.waiting = null;
           publish();
           return;

@@ -2,6 +2,12 @@ import { expect } from 'chai';
 import { startTestServer } from '../../test/harness.js';
 import { useClockServer } from '../../test/clock-server.js';
 import { approveInBrowser, buyConstructor, captureBody, historyOf, type Customer } from '../../test/paypal-standin/flow.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../test/harness.js';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import { countByTemplate, received } from '../../test/mail.js';
 
 /**
  * A simulated year on the test clock, through the HTTP API and the PayPal stand-in, with nothing but the clock moving
@@ -18,7 +24,20 @@ const ten = (day: string) => `${day}T10:00:00.000Z`;
 
 describe('a simulated year on the test clock (renewals, dunning, trial, end-of-term cancel, downgrade)', function () {
   this.timeout(180_000);
-  const clock = useClockServer(START);
+  // The customers' e-mail goes to a real SMTP server on loopback (its port known before the server starts).
+  const mailEnv: Record<string, string> = { NOTIFIER: 'in-process' };
+  let sink: SmtpSink;
+  let sinkDir: string;
+  before(async () => {
+    sinkDir = mkdtempSync(join(tmpdir(), 'relaycast-year-mail-'));
+    sink = await startSmtpSink(sinkDir, await freePort());
+    mailEnv.SMTP_URL = sink.url;
+  });
+  after(async () => {
+    await sink?.stop();
+    if (sinkDir) rmSync(sinkDir, { recursive: true, force: true });
+  });
+  const clock = useClockServer(START, mailEnv);
   const advanceTo = (at: string) => clock.advance({ to: at });
   const view = (id: string) => clock.view(id);
 
@@ -46,6 +65,8 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
   it('renews, retries, suspends, cancels and converts exactly as the rules say, and finance agrees to the cent', async () => {
     // --- Day 0: six customers.
     const [ann, bob, cat, dan, eve, fay] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'].map((n) => clock.server.customer(n)));
+    // Dan reads Russian: he says so in his profile right after signing up (his sign-up's message was English).
+    expect((await dan!.post('/auth/profile/update', { language: 'ru' })).status).to.equal(200);
     const a = await subscribeSaving(ann!, 2); // monthly, $10, renews untouched all year
     const b = await subscribeSaving(bob!, 2); // monthly, $10, renewal of month 3 declined twice, recovers at the 2nd retry
     const c = await subscribeSaving(cat!, 2); // monthly, $10, every retry of month 3 declined → Pause → Cancel
@@ -176,6 +197,35 @@ describe('a simulated year on the test clock (renewals, dunning, trial, end-of-t
     expect(captured(d)).to.equal(12_000);
     expect(captured(e.id)).to.equal(5 * 1000);
     expect(captured(f.id)).to.equal(1500 + 12 * 500);
+
+    // The e-mail each customer received over the year, by kind (the notifier followed the log; SMTP accepted each).
+    expect(await clock.server.rt.notifier.waitFor(await clock.server.rt.events.headPosition(), 60_000)).to.equal(true);
+    const mail = await received(sink);
+    const of = (c: Customer) => countByTemplate(mail.filter((m) => m.to[0]!.toLowerCase() === c.email.toLowerCase()));
+    // Ann: the sign-up's verification; the purchase's receipt (invoice attached) and licence; 12 renewals charged to her
+    // saved wallet, each with its receipt and its licence file.
+    expect(of(ann!)).to.deep.equal({ 'licence-issued': 13, 'payment-received': 1, 'renewal-charged': 12, 'verify-email': 1 });
+    // Bob: as Ann, but March's renewal declined at the due date and at the first retry (two "payment needed"), the
+    // grace licence, then the second retry charged.
+    expect(of(bob!)).to.deep.equal({ 'licence-issued': 14, 'payment-received': 1, 'renewal-charged': 12, 'renewal-failed': 2, 'verify-email': 1 });
+    // Cat: February renewed; March declined at the due date and at every retry (Apr 1, 3, 5, 7): five "payment
+    // needed", the grace licence, paused at the grace's end, cancelled 14 days later.
+    expect(of(cat!)).to.deep.equal({ cancelled: 1, 'licence-issued': 3, paused: 1, 'payment-received': 1, 'renewal-charged': 1, 'renewal-failed': 5, 'verify-email': 1 });
+    // Dan: the trial's licence, its reminder (Feb 4), its end unpaid (payment needed, grace licence), his payment and
+    // the annual licence; a week before the renewal (Jan 31 2027) its reminder.
+    expect(of(dan!)).to.deep.equal({ 'annual-renewal': 1, 'licence-issued': 3, 'payment-received': 1, 'renewal-failed': 1, 'trial-ending': 1, 'verify-email': 1 });
+    // Eve: four renewals, then her cancellation at the period end confirmed (Jun 10), the licence-expiring reminder a
+    // week before (Jun 23), and the cancellation itself (Jun 30).
+    expect(of(eve!)).to.deep.equal({ cancelled: 1, 'cancellation-scheduled': 1, 'licence-expiring': 1, 'licence-issued': 5, 'payment-received': 1, 'renewal-charged': 4, 'verify-email': 1 });
+    // Fay: as Ann (her downgrade changed the price, not what she is told).
+    expect(of(fay!)).to.deep.equal({ 'licence-issued': 13, 'payment-received': 1, 'renewal-charged': 12, 'verify-email': 1 });
+    // In the language each customer reads as of each message: Dan's sign-up in English, then Russian.
+    const dans = mail.filter((m) => m.to[0]!.toLowerCase() === dan!.email.toLowerCase());
+    expect(dans.map((m) => m.lang)).to.deep.equal(['en', 'ru', 'ru', 'ru', 'ru', 'ru', 'ru', 'ru']);
+    // Every receipt carries its invoice, every licence message its file; every message went out once.
+    for (const m of mail.filter((x) => /^(Payment received|Renewed|Оплата получена)/.test(x.subject))) expect(m.mail.attachments.map((a) => a.contentType)).to.deep.equal(['application/pdf']);
+    for (const m of mail.filter((x) => /^(Your licence file|Файл лицензии)/.test(x.subject))) expect(m.mail.attachments[0]!.filename).to.match(/\.lic$/);
+    expect(new Set(mail.map((m) => m.messageId)).size).to.equal(mail.length);
   });
 
   it('refuses to move the system clock, and customers cannot move a test clock', async () => {

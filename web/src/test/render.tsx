@@ -36,11 +36,14 @@ export function localeResources(): Resource {
 
 const resources = localeResources();
 
-/** Server-renders a URL the way the prerenderer does (the HTML of #root). */
-export function renderHtml(url: string): string {
+/**
+ * Server-renders a URL the way the prerenderer does (the HTML of #root); with `withTexts`, as the server does for a
+ * page whose texts administrators changed (those resources instead of the locale files).
+ */
+export function renderHtml(url: string, withTexts: Resource = resources): string {
   const { route } = matchPage(url);
   if (!loadedPage(route)) throw new Error(`renderUrl cannot render ${route.module}`);
-  const i18n = createI18n(langFromPath(url), resources);
+  const i18n = createI18n(langFromPath(url), withTexts);
   return renderToString(<Root store={makeStore()} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />);
 }
 

@@ -111,11 +111,13 @@ export function Chart({ label, kind, x, xLabels, formatX, series, formatValue, t
         const options: uPlot.Options = {
           width: Math.max(280, el.clientWidth),
           height,
+          // Days are UTC days (docs/finance.md): ticks fall on UTC midnights, whatever the browser's zone.
+          tzDate: (ts: number) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
           legend: { show: false },
           cursor: { show: false },
           select: { show: false, left: 0, top: 0, width: 0, height: 0 },
           scales: {
-            x: categories ? { time: false, range: () => [-0.5, Math.max(0.5, x.length - 0.5)] } : { time: false },
+            x: categories ? { time: false, range: () => [-0.5, Math.max(0.5, x.length - 0.5)] } : { time: true },
             y: { range },
           },
           axes: [
@@ -125,7 +127,7 @@ export function Chart({ label, kind, x, xLabels, formatX, series, formatValue, t
               ticks: { stroke: grid },
               ...(categories
                 ? { splits: () => x.map((_, i) => i), values: (_u: uPlot, splits: number[]) => splits.map((i) => (x.length > 8 && i % Math.ceil(x.length / 8) !== 0 ? '' : (xLabels?.[i] ?? ''))) }
-                : { values: (_u: uPlot, splits: number[]) => splits.map((v) => (formatX ? formatX(v) : String(v))) }),
+                : { space: 90, values: (_u: uPlot, splits: number[]) => splits.map((v) => (formatX ? formatX(v) : String(v))) }),
             },
             { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 80, values: (_u: uPlot, splits: number[]) => splits.map((v) => formatValue(v)) },
           ],

@@ -54,13 +54,16 @@ export function formatShare(rate: number | null, lang: Language): string {
   return new Intl.NumberFormat(moneyLocale(lang), { style: 'percent', maximumFractionDigits: 1 }).format(rate);
 }
 
-/** A month (YYYY-MM, UTC) in words: "March 2026" / "март 2026 г."; short: "Mar 2026" / "мар. 2026 г.". */
-export function formatMonth(month: string, lang: Language, style: 'long' | 'short' = 'long'): string {
+/**
+ * A month (YYYY-MM, UTC) in words: "March 2026" / "Март 2026 г."; short: "Mar 2026" / "Мар. 2026 г."; inside a
+ * sentence (`inText`) a Russian month keeps its small letter: "за май 2026 г.".
+ */
+export function formatMonth(month: string, lang: Language, style: 'long' | 'short' = 'long', inText = false): string {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m) return month;
   const text = new Intl.DateTimeFormat(dateLocale(lang), { month: style, year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
   // Russian month names stand alone in a table heading: "Март 2026 г.", not "марта".
-  return lang === 'ru' ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  return lang === 'ru' && !inText ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** A day (YYYY-MM-DD, UTC): "10 Mar 2026" / "10 мар. 2026 г.". */
@@ -68,6 +71,13 @@ export function formatDay(day: string, lang: Language): string {
   const time = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(time)) return day;
   return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(time);
+}
+
+/** A day on a chart's axis: "14 Mar" / "14 мар.". */
+export function formatDayShort(day: string, lang: Language): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(time)) return day;
+  return new Intl.DateTimeFormat(dateLocale(lang), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(time);
 }
 
 /** The UTC day of an instant (YYYY-MM-DD). */

@@ -69,9 +69,13 @@ export function planWord(planId: string, t: TFunction): string {
   return t(`plans.${planId}`, { defaultValue: t('plans.other') });
 }
 
-/** A subscription status of the reconciliation (the seed's statuses, or removed) in words. */
-export function statusWord(status: string, t: TFunction): string {
-  return t(`statuses.${status}`, { defaultValue: t('statuses.other') });
+/**
+ * A subscription status of the reconciliation in words: the seed's statuses as the account pages word them (`ta`,
+ * the account namespace), a removed subscription as such (`t`, the finance namespace).
+ */
+export function statusWord(status: string, t: TFunction, ta: TFunction): string {
+  const other = t('statuses.other');
+  return status.startsWith('SUBSCRIPTION_STATUS_') ? ta(`status.${status}`, { defaultValue: other }) : t(`statuses.${status}`, { defaultValue: other });
 }
 
 /** A read model's name in words ("subscriptions" → "Subscriptions list"). */

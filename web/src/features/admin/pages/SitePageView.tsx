@@ -55,7 +55,7 @@ function SectionEditor({ page, section, language }: { page: ContentPageView; sec
       else other ??= p;
     }
     setProblems(byPath);
-    setFormProblem(other ? (other.field === 'texts' ? ruleText(other, t) : problemText(other, t)) : null);
+    setFormProblem(other ? problemText(other, t) : null);
   };
 
   const submit = async (e: FormEvent) => {

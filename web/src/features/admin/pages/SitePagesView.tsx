@@ -72,7 +72,7 @@ export default function SitePagesView(_props: ViewProps) {
         <p className="muted">{t('pages.empty')}</p>
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-label={t('pages.title')}>
-          <table className="data-table admin-table">
+          <table className="data-table admin-table site-pages-table">
             <thead>
               <tr>
                 <th scope="col">{t('pages.page')}</th>

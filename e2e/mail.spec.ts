@@ -1,0 +1,219 @@
+/**
+ * E-mail in the browser, against the real server on the embedded default (no SMTP_URL: every message goes to the
+ * outbox in DATA_DIR) on a test clock with the PayPal stand-in:
+ *   - a customer's renewal fails (no saved wallet); the "payment needed" e-mail's pay-now link, opened in a browser
+ *     that is signed out, leads through sign-in to the payment of exactly what is due, which PayPal then takes;
+ *   - two customers, English and Russian, go through what makes every kind of message (sign-up, reset, purchases,
+ *     a refund, a trial and its end unpaid, dunning and the pause, a cancellation at the period end, an annual plan
+ *     with its reminder and renewal): each message is rendered in Chromium and saved as a screenshot.
+ */
+import { expect } from 'chai';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createClient, type ApiClient } from '../read-api/test/harness.js';
+import { approveInBrowser, captureBody, type Customer } from '../read-api/test/paypal-standin/flow.js';
+import { ADMIN, acceptCookies, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+
+const START = '2026-03-01T10:00:00.000Z';
+const TEMPLATES: [RegExp, string][] = [
+  [/^(Confirm your e-mail address|Подтвердите адрес)/, 'verify-email'],
+  [/^(Reset your password|Сброс пароля)/, 'password-reset'],
+  [/^(Payment received|Оплата получена)/, 'payment-received'],
+  [/^(Renewed:|Подписка продлена)/, 'renewal-charged'],
+  [/^(Payment needed|Нужна оплата)/, 'renewal-failed'],
+  [/^(Your free trial ends|Пробный период заканчивается)/, 'trial-ending'],
+  [/^(Your annual subscription renews|Годовая подписка продлевается)/, 'annual-renewal'],
+  [/^(Paused:|Подписка приостановлена)/, 'paused'],
+  [/^(Cancelled:|Подписка отменена)/, 'cancelled'],
+  [/(will be cancelled on|будет отменена)/, 'cancellation-scheduled'],
+  [/^(Your licence file|Файл лицензии)/, 'licence-issued'],
+  [/^(Your licence expires|Лицензия истекает)/, 'licence-expiring'],
+  [/^(Refund of|Возврат)/, 'refund-made'],
+];
+const templateOf = (subject: string) => TEMPLATES.find(([re]) => re.test(subject))?.[1] ?? subject;
+
+interface Outboxed {
+  file: string;
+  mail: ParsedMail;
+  to: string;
+  template: string;
+  lang: string;
+  links: string[];
+}
+
+describe('e-mail in the browser: the pay-now link end to end, and every message rendered (real server, outbox)', function () {
+  this.timeout(180_000);
+  let app: AppServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let admin: ApiClient;
+
+  before(async () => {
+    ({ app, browser, context, page } = await startAppSession(
+      (server) => {
+        server.google.user = { ...server.google.user, sub: 'g-e2e-mail', email: 'paula.payer@example.com', given_name: 'Paula', family_name: 'Payer', name: 'Paula Payer' };
+      },
+      { BILLING_CLOCK: 'test', BILLING_CLOCK_START: START },
+    ));
+    admin = createClient(app.baseUrl);
+    expect((await admin.post('/auth/local/signin', ADMIN)).status).to.equal(200);
+  });
+  after(async () => stopAppSession({ app, browser, context }));
+  afterEach(function () {
+    printServerLogOnFailure(this, app);
+  });
+
+  const advance = async (to: string) => expect((await admin.post('/admin/clock/advance', { to })).status).to.equal(200);
+  /** Every message in the outbox (DATA_DIR/outbox/<user>/<key hash>.<delivery>.eml), oldest first, parsed. */
+  async function outbox(): Promise<Outboxed[]> {
+    const root = path.join(app.dataDir, 'outbox');
+    const files = readdirSync(root).flatMap((user) => readdirSync(path.join(root, user)).filter((f) => f.endsWith('.eml')).map((f) => path.join(root, user, f)));
+    files.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+    return Promise.all(
+      files.map(async (file) => {
+        const mail = await simpleParser(readFileSync(file));
+        const html = typeof mail.html === 'string' ? mail.html : '';
+        return {
+          file,
+          mail,
+          to: mail.to && !Array.isArray(mail.to) ? (mail.to.value[0]?.address ?? '') : '',
+          template: templateOf(mail.subject ?? ''),
+          lang: /<html[^>]*\blang="([a-z]+)"/.exec(html)?.[1] ?? '',
+          links: [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')),
+        };
+      }),
+    );
+  }
+  async function waitForMail(match: (m: Outboxed) => boolean): Promise<Outboxed> {
+    for (let i = 0; i < 200; i++) {
+      const found = (await outbox()).find(match);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the message did not reach the outbox in 20 s');
+  }
+
+  let paulaSubscription = '';
+  it('a customer buys a monthly plan with PayPal, without saving the account', async () => {
+    await open(page, '/auth/sign-in?infrastructure=selfhosted&plan=constructor');
+    await acceptCookies(page);
+    await page.click('a.btn-google');
+    await page.waitForURL((url) => url.pathname === '/user/buy-new-licence', { timeout: 15_000 });
+    await page.getByTestId('units').fill('2');
+    await page.waitForSelector('[data-testid="price"][data-amount="1000"][data-confirmed="true"]');
+    await page.getByTestId('privacy').check();
+    await page.getByTestId('continue').click();
+    await page.getByTestId('purchase').waitFor();
+    await page.locator('[data-testid="paypal-buttons"] button').click();
+    await page.getByTestId('buy-success').waitFor({ timeout: 20_000 });
+    paulaSubscription = new URL(page.url()).searchParams.get('subscription')!;
+    expect(paulaSubscription).to.match(/.+/);
+    const receipt = await waitForMail((m) => m.to === 'paula.payer@example.com' && m.template === 'payment-received');
+    expect(receipt.mail.attachments.map((a) => a.contentType)).to.deep.equal(['application/pdf']);
+  });
+
+  // Two customers who read English and Russian, and everything that makes each kind of message.
+  const people: Record<'en' | 'ru', Customer & { subs: Record<string, string> }> = {} as never;
+  async function signUp(lang: 'en' | 'ru'): Promise<void> {
+    const c = createClient(app.baseUrl);
+    const email = lang === 'en' ? 'ellen.evans@example.com' : 'ruslan.ivanov@example.com';
+    const res = await c.post('/auth/local/register', { email, password: 'violet harbour 42 lantern', givenName: lang === 'en' ? 'Ellen' : 'Руслан', familyName: lang === 'en' ? 'Evans' : 'Иванов', privacy_policy_confirm: true, language: lang });
+    expect(res.status).to.equal(201);
+    people[lang] = Object.assign(c, { userId: res.body.data._id as string, email, subs: {} });
+  }
+  async function buy(c: Customer, type: 'SUBSCRIPTION_MONTH' | 'SUBSCRIPTION_YEAR', pay: 'checkout' | 'wallet' | 'none'): Promise<string> {
+    const created = await c.post('/subscriptions/create', { subscription_type: type, status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: c.userId, modules: [{ name: 'streams', limit: 2 }], payment_details: { plan_id: 'constructor', privacy_policy_confirm: true } });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const sub = created.body.data;
+    if (pay === 'none') return sub._id;
+    const ordered = await c.post('/subscriptions/createOrder', { id: sub._id, ...(pay === 'wallet' ? { saveWallet: true } : {}) });
+    await approveInBrowser(ordered.body.data.approveUrl);
+    expect((await c.post('/subscriptions/captureOrder', captureBody(c, sub, ordered.body.data))).status).to.equal(200);
+    return sub._id;
+  }
+
+  it('two customers (English, Russian): sign-up, a reset link, a purchase and a refund, a cancellation at the period end, a trial, an annual plan', async () => {
+    for (const lang of ['en', 'ru'] as const) {
+      await signUp(lang);
+      const c = people[lang];
+      const verify = await waitForMail((m) => m.to === c.email && m.template === 'verify-email');
+      expect(verify.lang).to.equal(lang);
+      // The link verifies the address and lands on the profile page, in the customer's language.
+      const token = new URL(verify.links.find((l) => l.includes('/auth/verify-email'))!).searchParams.get('token');
+      expect((await c.post('/auth/verifyEmail', { token })).status).to.equal(200);
+      expect((await createClient(app.baseUrl).post('/auth/local/requestPasswordReset', { email: c.email })).status).to.equal(200);
+      c.subs.a = await buy(c, 'SUBSCRIPTION_MONTH', 'checkout');
+      const invoices = (await c.post('/invoices/findAll', {})).body.data as { captureId: string }[];
+      expect((await admin.post('/subscriptions/refund', { id: c.subs.a, captureId: invoices[0]!.captureId, amount: 100 })).status).to.equal(200);
+      expect((await c.post('/subscriptions/cancelAtPeriodEnd', { id: c.subs.a })).status).to.equal(200);
+      c.subs.b = await buy(c, 'SUBSCRIPTION_MONTH', 'none');
+      expect((await c.post('/subscriptions/startTrial', { id: c.subs.b })).status).to.equal(200);
+      c.subs.c = await buy(c, 'SUBSCRIPTION_YEAR', 'wallet');
+    }
+    // The trial's reminder (Mar 5), its end unpaid (Mar 8) and the retries, the pause at the grace's end (Mar 15), the
+    // licence expiring a week before the cancellation (Mar 25).
+    for (const at of ['2026-03-05T10:01:00.000Z', '2026-03-08T10:01:00.000Z', '2026-03-15T10:01:00.000Z', '2026-03-25T10:01:00.000Z']) await advance(at);
+  });
+
+  it('the pay-now link of the "payment needed" e-mail, opened signed out: sign-in, then the payment of exactly what is due, paid with PayPal', async () => {
+    // Apr 1: Paula's renewal falls due; no saved PayPal account → Wait payment, and the e-mail.
+    await advance('2026-04-01T10:01:00.000Z');
+    const due = await waitForMail((m) => m.to === 'paula.payer@example.com' && m.template === 'renewal-failed');
+    expect(due.mail.subject).to.equal('Payment needed: Subscription 2026-03-01');
+    expect(due.mail.text).to.include('The $10 for Subscription 2026-03-01 was due on 1 April 2026.');
+    const pay = due.links.find((l) => l.includes('/user/pay/'))!;
+    expect(pay).to.equal(`${app.baseUrl}/user/pay/${paulaSubscription}`);
+
+    const fresh = await app.context(browser);
+    const visitor = await fresh.newPage();
+    try {
+      await visitor.goto(pay, { waitUntil: 'domcontentloaded' });
+      await visitor.waitForURL((url) => url.pathname === '/auth/sign-in', { timeout: 15_000 });
+      expect(new URL(visitor.url()).searchParams.get('returnTo')).to.equal(`/user/pay/${paulaSubscription}`);
+      await visitor.waitForSelector('html[data-hydrated="true"]');
+      await visitor.click('a.btn-google');
+      await visitor.waitForURL((url) => url.pathname === '/user/buy-new-licence' && url.searchParams.get('subscription') === paulaSubscription, { timeout: 20_000 });
+      await visitor.getByTestId('purchase').waitFor();
+      expect(await visitor.getByTestId('purchase').getAttribute('data-status')).to.equal('SUBSCRIPTION_STATUS_WAIT_PAYMENT');
+      await screenshot(visitor, 'mail-pay-now-link-opened');
+      await visitor.locator('[data-testid="paypal-buttons"] button').click();
+      await visitor.getByTestId('buy-success').waitFor({ timeout: 20_000 });
+    } finally {
+      await fresh.close();
+    }
+    // Exactly what was due: $10 for the period that fell due, continued from Apr 1 without a gap.
+    const view = (await admin.post('/subscriptions/findOne', { id: paulaSubscription })).body.data;
+    expect(view).to.deep.include({ status: 'SUBSCRIPTION_STATUS_ACTIVE', periodStart: '2026-04-01T10:00:00.000Z', periodEnd: '2026-05-01T10:00:00.000Z' });
+    const receipts = (await outbox()).filter((m) => m.to === 'paula.payer@example.com' && m.template === 'payment-received');
+    expect(receipts.map((m) => /\$\d+/.exec(m.mail.subject ?? '')?.[0])).to.deep.equal(['$10', '$10']);
+  });
+
+  it('every kind of message, in English and in Russian, rendered in Chromium (screenshots under e2e/output/screenshots)', async () => {
+    // The cancellation at the period end (Apr 1, done above); the trial's subscription cancelled unpaid (Mar 29); the
+    // annual plan's reminder a week before its renewal, then the renewal charged to the saved account.
+    await advance('2027-02-22T10:01:00.000Z');
+    await advance('2027-03-01T10:01:00.000Z');
+    await waitForMail((m) => m.to === people.ru.email && m.template === 'renewal-charged');
+    const all = await outbox();
+    const shot = await context.newPage();
+    await shot.setViewportSize({ width: 720, height: 900 });
+    try {
+      for (const lang of ['en', 'ru'] as const) {
+        const mine = all.filter((m) => m.to === people[lang].email);
+        const kinds = [...new Set(mine.map((m) => m.template))].sort();
+        expect(kinds, lang).to.deep.equal(TEMPLATES.map(([, t]) => t).sort());
+        expect(mine.every((m) => m.lang === lang), `${lang}: every message in the customer's language`).to.equal(true);
+        for (const kind of kinds) {
+          const m = mine.find((x) => x.template === kind)!;
+          await shot.setContent(m.mail.html as string, { waitUntil: 'load' });
+          await screenshot(shot, `mail-${kind}-${lang}`);
+        }
+      }
+    } finally {
+      await shot.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import type { Resource } from 'i18next';
+import { installDom } from '../../test/dom.js';
+import { renderHtml, testResources } from '../../test/render.js';
+import { createI18n } from '../../app/i18n.js';
+import { Root } from '../../app/Root.js';
+import { makeStore } from '../../app/store.js';
+import type { ArticleContent } from '../ui/content/types.js';
+
+/**
+ * A page as the server sends it when administrators changed it (read-api/src/content): one section's texts replaced
+ * and a material added after the sections, in the texts the page embeds. Hydrated with React's development build,
+ * which reports any text or attribute that differs: none may, or visitors would see the default copy flash back.
+ */
+describe('a page with a section override and an added material hydrates as the server rendered it', function () {
+  this.timeout(20000);
+
+  it('/how-to-use: the new texts, the rest as built, the added section, and a reading time that counts them', () => {
+    const builtIn = testResources.en!['page-how-to-use'] as unknown as ArticleContent;
+    const texts = structuredClone(builtIn) as ArticleContent & { cmsSections: unknown[] };
+    texts.sections.find((s) => s.id === 'connect')!.title = '3. Connect your encoder over SRT';
+    texts.sections.find((s) => s.id === 'connect')!.blocks[0] = { p: 'Create an input and paste its **SRT** address into OBS.' };
+    texts.cmsSections = [{ id: 'm1', title: 'Notes from the support team', description: 'Read before your first show.', bodyHtml: `<p>${'Check the bitrate. '.repeat(150)}</p>` }];
+    const resources: Resource = { ...testResources, en: { ...testResources.en, 'page-how-to-use': texts as never } };
+
+    const dom = installDom('https://relaycast.example/how-to-use');
+    const g = globalThis as Record<string, unknown>;
+    const saved = { navigator: g.navigator, IS_REACT_ACT_ENVIRONMENT: g.IS_REACT_ACT_ENVIRONMENT };
+    Object.defineProperty(globalThis, 'navigator', { value: dom.window.navigator, configurable: true });
+    g.IS_REACT_ACT_ENVIRONMENT = true;
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
+    try {
+      const container = dom.window.document.createElement('div');
+      container.innerHTML = renderHtml('/how-to-use', resources);
+      dom.window.document.body.appendChild(container);
+      const recovered: unknown[] = [];
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      act(() => {
+        root = hydrateRoot(container, <Root store={makeStore()} i18n={createI18n('en', resources)} router={(children) => <MemoryRouter initialEntries={['/how-to-use']}>{children}</MemoryRouter>} />, {
+          onRecoverableError: (e) => recovered.push(e),
+        });
+      });
+      expect(recovered, String(recovered[0])).to.deep.equal([]);
+      expect(errors.filter((e) => /hydrat|did not match|mismatch/i.test(e)), errors.join('\n')).to.deep.equal([]);
+      const titles = [...container.querySelectorAll('.prose > section > h2, .prose [data-source="cms"] h2')].map((h) => h.textContent);
+      expect(titles.slice(0, builtIn.sections.length)).to.deep.equal(builtIn.sections.map((s) => (s.id === 'connect' ? '3. Connect your encoder over SRT' : s.title)));
+      expect(container.querySelector('#connect p')?.innerHTML).to.equal('Create an input and paste its <strong>SRT</strong> address into OBS.');
+      expect(container.querySelector('#material-m1 h2')?.textContent).to.equal('Notes from the support team');
+      const toc = [...container.querySelectorAll('.aside-nav ul:last-of-type a')].map((a) => a.getAttribute('href'));
+      expect(toc.slice(-2)).to.deep.equal(['#operate', '#material-m1']);
+      // The guide's own words (about 320) and the added section's 460, at 200 a minute.
+      expect(container.querySelector('[data-testid="byline"]')?.textContent).to.equal('Reading time: about 4 min');
+      act(() => root?.unmount());
+    } finally {
+      console.error = original;
+      Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });
+      g.IS_REACT_ACT_ENVIRONMENT = saved.IS_REACT_ACT_ENVIRONMENT;
+      dom.restore();
+    }
+  });
+});
