@@ -27,6 +27,8 @@ interface Schema {
   maxItems?: number;
   items?: Schema;
   properties?: Record<string, Schema>;
+  /** A record (TypeBox Type.Record): keys by pattern, one value schema. */
+  patternProperties?: Record<string, Schema>;
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
@@ -154,6 +156,10 @@ export function maximalValue(
         else if (merged(prop).enum && base[name] === undefined && !required.has(name)) continue;
         else out[name] = maximalValue(prop, alphabet, boundary, base[name], budget, name);
       }
+      // A record: its keys are names the route knows (a section's text paths), so the valid body's keys stay and
+      // their values are filled to the maximum.
+      const valueSchema = Object.values(s.patternProperties ?? {})[0];
+      if (valueSchema) for (const [name, value] of Object.entries(base)) if (!(name in out)) out[name] = maximalValue(valueSchema, alphabet, boundary, value, budget, name);
       for (const [key, value] of Object.entries(out)) if (value === undefined) delete out[key];
       return out;
     }

@@ -24,8 +24,8 @@ describe('audit: a user’s history with actor and correlation ids; GDPR erasure
 
     const history = await admin.post('/users/history', { id: customer.userId });
     expect(history.status).to.equal(200);
-    expect(history.body.data.map((h: { type: string }) => h.type)).to.deep.equal(['UserRegistered', 'UserSignedIn', 'SubscriptionCreated', 'SubscriptionUpdated']);
-    const [, , created, renamed] = history.body.data;
+    expect(history.body.data.map((h: { type: string }) => h.type)).to.deep.equal(['UserRegistered', 'UserSignedIn', 'EmailVerified', 'SubscriptionCreated', 'SubscriptionUpdated']);
+    const [, , , created, renamed] = history.body.data;
     expect(created).to.deep.include({ correlationId: 'req-audit-create-0001', actor: { id: customer.userId, role: 'ROLE_CUSTOMER' } });
     expect(renamed.correlationId).to.equal('req-audit-rename-0002');
     expect(renamed.actor.role).to.equal('ROLE_ADMIN');

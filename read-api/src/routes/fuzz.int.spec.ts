@@ -41,10 +41,14 @@ describe('fuzzing every route with bad bodies (real HTTP)', function () {
       const valid = validBody(route.path, ctx);
       const before = await snapshot();
       await fc.assert(
-        fc.asyncProperty(invalidBodies(route.body!, valid), async (body) => {
+        fc.asyncProperty(invalidBodies(route.body!, valid), async (generated) => {
+          // What the server receives is the JSON text: a key added with the value undefined is not in it (an empty
+          // body schema would otherwise count `{ x: undefined }` as bad while the server rightly reads `{}`).
+          const raw = JSON.stringify(generated);
+          const body: unknown = raw === undefined ? undefined : JSON.parse(raw);
           // Only bodies our own schema refuses are "bad"; a mutation that happens to be valid is not the point here.
           fc.pre(problemsOf(route.body!, body).length > 0);
-          const res = await admin.post(route.path, undefined, { raw: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+          const res = await admin.post(route.path, undefined, { raw, headers: { 'content-type': 'application/json' } });
           expect(res.status, `${route.path} ${JSON.stringify(body).slice(0, 200)} → ${res.status} ${JSON.stringify(res.body)}`).to.be.within(400, 499);
           expect(res.body?.error?.code).to.be.a('string');
           // The message starts with the field's name: plain names, [index], or ["quoted odd key"].

@@ -63,5 +63,8 @@ export const lastDayOfMonth = (month: string): string => addDays(`${nextMonth(mo
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isDay(text: string): boolean {
-  return DAY.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && dayOf(`${text}T00:00:00Z`) === text;
+  if (!DAY.test(text)) return false;
+  // Date.parse rolls 2026-02-30 over to 2 March; a real day names itself again (dayOf's fast path would not check).
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(ms) && dayOf(ms) === text;
 }
