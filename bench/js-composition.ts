@@ -8,7 +8,8 @@
  * estimated per file in proportion (compression does not split by source).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +18,16 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 const webDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web');
 
 /**
- * Why each part loads. React's runtime is the floor of any hydration; the second group loads only because the
- * whole page hydrates as one app (router, store, translation runtime, Markdown parser).
+ * Why each part loads. React's runtime is the floor of any hydration; the store (Redux Toolkit) holds the seed's
+ * UI-state and calculator rules; the router, i18next and marked load only with the whole app (account, checkout,
+ * admin, sign-in, embeds: spa.html) — public pages use the small stand-ins of web/src/public/ (the site's code).
  */
-export const GROUPS: { name: string; packages: readonly string[] }[] = [
-  { name: 'React runtime (any hydration)', packages: ['react-dom', 'scheduler', 'react'] },
-  { name: 'whole-app runtime (router, store, i18n, Markdown)', packages: ['react-router', '@reduxjs/toolkit', 'redux', 'react-redux', 'reselect', 'immer', 'redux-thunk', 'i18next', 'react-i18next', 'use-sync-external-store', 'marked'] },
+export const GROUPS: { name: string; short: string; packages: readonly string[] }[] = [
+  { name: 'React runtime (any hydration)', short: 'react', packages: ['react-dom', 'scheduler', 'react'] },
+  { name: 'store (Redux Toolkit, immer, redux, react-redux, reselect)', short: 'rtk', packages: ['@reduxjs/toolkit', 'redux', 'react-redux', 'reselect', 'immer', 'redux-thunk', 'use-sync-external-store'] },
+  { name: 'i18next + react-i18next', short: 'i18next', packages: ['i18next', 'react-i18next'] },
+  { name: 'React Router', short: 'router', packages: ['react-router'] },
+  { name: 'marked', short: 'marked', packages: ['marked'] },
 ];
 
 export interface MappedBuild {
@@ -30,10 +35,11 @@ export interface MappedBuild {
   close(): void;
 }
 
-/** Builds web/ with hidden source maps into a temporary folder (about half a minute). */
+/** Builds web/ (the app's build and the public pages' build) with hidden source maps into a temporary folder. */
 export function buildWithSourceMaps(): MappedBuild {
   const dir = mkdtempSync(path.join(tmpdir(), 'relaycast-maps-'));
   execFileSync('npx', ['vite', 'build', '--sourcemap', 'hidden', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['vite', 'build', '--mode', 'public', '--sourcemap', 'hidden', '--outDir', dir, '--emptyOutDir', 'false', '--logLevel', 'error'], { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] });
   return { dir, close: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -46,7 +52,7 @@ export function ownerOf(source: string): string {
   }
   // The workspaces' own sources, <workspace>/src/…: the last such folder in the path (a checkout inside a folder
   // named like a workspace must not claim everything).
-  const own = [...source.matchAll(/(?:^|\/)(web\/src\/(?:features\/[^/]+|app)|contracts\/src|billing-core\/src)\//g)].at(-1);
+  const own = [...source.matchAll(/(?:^|\/)(web\/src\/(?:features\/[^/]+|app|public)|contracts\/src|billing-core\/src)\//g)].at(-1);
   return own ? own[1]!.replace(/\/src$/, '') : 'other';
 }
 
@@ -80,13 +86,32 @@ export interface Share {
   served: number;
 }
 
+/**
+ * The second build's copy of a served script: the same hashed name, or else (a chunk whose hash moved between the
+ * two builds) the file with the same name before the hash whose size is nearest.
+ */
+function mappedFile(build: MappedBuild, url: string, transferred: number): string | null {
+  const local = path.join(build.dir, url.replace(/^\//, ''));
+  if (existsSync(local) && existsSync(`${local}.map`)) return local;
+  const m = /^(.*\/)([^/]+)-[\w-]{8}\.js$/.exec(url.replace(/^\//, ''));
+  if (!m) return null;
+  const dir = path.join(build.dir, m[1]!);
+  if (!existsSync(dir)) return null;
+  const candidates = readdirSync(dir)
+    .filter((f) => f.endsWith('.js') && f.startsWith(`${m[2]}-`) && f.length === m[2]!.length + 12 && existsSync(path.join(dir, `${f}.map`)))
+    .map((f) => path.join(dir, f));
+  // Compare Brotli sizes: the served bytes are Brotli too.
+  const size = (f: string) => brotliCompressSync(readFileSync(f)).length;
+  return candidates.sort((a, b) => Math.abs(size(a) - transferred) - Math.abs(size(b) - transferred))[0] ?? null;
+}
+
 /** Attributes the scripts a page loaded (`/assets/<name>.js` with their transferred sizes) to their owners. */
 export function composition(build: MappedBuild, files: readonly { url: string; transferred: number }[]): { shares: Share[]; unattributed: string[] } {
   const totals = new Map<string, Share>();
   const unattributed: string[] = [];
   for (const file of files) {
-    const local = path.join(build.dir, file.url.replace(/^\//, ''));
-    if (!existsSync(local) || !existsSync(`${local}.map`)) {
+    const local = mappedFile(build, file.url, file.transferred);
+    if (!local) {
       unattributed.push(file.url);
       continue;
     }
@@ -103,9 +128,9 @@ export function composition(build: MappedBuild, files: readonly { url: string; t
 }
 
 /** The page's bytes as served in each group of GROUPS, and the rest (the site's own code). */
-export function groupTotals(shares: readonly Share[]): { name: string; served: number }[] {
-  const grouped = GROUPS.map((g) => ({ name: g.name, served: shares.filter((s) => g.packages.includes(s.owner)).reduce((a, s) => a + s.served, 0) }));
+export function groupTotals(shares: readonly Share[]): { name: string; short: string; served: number }[] {
+  const grouped = GROUPS.map((g) => ({ name: g.name, short: g.short, served: shares.filter((s) => g.packages.includes(s.owner)).reduce((a, s) => a + s.served, 0) }));
   const inGroups = new Set(GROUPS.flatMap((g) => g.packages));
-  grouped.push({ name: 'the site’s own code and other packages', served: shares.filter((s) => !inGroups.has(s.owner)).reduce((a, s) => a + s.served, 0) });
+  grouped.push({ name: 'the site’s own code and other packages', short: 'site', served: shares.filter((s) => !inGroups.has(s.owner)).reduce((a, s) => a + s.served, 0) });
   return grouped;
 }

@@ -60,6 +60,7 @@ describe('admin home and files page (real server)', function () {
       '/admin/materials/list',
       '/admin/pages',
       '/admin/files',
+      '/admin/mail',
       '/admin/finance',
     ]);
     expect(await page.getByTestId('admin-nav-home').getAttribute('aria-current')).to.equal('page');

@@ -56,7 +56,7 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     const menu = await page.locator('.admin-nav a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(menu).to.have.members([
       '/admin', '/admin/templates/create', '/admin/templates/list', '/admin/materials/create', '/admin/materials/list',
-      '/admin/users/create', '/admin/users/list', '/admin/subscriptions/create', '/admin/subscriptions/list', '/admin/pages', '/admin/files',
+      '/admin/users/create', '/admin/users/list', '/admin/subscriptions/create', '/admin/subscriptions/list', '/admin/pages', '/admin/files', '/admin/mail',
       '/admin/finance', '/admin/finance/recognition', '/admin/finance/reconciliation', '/admin/finance/documents',
     ]);
   });

@@ -5,7 +5,11 @@
  *     that is signed out, leads through sign-in to the payment of exactly what is due, which PayPal then takes;
  *   - two customers, English and Russian, go through what makes every kind of message (sign-up, reset, purchases,
  *     a refund, a trial and its end unpaid, dunning and the pause, a cancellation at the period end, an annual plan
- *     with its reminder and renewal): each message is rendered in Chromium and saved as a screenshot.
+ *     with its reminder and renewal): each message is rendered in Chromium and saved as a screenshot;
+ *   - "Forgot password?" → the same answer for any address → the e-mailed link → a new password, once;
+ *   - a new account reminded to verify its address, the link landing on the profile, reminders turned off there;
+ *   - the administrators' outbox: a message opened, a customer's messages, a reset link sent for them;
+ *   - every link of every message followed in the browser.
  */
 import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,7 +18,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createClient, type ApiClient } from '../read-api/test/harness.js';
 import { approveInBrowser, captureBody, type Customer } from '../read-api/test/paypal-standin/flow.js';
-import { ADMIN, acceptCookies, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { ADMIN, acceptCookies, expectAccessible, expectToast, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { expectWords } from './support/words.js';
 
 const START = '2026-03-01T10:00:00.000Z';
 const TEMPLATES: [RegExp, string][] = [
@@ -158,6 +163,156 @@ describe('e-mail in the browser: the pay-now link end to end, and every message 
     for (const at of ['2026-03-05T10:01:00.000Z', '2026-03-08T10:01:00.000Z', '2026-03-15T10:01:00.000Z', '2026-03-25T10:01:00.000Z']) await advance(at);
   });
 
+  it('"Forgot password?" on the sign-in page: the same answer for any address; the e-mailed link opens the reset page, works once, and the new password signs in', async () => {
+    const c = people.en;
+    const fresh = await app.context(browser);
+    const visitor = await fresh.newPage();
+    try {
+      await open(visitor, '/auth/sign-in');
+      await acceptCookies(visitor);
+      await visitor.getByTestId('forgot-password-link').click();
+      await visitor.waitForURL((url) => url.pathname === '/auth/forgot-password');
+      await visitor.getByTestId('forgot-password-form').waitFor();
+      await expectAccessible(visitor, 'forgot password');
+      await screenshot(visitor, 'mail-forgot-password-en');
+      const resetsBefore = (await outbox()).filter((m) => m.to === c.email && m.template === 'password-reset').length;
+      // An address without an account: the answer names it and says nothing about whether it exists.
+      await visitor.getByLabel('E-mail').fill('nobody-at-all@example.com');
+      await visitor.getByRole('button', { name: 'Send the link' }).click();
+      expect(await visitor.getByTestId('forgot-done').innerText()).to.include('If an account uses nobody-at-all@example.com, a link to choose a new password is on its way to it.');
+      await open(visitor, '/auth/forgot-password');
+      await visitor.getByLabel('E-mail').fill(c.email);
+      await visitor.getByRole('button', { name: 'Send the link' }).click();
+      expect(await visitor.getByTestId('forgot-done').innerText()).to.include(`If an account uses ${c.email}, a link to choose a new password is on its way to it.`);
+      let resets: Outboxed[] = [];
+      for (let i = 0; i < 100 && resets.length <= resetsBefore; i++) {
+        resets = (await outbox()).filter((m) => m.to === c.email && m.template === 'password-reset');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(resets).to.have.length(resetsBefore + 1);
+      const link = resets.at(-1)!.links.find((l) => l.includes('/auth/reset-password?token='))!;
+      expect(new URL(link).origin).to.equal(app.baseUrl);
+      await open(visitor, new URL(link).pathname + new URL(link).search);
+      await visitor.getByTestId('reset-password-form').waitFor();
+      await screenshot(visitor, 'mail-reset-password-en');
+      await visitor.getByLabel('New password').fill('granite orbit 77 meadow');
+      await visitor.getByRole('button', { name: 'Set the new password' }).click();
+      await visitor.getByTestId('reset-done').waitFor();
+      expect((await createClient(app.baseUrl).post('/auth/local/signin', { email: c.email, password: 'violet harbour 42 lantern' })).status, 'the old password').to.equal(401);
+      expect((await createClient(app.baseUrl).post('/auth/local/signin', { email: c.email, password: 'granite orbit 77 meadow' })).status, 'the new password').to.equal(200);
+      expect((await c.post('/subscriptions/findAllByToken', {})).status, 'every session ended').to.equal(401);
+      // The same link again: refused, said in words.
+      await open(visitor, new URL(link).pathname + new URL(link).search);
+      await visitor.getByLabel('New password').fill('another orbit 88 meadow');
+      await visitor.getByRole('button', { name: 'Set the new password' }).click();
+      expect(await visitor.getByTestId('reset-error').innerText()).to.equal('This link was used already. Ask for a new one on the sign-in page.');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a new account: reminded on its pages until the address is verified, a new link sent from the banner; the link lands on the profile, which turns reminders off', async () => {
+    const fresh = await app.context(browser);
+    const visitor = await fresh.newPage();
+    const email = 'vera.verify@example.com';
+    try {
+      await open(visitor, '/ru/auth/sign-in?returnTo=%2Fru%2Fuser%2Fprofile');
+      await visitor.getByRole('button', { name: 'Принять cookie' }).click().catch(() => undefined);
+      await visitor.getByRole('button', { name: 'Создать аккаунт' }).first().click();
+      const form = visitor.getByTestId('sign-up-form');
+      await form.getByLabel('Имя').fill('Вера');
+      await form.getByLabel('Фамилия').fill('Проверкина');
+      await form.getByLabel('Электронная почта').fill(email);
+      await form.getByLabel('Пароль').fill('violet harbour 42 lantern');
+      await form.locator('input[name="privacy_policy_confirm"]').check();
+      await form.locator('button[type="submit"]').click();
+      await visitor.waitForURL((url) => url.pathname === '/ru/user/profile', { timeout: 15_000 });
+      await visitor.getByTestId('verify-email-banner').waitFor();
+      const first = await waitForMail((m) => m.to === email && m.template === 'verify-email');
+      expect(first.lang).to.equal('ru');
+      await visitor.getByTestId('resend-verification').click();
+      expect(await visitor.getByTestId('resend-verification-result').innerText()).to.include(`Новая ссылка отправлена на ${email}`);
+      let links: Outboxed[] = [];
+      for (let i = 0; i < 100 && links.length < 2; i++) {
+        links = (await outbox()).filter((m) => m.to === email && m.template === 'verify-email');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(links).to.have.length(2);
+      await expectWords(visitor, 'ru', 'profile-unverified', 'mail-profile-unverified-ru');
+      await expectAccessible(visitor, 'profile, unverified');
+      // The reminder is on the account's other pages too: its subscriptions.
+      await open(visitor, '/ru/admin/subscriptions/list');
+      await visitor.getByTestId('verify-email-banner').waitFor();
+      // The link: verified, back on the profile (in Russian) saying so; the banner gone.
+      const verify = links.at(-1)!.links.find((l) => l.includes('/auth/verify-email?token='))!;
+      await visitor.goto(verify, { waitUntil: 'domcontentloaded' });
+      await visitor.waitForURL((url) => url.pathname === '/ru/user/profile' && url.searchParams.get('emailVerified') === '1');
+      await visitor.waitForSelector('html[data-hydrated="true"]');
+      expect(await visitor.getByTestId('email-verified-outcome').innerText()).to.equal('Спасибо: адрес электронной почты подтверждён.');
+      expect(await visitor.getByTestId('verify-email-banner').count()).to.equal(0);
+      expect(await visitor.getByTestId('email-verified-state').innerText()).to.equal('подтверждён');
+      // Reminders off in the profile: saved on the account.
+      await visitor.getByTestId('email-reminders').uncheck();
+      await expectToast(visitor, 'Напоминания выключены.');
+      const me = await visitor.evaluate(async () => (await (await fetch('/auth/google/getUser', { method: 'POST', credentials: 'same-origin' })).json()) as { data: { emailReminders: boolean; emailVerified: boolean } });
+      expect(me.data).to.include({ emailReminders: false, emailVerified: true });
+      await expectWords(visitor, 'ru', 'profile-verified', 'mail-profile-verified-ru');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('administrators: the outbox (no SMTP server), a message opened as sent, a customer’s messages, a password-reset link sent for them (never the password)', async () => {
+    const fresh = await app.context(browser);
+    const desk = await fresh.newPage();
+    try {
+      await open(desk, '/auth/sign-in');
+      const signIn = desk.getByTestId('sign-in-form');
+      await signIn.getByLabel('Email').fill(ADMIN.email);
+      await signIn.getByLabel('Password').fill(ADMIN.password);
+      await signIn.getByRole('button', { name: 'Log in' }).click();
+      await desk.waitForURL((url) => url.pathname === '/admin');
+      await acceptCookies(desk);
+      expect(await desk.getByTestId('verify-email-banner').count(), 'administrators are not asked to verify').to.equal(0);
+      await desk.getByTestId('admin-nav-mail').click();
+      await desk.getByTestId('mail-view').waitFor();
+      expect(await desk.getByTestId('mail-status').getAttribute('data-transport')).to.equal('outbox');
+      await desk.getByTestId('message-row').first().waitFor();
+      await expectWords(desk, 'en', 'admin-mail', 'mail-admin-outbox-en');
+      await expectAccessible(desk, 'admin outbox');
+      // The newest message: rendered again from the log, the same bytes as the one in the outbox.
+      await desk.locator('[data-testid="message-row"] [data-testid="open-message"]').first().click();
+      await desk.getByTestId('mail-message').waitFor();
+      expect(await desk.getByTestId('mail-identical').innerText()).to.equal('This is the message as it was sent, byte for byte.');
+      expect(templateOf(await desk.getByTestId('mail-message-subject').innerText())).to.be.oneOf(TEMPLATES.map(([, t]) => t));
+      // The message itself, in a sandboxed frame: drawn before the picture is taken.
+      expect(await desk.frameLocator('[data-testid="mail-frame"]').locator('body').innerText()).to.match(/Relaycast/);
+      await screenshot(desk, 'mail-admin-message-en');
+      // A customer's page: what was sent to them; a reset link to their address.
+      await open(desk, `/admin/users/create?id=${encodeURIComponent(people.ru.userId)}`);
+      await desk.getByTestId('customer-messages').waitFor();
+      await desk.locator('[data-testid="customer-messages"] [data-testid="message-row"]').first().waitFor();
+      const resetsBefore = (await outbox()).filter((m) => m.to === people.ru.email && m.template === 'password-reset').length;
+      await desk.getByTestId('send-password-reset').click();
+      await desk.getByRole('button', { name: 'Send the link' }).click();
+      await expectToast(desk, 'The link is on its way to the customer’s address.');
+      let resets: Outboxed[] = [];
+      for (let i = 0; i < 100 && resets.length <= resetsBefore; i++) {
+        resets = (await outbox()).filter((m) => m.to === people.ru.email && m.template === 'password-reset');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(resets).to.have.length(resetsBefore + 1);
+      expect(resets.at(-1)!.mail.text).to.include('по вашей просьбе');
+      await expectWords(desk, 'en', 'admin-customer-mail', 'mail-admin-customer-en');
+      // Russian administration screens say the same in Russian.
+      await open(desk, '/ru/admin/mail');
+      await desk.getByTestId('message-row').first().waitFor();
+      await expectWords(desk, 'ru', 'admin-mail', 'mail-admin-outbox-ru');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('the pay-now link of the "payment needed" e-mail, opened signed out: sign-in, then the payment of exactly what is due, paid with PayPal', async () => {
     // Apr 1: Paula's renewal falls due; no saved PayPal account → Wait payment, and the e-mail.
     await advance('2026-04-01T10:01:00.000Z');
@@ -215,5 +370,31 @@ describe('e-mail in the browser: the pay-now link end to end, and every message 
     } finally {
       await shot.close();
     }
+  });
+
+  it('every link of every message, followed in the browser (signed out): a page of the site, never a "not found"', async () => {
+    const links = new Map<string, string>();
+    for (const m of await outbox()) for (const link of m.links) if (link.startsWith('http')) links.set(link, `${m.template} (${m.lang})`);
+    expect(links.size).to.be.at.least(15);
+    const fresh = await app.context(browser);
+    const visitor = await fresh.newPage();
+    const bad: string[] = [];
+    try {
+      for (const [link, from] of links) {
+        expect(new URL(link).origin, link).to.equal(app.baseUrl);
+        const res = await visitor.goto(link, { waitUntil: 'domcontentloaded' });
+        const status = res?.status() ?? 0;
+        if (new URL(visitor.url()).pathname.startsWith('/mail/unsubscribe')) {
+          if (status !== 200) bad.push(`${from}: ${link} → ${status}`);
+          continue;
+        }
+        await visitor.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+        const notFound = await visitor.locator('.not-found').count();
+        if (status >= 400 || notFound) bad.push(`${from}: ${link} → ${status} ${visitor.url()}`);
+      }
+    } finally {
+      await fresh.close();
+    }
+    expect(bad).to.deep.equal([]);
   });
 });

@@ -84,19 +84,37 @@ const shell = (id: string) =>
   /\/web\/src\/features\/admin\/access\.ts$/.test(id) ||
   /\/contracts\/src\/constants\//.test(id);
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
+/**
+ * The public pages' build (`vite build --mode public`, into dist-public/; the prerenderer moves its scripts into
+ * dist/assets and fills the public pages in its index.html): the same entry and components, but what the public
+ * pages use of React Router, i18next, react-i18next and react-redux comes from small stand-ins in src/public/ (a public page is
+ * one document: links load the next page), and inline Markdown comes lexed in the page (no marked). Account,
+ * checkout, admin, sign-in and the embeds (spa.html) keep the whole app's build.
+ */
+const src = (file: string) => path.join(here, 'src', file);
+const publicAliases = [
+  { find: /^react-router$/, replacement: src('public/router.tsx') },
+  { find: /^i18next$/, replacement: src('public/i18next.ts') },
+  { find: /^react-i18next$/, replacement: src('public/react-i18next.tsx') },
+  { find: /^react-redux$/, replacement: src('public/react-redux.tsx') },
+  { find: /^\.\/inlineMarkdown\.js$/, replacement: src('public/inlineMarkdown.ts') },
+];
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: mode === 'public' ? [react(), validatorsPlugin()] : [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
+  publicDir: mode === 'public' ? false : 'public',
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),
     __SITE_URL__: JSON.stringify((process.env.PUBLIC_URL ?? 'https://relaycast.example').replace(/\/+$/, '')),
     __LOCALES_VERSION__: JSON.stringify(localesVersion),
+    __PUBLIC_PAGES__: JSON.stringify(mode === 'public'),
   },
   resolve: {
-    alias: isSsrBuild ? [] : [{ find: /^react-router$/, replacement: routerProduction }],
+    alias: isSsrBuild ? [] : mode === 'public' ? publicAliases : [{ find: /^react-router$/, replacement: routerProduction }],
   },
   build: {
     target: 'es2022',
-    outDir: isSsrBuild ? 'dist-server' : 'dist',
+    outDir: isSsrBuild ? 'dist-server' : mode === 'public' ? 'dist-public' : 'dist',
     manifest: !isSsrBuild,
     modulePreload: { polyfill: false },
     reportCompressedSize: false,

@@ -3,6 +3,7 @@ export * from './handler.js';
 export * from './store/port.js';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './store/sqlite.js';
 export { SqliteDatabase, type SqliteStatement } from './store/sqlite-driver.js';
+export { createPositionWaiters } from './store/position-waiters.js';
 export { openEventStore, type EventStoreSettings } from './store/open.js';
 export { followStore } from './store/follow.js';
 export * from './subscription/index.js';

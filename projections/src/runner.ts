@@ -4,7 +4,7 @@ import type { EventStore, StoreSubscription } from '@relaycast/billing-core';
 import type { ReadModelStore } from './readmodel/port.js';
 import type { Projection } from './projection.js';
 import { RecentDocuments, UnitOfWork } from './unit-of-work.js';
-import { createPositionWaiters } from './position-waiters.js';
+import { createPositionWaiters } from '@relaycast/billing-core';
 
 export interface ProjectionRunnerOptions {
   events: EventStore;

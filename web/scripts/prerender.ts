@@ -6,7 +6,7 @@
  * routes.json (what a server needs to serve dist: prerendered paths and client-only prefixes) and content.json (the
  * pages whose copy administrators may override, which the server renders with dist-server/ and its template.html).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LANGUAGES, type Language } from '@relaycast/contracts/constants';
@@ -25,8 +25,18 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const server: ServerEntry = await import(pathToFileURL(path.join(root, 'dist-server/entry-server.js')).href);
-const manifest: Manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const builtTemplate = await readFile(path.join(dist, 'index.html'), 'utf8');
+/**
+ * The public pages' scripts (vite.config.ts, mode `public`: the same entry with small stand-ins for React Router,
+ * i18next and marked) are built into dist-public/: they join dist/assets, and its index.html is the template of
+ * every prerendered page (and of the pages the server renders with overrides). spa.html keeps the app's build.
+ */
+const publicDir = path.join(root, 'dist-public');
+/** The public build's manifest: what the prerendered pages load. */
+const manifest: Manifest = JSON.parse(await readFile(path.join(publicDir, '.vite/manifest.json'), 'utf8'));
+await cp(path.join(publicDir, 'assets'), path.join(dist, 'assets'), { recursive: true });
+const publicTemplate = await readFile(path.join(publicDir, 'index.html'), 'utf8');
+await rm(publicDir, { recursive: true, force: true });
 /**
  * The stylesheet is small (about 5 KB gzip), so prerendered pages carry it inline: no render-blocking request
  * before the first paint. spa.html keeps the <link>.
@@ -48,7 +58,7 @@ async function inlineStylesheets(html: string): Promise<string> {
 function withoutModulePreloads(html: string): string {
   return html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
 }
-const template = withoutModulePreloads(await inlineStylesheets(builtTemplate));
+const template = withoutModulePreloads(await inlineStylesheets(publicTemplate));
 if (template.includes('rel="stylesheet"')) throw new Error('a stylesheet link was not inlined');
 if (template.includes('modulepreload')) throw new Error('a modulepreload link was left in the prerender template');
 for (const marker of ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->', '<html lang="en">']) {

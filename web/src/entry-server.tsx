@@ -8,6 +8,7 @@ import { langFromPath, stripLang } from './app/lang.js';
 import { ALL_RESOURCES } from './app/localeFiles.server.js';
 import type { PageRoute } from './app/pageTypes.js';
 import { Root } from './app/Root.js';
+import { collectInlineMarkdown, type InlineToken } from './features/ui/inlineMarkdown.js';
 import { loadPage, matchPage } from './app/routing.js';
 import { makeStore } from './app/store.js';
 
@@ -23,6 +24,8 @@ export interface RenderedPage {
   lang: Language;
   /** The texts the page needs, embedded in its HTML so hydration needs no request. */
   resources: Resource;
+  /** The page's texts with inline Markdown, lexed (the public pages' browser code renders them without marked). */
+  markdown: Record<string, InlineToken[]>;
 }
 
 /**
@@ -37,28 +40,29 @@ export async function renderPage(url: string, texts: Record<string, unknown> = {
   const all = { ...(ALL_RESOURCES[lang] ?? {}), ...(texts as Record<string, ResourceLanguage[string]>) };
   const i18n = createI18n(lang, { ...ALL_RESOURCES, [lang]: all });
   const store = makeStore();
-  const html = renderToString(
-    <Root store={store} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />,
+  const [html, markdown] = collectInlineMarkdown(() =>
+    renderToString(<Root store={store} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />),
   );
   const namespaces = [COMMON_NS, ...route.ns];
   const resources: Resource = { [lang]: Object.fromEntries(namespaces.map((ns) => [ns, all[ns] ?? {}])) };
   const head = pageHead(route, lang, i18n.getFixedT(lang), route.prerender ? stripLang(url) : route.path);
-  return { html, head, route, lang, resources };
+  return { html, head, route, lang, resources, markdown };
 }
 
-/** The page's texts as the JSON script the browser hydrates with (src/main.tsx reads #i18n-data). */
-function jsonScript(data: unknown): string {
+/** Data as a JSON script: the page's texts the browser hydrates with (#i18n-data), its lexed Markdown (#md-data). */
+function jsonScript(id: string, data: unknown): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `<script id="i18n-data" type="application/json">${json}</script>`;
+  return `<script id="${id}" type="application/json">${json}</script>`;
 }
 
 /** A whole document from the build's template (index.html with its markers) and a rendered page. */
-export function documentHtml(template: string, page: Pick<RenderedPage, 'lang' | 'html' | 'resources'>, head: string): string {
+export function documentHtml(template: string, page: Pick<RenderedPage, 'lang' | 'html' | 'resources'> & Partial<Pick<RenderedPage, 'markdown'>>, head: string): string {
+  const markdown = page.markdown && Object.keys(page.markdown).length > 0 ? jsonScript('md-data', page.markdown) : '';
   return template
     .replace('<html lang="en">', `<html lang="${page.lang}">`)
     .replace('<!--app-head-->', head)
     .replace('<!--app-html-->', () => page.html)
-    .replace('<!--app-data-->', () => jsonScript(page.resources));
+    .replace('<!--app-data-->', () => jsonScript('i18n-data', page.resources) + markdown);
 }
 
 /** A public page as a whole document, as the prerenderer writes it; the server's entry point for pages with overrides. */

@@ -1,6 +1,7 @@
 import { AppError, TRANSIENT_ERROR_CODES, type EventEnvelope } from '@relaycast/contracts';
 import type { EventStore, StoreSubscription } from '../store/port.js';
 import type { Invoicing } from './issuer.js';
+import { createPositionWaiters } from '../store/position-waiters.js';
 
 /** Where a reactor keeps the position it has handled (a small table beside the event store, or Redis in deploy). */
 export interface ReactorCheckpoints {
@@ -56,16 +57,11 @@ export function createInvoicingReactor(options: InvoicingReactorOptions): Invoic
   let subscription: StoreSubscription | null = null;
   let restartTimer: NodeJS.Timeout | null = null;
   let saveTimer: NodeJS.Timeout | null = null;
-  const waiters = new Set<{ position: bigint; resolve: (reached: boolean) => void }>();
+  const waiters = createPositionWaiters();
 
   const reached = (to: bigint) => {
     position = to;
-    for (const w of waiters) {
-      if (w.position <= to) {
-        waiters.delete(w);
-        w.resolve(true);
-      }
-    }
+    waiters.reached(to);
   };
 
   async function save(): Promise<void> {
@@ -134,26 +130,11 @@ export function createInvoicingReactor(options: InvoicingReactorOptions): Invoic
       await subscription?.stop();
       subscription = null;
       await save().catch(() => undefined);
-      for (const w of waiters) w.resolve(false);
-      waiters.clear();
+      waiters.releaseAll();
     },
     status: () => ({ name, position, running, lastError }),
     waitFor(target, timeoutMs) {
-      if (position >= target) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const waiter = {
-          position: target,
-          resolve: (ok: boolean) => {
-            clearTimeout(timer);
-            resolve(ok);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          resolve(false);
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return position >= target ? Promise.resolve(true) : waiters.wait(target, timeoutMs);
     },
   };
 }

@@ -13,9 +13,9 @@ const Opt = Type.Optional;
 
 /** `POST /auth/verifyEmail`: the token of the link e-mailed to the address. */
 export const VerifyEmailBody = Type.Object({ token: Token }, STRICT);
-/** `POST /auth/password/requestReset`: the account's address (the answer is the same whether or not it has one). */
+/** `POST /auth/local/requestPasswordReset`: the account's address (the answer is the same whether or not it has one). */
 export const PasswordResetRequestBody = Type.Object({ email: Email }, STRICT);
-/** `POST /auth/password/reset`: the link's token and the new password. */
+/** `POST /auth/local/resetPassword`: the link's token and the new password. */
 export const PasswordResetBody = Type.Object({ token: Token, password: Type.String({ minLength: 8, maxLength: 200 }) }, STRICT);
 /** `POST /auth/profile/emailPreferences`: reminders (trial ending, annual renewal, licence expiring) on or off. */
 export const EmailPreferencesBody = Type.Object({ reminders: Type.Boolean() }, STRICT);
@@ -67,6 +67,10 @@ export const MessageView = Type.Object({
   userErased: Opt(Type.Literal(true)),
 });
 export type MessageView = Static<typeof MessageView>;
+
+/** A message in the outbox list: the ledger entry and who the customer is now (absent once erased or unknown). */
+export const MessageListItem = Type.Composite([MessageView, Type.Object({ customer: Opt(Type.Object({ name: Type.String(), email: Type.String() })) })]);
+export type MessageListItem = Static<typeof MessageListItem>;
 
 /**
  * One message as the administrators' outbox shows it: the ledger entry, and the message rendered again from the log

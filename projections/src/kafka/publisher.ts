@@ -2,7 +2,7 @@ import { Kafka, Partitioners, logLevel, type LogEntry, type Message } from 'kafk
 import { serializeEnvelope, type EventEnvelope } from '@relaycast/contracts';
 import type { EventStore } from '@relaycast/billing-core';
 import type { CheckpointStore } from './checkpoints.js';
-import { createPositionWaiters } from '../position-waiters.js';
+import { createPositionWaiters } from '@relaycast/billing-core';
 
 export const DEFAULT_TOPIC = 'billing.events';
 

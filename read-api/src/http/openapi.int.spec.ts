@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { default as addFormatsModule } from 'ajv-formats';
+import { userDecider } from '@relaycast/billing-core';
 import { API_ROUTES } from '../app.js';
 import { startTestServer, type ApiClient, type TestServer } from '../../test/harness.js';
 import { validBody } from '../../test/bodies.js';
@@ -67,7 +68,8 @@ describe('the OpenAPI document: every served route, and real answers valid again
 
   before(async () => {
     paypal = await startPayPalStandIn();
-    server = await startTestServer({ env: { ...paypalEnv(paypal), BILLING_CLOCK: 'test' } });
+    // The notifier in the process (mail to the outbox): the e-mail routes answer about real messages.
+    server = await startTestServer({ env: { ...paypalEnv(paypal), BILLING_CLOCK: 'test', NOTIFIER: 'in-process' } });
     const res = await server.client().get('/openapi.json');
     expect(res.status).to.equal(200);
     doc = JSON.parse(res.body) as Json;
@@ -308,6 +310,26 @@ describe('the OpenAPI document: every served route, and real answers valid again
     await get(server.client(), '/metrics', '/metrics');
     await get(server.client(), '/openapi.json', '/openapi.json');
     await get(server.client(), '/subscriptions/licence?id=nope', '/subscriptions/licence');
+    // The links e-mails carry: verification (a redirect either way), the reminders' unsubscribe page and its one click;
+    // a genuine verification, a reset with a genuine link, a message of the outbox opened and sent again.
+    const reader = await server.customer('reader', { verified: false });
+    await post(reader, '/auth/verifyEmail', { token: server.rt.links.sign('verify', { uid: reader.userId, email: reader.email, exp: '2099-01-01T00:00:00.000Z' }) });
+    await post(server.client(), '/auth/local/requestPasswordReset', { email: reader.email });
+    const requested = (await server.rt.events.readStream(userDecider.streamId(reader.userId))).filter((e) => e.type === 'PasswordResetRequested').at(-1)!;
+    const rid = (requested.data as { requestId: string }).requestId;
+    await post(server.client(), '/auth/local/resetPassword', { token: server.rt.links.sign('reset', { uid: reader.userId, rid }), password: 'granite orbit 77 meadow' });
+    expect(await server.rt.notifier.waitFor(await server.rt.events.headPosition(), 10_000), 'the notifier caught up').to.equal(true);
+    const [sent] = (await post(admin, '/admin/mail/messages', { user_id: reader.userId })).body.data as { key: string }[];
+    await post(admin, '/admin/mail/message', { key: sent!.key });
+    await post(admin, '/admin/mail/resend', { key: sent!.key });
+    await get(server.client(), '/auth/verify-email?token=not.genuine', '/auth/verify-email');
+    const unsubscribe = `/mail/unsubscribe?token=${server.rt.links.sign('unsubscribe', { uid: reader.userId })}`;
+    await get(server.client(), unsubscribe, '/mail/unsubscribe');
+    await get(server.client(), '/mail/unsubscribe?token=not.genuine', '/mail/unsubscribe');
+    for (const path of [unsubscribe, '/mail/unsubscribe?token=not.genuine']) {
+      const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      check('post', '/mail/unsubscribe', { status: res.status, body: await res.text(), headers: res.headers });
+    }
     // Headers beyond 16 KiB: Node's HTTP server refuses them (431) before any route, GET or POST.
     for (const [method, path] of [['get', '/health'], ['post', '/subscriptions/quote']] as const) {
       const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { 'x-padding': 'a'.repeat(20_000) } });

@@ -266,8 +266,9 @@ const SERVED_OPERATIONS: Operation[] = [
     parameters: [{ name: 'token', in: 'query', required: true, description: 'The link’s signed token', schema: { type: 'string', maxLength: 2048 } }],
     responses: {
       302: { description: 'To the profile page, saying whether the address was verified' },
-      ...errorResponses(['UNAVAILABLE', 'INTERNAL']),
+      ...errorResponses(['UNAVAILABLE']),
       ...HEADERS_TOO_LARGE,
+      ...UNEXPECTED,
     },
   },
   {

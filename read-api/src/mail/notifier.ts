@@ -8,6 +8,7 @@ import {
   type MessageTemplate,
 } from '@relaycast/contracts';
 import {
+  createPositionWaiters,
   messageDecider,
   messageKey,
   messageStreamKey,
@@ -101,18 +102,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let restartTimer: NodeJS.Timeout | null = null;
   let saveTimer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
-  const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
+  const waiters = createPositionWaiters();
   const status: NotifierStatus = { name, transport: transport.kind, running: false, position: '0', sent: 0, lastSentAt: null, waiting: null, lastError: null };
   const publish = () => options.onStatus?.({ ...status, running, position: position.toString() });
 
   const reached = (to: bigint) => {
     if (to > position) position = to;
-    for (const w of waiters) {
-      if (w.position <= position) {
-        waiters.delete(w);
-        w.resolve(true);
-      }
-    }
+    waiters.reached(position);
   };
   async function save(): Promise<void> {
     if (position === saved) return;
@@ -288,27 +284,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
       await subscription?.stop().catch(() => undefined);
       subscription = null;
       await save().catch(() => undefined);
-      for (const w of waiters) w.resolve(false);
-      waiters.clear();
+      waiters.releaseAll();
       publish();
     },
     status: () => ({ ...status, running, position: position.toString() }),
     waitFor(target, timeoutMs) {
-      if (position >= target) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const waiter = {
-          position: target,
-          resolve: (ok: boolean) => {
-            clearTimeout(timer);
-            resolve(ok);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          resolve(false);
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return position >= target ? Promise.resolve(true) : waiters.wait(target, timeoutMs);
     },
   };
 }

@@ -271,11 +271,14 @@ export type Phrase = keyof (typeof PHRASES)['en'];
 
 export const WORDS: Record<Language, Words> = { en, ru };
 
-/** `{name}` placeholders filled; an unknown placeholder is a bug (thrown, so a test finds it). */
+/**
+ * `{name}` placeholders filled; an unknown placeholder is a bug (thrown, so a test finds it). A value that ends a
+ * sentence with its own full stop (a Russian date: «8 марта 2026 г.») takes the place of the sentence's.
+ */
 export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return text.replace(/\{(\w+)\}(\.?)/g, (_, name: string, stop: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`mail words: no value for {${name}} in "${text}"`);
-    return value;
+    return value.endsWith('.') ? value : value + stop;
   });
 }

@@ -12,6 +12,7 @@ import {
   MessageKeyBody,
   MessageListBody,
   MessageRenderedView,
+  MessageListItem,
   MessageView,
   NotFoundError,
   PageMeta,
@@ -194,7 +195,7 @@ export const mailRoutes: RouteDef[] = [
   }),
   defineRoute({
     path: '/admin/mail/messages',
-    answer: Type.Array(MessageView),
+    answer: Type.Array(MessageListItem),
     answerMeta: PageMeta,
     query: true,
     access: 'admin',
@@ -203,7 +204,17 @@ export const mailRoutes: RouteDef[] = [
     body: MessageListBody,
     async handle({ body, rt }) {
       const page = await listMessages(rt.readModels, { ...(body.user_id ? { userId: body.user_id } : {}), page: body.page ?? 1, pageSize: body.pageSize ?? 20 });
-      return { data: page.items, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
+      // Who each customer is now (the ledger keeps no address): administrators tell the rows apart by it.
+      const users = new Map<string, MessageListItem['customer']>();
+      for (const id of new Set(page.items.filter((m) => !m.userErased).map((m) => m.userId))) {
+        const user = await rt.readSide.queries.getUser(id);
+        if (user) users.set(id, { name: `${user.givenName ?? ''} ${user.familyName ?? ''}`.trim(), email: user.email });
+      }
+      const data = page.items.map((m) => {
+        const customer = users.get(m.userId);
+        return customer ? { ...m, customer } : m;
+      });
+      return { data, meta: { total: page.total, page: page.page, pageSize: page.pageSize } };
     },
   }),
   defineRoute({

@@ -55,12 +55,17 @@ function LangRoot({ lang }: { lang: Language }) {
   return <LangContext.Provider value={lang}>{route.layout === 'bare' ? <BareLayout /> : <SiteLayout />}</LangContext.Provider>;
 }
 
-/** Links start loading the page they point to (hover or focus): its module and its texts. */
-registerPreloader((pathname, lang, i18n) => {
-  const { route } = matchPage(pathname);
-  void loadPage(route);
-  void loadNamespacesFor(i18n, lang, [COMMON_NS, ...route.ns]);
-});
+/**
+ * Links start loading the page they point to (hover or focus): its module and its texts. Not on public pages
+ * (the public build, vite.config.ts): there a link loads the next document.
+ */
+if (typeof __PUBLIC_PAGES__ === 'undefined' || !__PUBLIC_PAGES__) {
+  registerPreloader((pathname, lang, i18n) => {
+    const { route } = matchPage(pathname);
+    void loadPage(route);
+    void loadNamespacesFor(i18n, lang, [COMMON_NS, ...route.ns]);
+  });
+}
 
 /**
  * The route table as React Router route objects: every page of app/pages.ts, each a lazy element (PageHost loads

@@ -34,6 +34,7 @@ const buyLicence = () => import('../features/checkout/BuyLicencePage.js');
 const profile = () => import('../features/account/ProfilePage.js');
 const payDue = () => import('../features/checkout/PayDuePage.js');
 const resetPassword = () => import('../features/auth/ResetPasswordPage.js');
+const forgotPassword = () => import('../features/auth/ForgotPasswordPage.js');
 const admin = () => import('./composed/AdminPage.js');
 
 const ARTICLE = 'src/features/content/ArticlePage.tsx';
@@ -118,6 +119,8 @@ export const CLIENT_PAGES: readonly PageRoute[] = [
   page({ id: 'sign-in', path: SIGN_IN_PATH, ns: ['auth', 'pricing'], module: 'src/features/auth/SignInPage.tsx', load: signIn, prerender: false }),
   // The password-reset e-mail's link: a new password (features/auth).
   page({ id: 'reset-password', path: '/auth/reset-password', ns: ['auth'], module: 'src/features/auth/ResetPasswordPage.tsx', load: resetPassword, prerender: false }),
+  // "Forgot password?" on the sign-in form: an address, a reset link e-mailed to it (features/auth).
+  page({ id: 'forgot-password', path: '/auth/forgot-password', ns: ['auth'], module: 'src/features/auth/ForgotPasswordPage.tsx', load: forgotPassword, prerender: false }),
   page({
     id: 'vod-group-player',
     path: `${VOD_GROUP_PLAYER_PATH}/:id`,
@@ -147,7 +150,10 @@ export const NOT_FOUND_PAGE: PageRoute = page({
   load: () => import('../features/ui/NotFoundPage.js'),
 });
 
-export const ALL_PAGES: readonly PageRoute[] = [...PUBLIC_PAGES, ...CLIENT_PAGES];
+// Declared here too: the browser tests and benches import this file without web/src/env.d.ts.
+declare const __PUBLIC_PAGES__: boolean | undefined;
+/** The public pages' build (vite.config.ts) serves prerendered pages only: it needs no client route. */
+export const ALL_PAGES: readonly PageRoute[] = typeof __PUBLIC_PAGES__ !== 'undefined' && __PUBLIC_PAGES__ ? PUBLIC_PAGES : [...PUBLIC_PAGES, ...CLIENT_PAGES];
 
 /** Path prefixes whose pages exist only in the browser: the server answers them with spa.html. */
 export const SPA_PATH_PREFIXES = ['/auth/', '/user/', '/admin/', `${VOD_GROUP_PLAYER_PATH}/`, `${CONFERENCE_ROOM_PATH}/`] as const;

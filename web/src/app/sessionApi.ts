@@ -13,6 +13,10 @@ export interface SessionUser {
   strategy?: AuthStrategy;
   /** The language the user chose for their account pages, if any. */
   language?: Language;
+  /** Whether the address was verified (the e-mailed link followed; Google accounts arrive verified). */
+  emailVerified?: boolean;
+  /** Whether reminder e-mails (trial ending, annual renewal, licence expiring) are sent. */
+  emailReminders?: boolean;
 }
 
 /** The API's user answer as a SessionUser; null when it is none (signed out answers { data: {} }). */
@@ -30,6 +34,8 @@ export function asSessionUser(data: unknown): SessionUser | null {
     role: ROLES.find((r) => r === u.role) ?? DEFAULT_ROLE,
     strategy: AUTH_STRATEGIES.find((s) => s === u.strategy),
     language: LANGUAGES.find((l) => l === u.language),
+    emailVerified: typeof u.emailVerified === 'boolean' ? u.emailVerified : undefined,
+    emailReminders: typeof u.emailReminders === 'boolean' ? u.emailReminders : undefined,
   };
 }
 

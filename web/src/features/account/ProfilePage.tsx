@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { LANGUAGES, SIGN_IN_PATH, type Language } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/pageTypes.js';
 import { useLang, useT } from '../../app/hooks.js';
@@ -10,7 +10,8 @@ import { AppLink } from '../ui/AppLink.js';
 import { PageLoading } from '../ui/PageLoading.js';
 import { ConfirmButton, FieldError, invalidProps, useDocumentTitle, useToast } from '../ui/forms.js';
 import { fieldErrors, reasonOf, reasonText } from '../ui/problems.js';
-import { useChangePasswordMutation, useSignOutEverywhereMutation, useUpdateProfileMutation } from './accountApi.js';
+import { useChangePasswordMutation, useSetEmailPreferencesMutation, useSignOutEverywhereMutation, useUpdateProfileMutation } from './accountApi.js';
+import { VerifyEmailBanner } from '../ui/account/VerifyEmailBanner.js';
 import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
 import { BillingDetailsForm } from '../subscriptions/BillingDetailsForm.js';
 import { BillingDocuments } from '../subscriptions/BillingDocuments.js';
@@ -151,6 +152,67 @@ function PasswordForm() {
   );
 }
 
+const VERIFY_REASONS = ['expired', 'staleAddress', 'invalid'] as const;
+
+/**
+ * Where the verification link lands (the server verifies, then redirects here with ?emailVerified=1, or =0 and the
+ * reason): said once at the top of the profile.
+ */
+function VerificationOutcome() {
+  const { t } = useT(['account', 'common']);
+  const [params] = useSearchParams();
+  const outcome = params.get('emailVerified');
+  if (outcome === '1') {
+    return (
+      <p className="note note-success" role="status" data-testid="email-verified-outcome" data-outcome="verified">
+        {t('email.verifiedNow')}
+      </p>
+    );
+  }
+  if (outcome !== '0') return null;
+  const reason = VERIFY_REASONS.find((r) => r === params.get('reason')) ?? 'invalid';
+  return (
+    <p className="note note-warning" role="alert" data-testid="email-verified-outcome" data-outcome={reason}>
+      {t(`email.notVerified.${reason}`)}
+    </p>
+  );
+}
+
+/** The address, whether it is verified, and the reminder e-mails on or off (receipts and security e-mails always come). */
+function EmailCard({ user }: { user: SessionUser }) {
+  const { t } = useT(['account', 'common']);
+  const toast = useToast();
+  const ids = useId();
+  const [save, saving] = useSetEmailPreferencesMutation();
+  // Shown as chosen at once; put back if the server refuses.
+  const [reminders, setReminders] = useState(user.emailReminders !== false);
+  const toggle = async (on: boolean) => {
+    setReminders(on);
+    const result = await save({ reminders: on });
+    if (result.error) {
+      setReminders(!on);
+      return toast(reasonText(reasonOf(result.error), t), 'error');
+    }
+    toast(on ? t('email.remindersOnSaved') : t('email.remindersOffSaved'), 'success');
+  };
+  return (
+    <section className="card profile-card" data-testid="email-card" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('email.title')}</h2>
+      <p>
+        {user.email} —{' '}
+        <strong data-testid="email-verified-state">{user.emailVerified === false ? t('email.unverified') : t('email.verified')}</strong>
+      </p>
+      <label className="checkbox">
+        <input type="checkbox" name="reminders" checked={reminders} disabled={saving.isLoading} onChange={(e) => void toggle(e.target.checked)} aria-describedby={`${ids}-hint`} data-testid="email-reminders" />
+        <span>{t('email.reminders')}</span>
+      </label>
+      <p id={`${ids}-hint`} className="muted field-hint">
+        {t('email.remindersHint')}
+      </p>
+    </section>
+  );
+}
+
 /** Every session of the account ends, this one too; the reader lands on the sign-in page. */
 function SignOutEverywhere() {
   const { t } = useT(['account', 'common']);
@@ -200,12 +262,15 @@ export default function ProfilePage(_props: PageProps) {
           {t('account.title')}
         </AppLink>
       </div>
+      <VerificationOutcome />
+      <VerifyEmailBanner />
       <p className="muted">{t('profile.intro', { email: user.email })}</p>
       <p className="note" data-testid="role-help" data-role={user.role}>
         <strong>{t('profile.role')}:</strong> {t(`profile.roleHelp.${user.role}`)}
       </p>
       <div className="profile-grid">
         <ProfileForm user={user} />
+        <EmailCard user={user} />
         {local ? (
           <PasswordForm />
         ) : (

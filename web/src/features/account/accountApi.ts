@@ -21,6 +21,13 @@ export const accountApi = api.injectEndpoints({
       transformResponse: asSessionUser,
       invalidatesTags: ['User'],
     }),
+    /** Reminder e-mails (trial ending, annual renewal, licence expiring) on or off; receipts and security e-mails always come. */
+    setEmailPreferences: build.mutation<SessionUser | null, { reminders: boolean }>({
+      query: (body) => ({ url: '/auth/profile/emailPreferences', body }),
+      extraOptions: { inlineErrors: true },
+      transformResponse: asSessionUser,
+      invalidatesTags: ['User'],
+    }),
     /** Every other session ends; this browser gets a new one (its cookie, set by the answer). */
     changePassword: build.mutation<SessionUser | null, { currentPassword: string; newPassword: string }>({
       query: (body) => ({ url: '/auth/local/changePassword', body }),
@@ -40,4 +47,4 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdateProfileMutation, useChangePasswordMutation, useSignOutEverywhereMutation } = accountApi;
+export const { useSetEmailPreferencesMutation, useUpdateProfileMutation, useChangePasswordMutation, useSignOutEverywhereMutation } = accountApi;

@@ -10,6 +10,7 @@ import { PageLoading } from '../ui/PageLoading.js';
 import { adminPath, areaOf, canOpen, menuFor, type AdminView } from './access.js';
 import type { ViewProps } from './viewProps.js';
 import { useDocumentTitle } from '../ui/forms.js';
+import { VerifyEmailBanner } from '../ui/account/VerifyEmailBanner.js';
 import '../ui/area.css';
 
 export type { ViewProps } from './viewProps.js';
@@ -44,6 +45,7 @@ const VIEWS: Record<AdminView, ComponentType<ViewProps>> = {
   'finance/recognition': lazy(() => import('./finance/RecognitionView.js')),
   'finance/reconciliation': lazy(() => import('./finance/ReconciliationView.js')),
   'finance/documents': lazy(() => import('./finance/DocumentsView.js')),
+  mail: lazy(() => import('./mail/MailView.js')),
 };
 
 /** A view's entry in the menu: list and create views by that name; other views of an area by their own. */
@@ -62,7 +64,7 @@ function AdminNav({ user, view }: { user: SessionUser; view: AdminView }) {
       <ul>
         {menuFor(user.role).map(({ area, views }) => (
           <li key={area} className={area === currentArea ? 'is-current-area' : undefined}>
-            {views.length === 1 && (area === 'home' || area === 'pages' || area === 'files') ? (
+            {views.length === 1 && (area === 'home' || area === 'pages' || area === 'files' || area === 'mail') ? (
               <AppLink className="admin-nav-single" to={adminPath(views[0]!)} aria-current={views[0] === view ? 'page' : undefined} data-testid={`admin-nav-${area}`}>
                 {t(`nav.${area}`)}
               </AppLink>
@@ -145,6 +147,7 @@ export function AdminPage({ page, SignInMethods, AccountSubscriptions }: AdminPa
     <div className="container admin-layout" data-testid="admin-page" data-view={view} data-role={user.role}>
       <AdminNav user={user} view={view} />
       <div className="admin-main">
+        <VerifyEmailBanner />
         <Suspense fallback={<PageLoading />}>
           {/* Keyed by path: a view's local state starts afresh on another route (edit → create). */}
           <View key={stripLang(pathname)} user={user} />

@@ -23,14 +23,15 @@ describe('admin access (seed §2, §6 menu rules)', () => {
     expect(ADMIN_VIEWS.filter((v) => v.startsWith('finance') && canOpen(v, 'ROLE_CUSTOMER'))).to.deep.equal([]);
   });
 
-  it('menus: Home, Subscriptions, Users, Templates, Materials, Site pages, Files, Finance for administrators; Subscriptions for customers; Finance for the finance role', () => {
-    expect(menuFor('ROLE_ADMIN').map((m) => m.area)).to.deep.equal(['home', 'subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'finance']);
-    expect(menuFor('ROLE_ADMIN')[7]!.views).to.deep.equal(['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents']);
+  it('menus: Home, Subscriptions, Users, Templates, Materials, Site pages, Files, E-mail, Finance for administrators; Subscriptions for customers; Finance for the finance role', () => {
+    expect(menuFor('ROLE_ADMIN').map((m) => m.area)).to.deep.equal(['home', 'subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'mail', 'finance']);
+    expect(menuFor('ROLE_ADMIN')[8]!.views).to.deep.equal(['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents']);
     expect(menuFor('ROLE_FINANCE')).to.deep.equal([{ area: 'finance', views: ['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents'] }]);
     expect(menuFor('ROLE_ADMIN')[0]!.views).to.deep.equal(['home']);
     expect(menuFor('ROLE_ADMIN')[2]!.views).to.deep.equal(['users/list', 'users/create']);
     expect(menuFor('ROLE_ADMIN')[5]!.views).to.deep.equal(['pages']);
     expect(menuFor('ROLE_ADMIN')[6]!.views).to.deep.equal(['files']);
+    expect(menuFor('ROLE_ADMIN')[7]!.views).to.deep.equal(['mail']);
     expect(menuFor('ROLE_CUSTOMER')).to.deep.equal([{ area: 'subscriptions', views: ['subscriptions/list'] }]);
     expect(menuFor('ROLE_USER')).to.deep.equal([]);
   });
@@ -65,6 +66,7 @@ describe('admin routes in the route registry', () => {
       '/admin/finance/recognition',
       '/admin/finance/reconciliation',
       '/admin/finance/documents',
+      '/admin/mail',
     ]);
     for (const p of admin) {
       expect(p.prerender).to.equal(false);

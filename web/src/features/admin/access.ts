@@ -24,13 +24,14 @@ export const ADMIN_VIEWS = [
   'finance/recognition',
   'finance/reconciliation',
   'finance/documents',
+  'mail',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 /**
  * The seed's menu areas and the finance area (MENU_ACCESS), the site's pages (their built-in texts, edited section by
  * section) and the files page: administrators only, as their APIs are.
  */
-export type AdminArea = keyof typeof MENU_ACCESS | 'pages' | 'files';
+export type AdminArea = keyof typeof MENU_ACCESS | 'pages' | 'files' | 'mail';
 
 /** A view's address: /admin for the home, /admin/<view> for the others. */
 export function adminPath(view: AdminView): string {
@@ -49,7 +50,7 @@ export function areaOf(view: Exclude<AdminView, 'home'>): AdminArea {
  * (the reconciliation's drill-down), without its actions. The server enforces the same per call.
  */
 export function canOpen(view: AdminView, role: Role): boolean {
-  if (view === 'home' || view === 'files' || view === 'pages' || view === 'pages/edit' || view === 'subscriptions/create') return role === 'ROLE_ADMIN';
+  if (view === 'home' || view === 'files' || view === 'mail' || view === 'pages' || view === 'pages/edit' || view === 'subscriptions/create') return role === 'ROLE_ADMIN';
   if (view === 'subscriptions/purchase-details' && role === 'ROLE_FINANCE') return true;
   return (MENU_ACCESS[areaOf(view) as keyof typeof MENU_ACCESS] as readonly Role[]).includes(role);
 }
@@ -60,8 +61,8 @@ export function canOpen(view: AdminView, role: Role): boolean {
  * their subscriptions; the finance role the finance area only.
  */
 export function menuFor(role: Role): { area: AdminArea | 'home'; views: AdminView[] }[] {
-  const areas: AdminArea[] = ['subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'finance'];
-  const inMenu = (v: Exclude<AdminView, 'home'>) => v === 'files' || v === 'pages' || areaOf(v) === 'finance' || v.endsWith('/list') || v.endsWith('/create');
+  const areas: AdminArea[] = ['subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'mail', 'finance'];
+  const inMenu = (v: Exclude<AdminView, 'home'>) => v === 'files' || v === 'mail' || v === 'pages' || areaOf(v) === 'finance' || v.endsWith('/list') || v.endsWith('/create');
   const menu = areas
     .map((area) => ({ area, views: ADMIN_VIEWS.filter((v) => v !== 'home' && areaOf(v) === area && inMenu(v) && canOpen(v, role)) }))
     .filter((entry) => entry.views.length > 0)

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BUY_LICENCE_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
 import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
 import { useGetUserQuery } from '../../app/sessionApi.js';
@@ -31,6 +31,8 @@ export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
   const expanded = useAppSelector(selectAccountMenuExpanded);
   const dispatch = useAppDispatch();
   const ref = useRef<HTMLDivElement>(null);
+  // A Google picture that does not load (expired link, blocked host, offline) gives way to the initials.
+  const [pictureFailed, setPictureFailed] = useState<string | null>(null);
 
   useEffect(() => {
     if (!expanded) return;
@@ -54,8 +56,8 @@ export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
         aria-controls="account-menu"
         onClick={() => dispatch(accountMenuToggled())}
       >
-        {user.picture ? (
-          <img src={user.picture} alt="" width="24" height="24" className="avatar" />
+        {user.picture && pictureFailed !== user.picture ? (
+          <img src={user.picture} alt="" width="24" height="24" className="avatar" onError={() => setPictureFailed(user.picture ?? null)} />
         ) : (
           <span className="avatar-initials" aria-hidden="true">
             {initials}

@@ -124,6 +124,13 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
         {input('email', 'email', 'email')}
         {input('password', 'password', mode === 'signIn' ? 'current-password' : 'new-password')}
         {mode === 'signUp' && <p className="muted small">{t('signup.passwordHint')}</p>}
+        {mode === 'signIn' && (
+          <p className="small forgot-password">
+            <AppLink to="/auth/forgot-password" data-testid="forgot-password-link">
+              {t('login.forgot')}
+            </AppLink>
+          </p>
+        )}
         {mode === 'signUp' && (
           <>
             <label className="checkbox">

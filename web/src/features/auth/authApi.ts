@@ -41,6 +41,12 @@ export const authApi = api.injectEndpoints({
       transformResponse: asSessionUser,
       invalidatesTags: ['User'],
     }),
+    /** Asks for a reset link by e-mail; the answer is the same whether the address has an account or not. */
+    requestPasswordReset: build.mutation<boolean, { email: string }>({
+      query: (body) => ({ url: '/auth/local/requestPasswordReset', body }),
+      extraOptions: { inlineErrors: true },
+      transformResponse: () => true,
+    }),
     /** A new password with the e-mailed reset link's token (every session of the account ends); refusals inline. */
     resetPassword: build.mutation<boolean, { token: string; password: string }>({
       query: (body) => ({ url: '/auth/local/resetPassword', body }),
@@ -50,7 +56,7 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLogoutMutation, useSignInLocalMutation, useSignUpLocalMutation, useResetPasswordMutation } = authApi;
+export const { useLogoutMutation, useSignInLocalMutation, useSignUpLocalMutation, useResetPasswordMutation, useRequestPasswordResetMutation } = authApi;
 
 /** Where "Sign in with Google" sends the browser (seed §7: the API base plus /auth/google). */
 export function googleSignInUrl(returnTo: string): string {

@@ -30,6 +30,7 @@ import {
   type PurchaseConfig,
 } from './purchase.js';
 import '../ui/area.css';
+import { VerifyEmailBanner } from '../ui/account/VerifyEmailBanner.js';
 import { subscriptionName } from '../subscriptions/subscriptionName.js';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -316,6 +317,7 @@ export default function BuyLicencePage(_props: PageProps) {
   return (
     <section className="container checkout" data-testid="buy-page">
       <h1>{t('buy.title')}</h1>
+      <VerifyEmailBanner />
       <p className="muted">{t('buy.intro')}</p>
       {params.get('cancelled') && <p className="note">{t('pay.cancelled')}</p>}
       {subscriptionId ? (

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { Lexer, type Token } from 'marked';
+import { lexInline, type InlineToken } from './inlineMarkdown.js';
 import { AppLink } from './AppLink.js';
 
 /**
  * Content texts (locale files, CMS entries) may carry inline Markdown: links, `code`, **strong**, *emphasis*,
- * ~~deleted~~. They are parsed by marked's lexer and rendered as React elements: never as HTML (raw HTML in a text
- * stays text), site links through AppLink (the reader's language, client-side navigation), other links in a new tab.
+ * ~~deleted~~. They are parsed by marked's lexer (inlineMarkdown.ts; on public pages the server's tokens, embedded in
+ * the page) and rendered as React elements: never as HTML (raw HTML in a text stays text), site links through AppLink
+ * (the reader's language; client-side navigation in the app), other links in a new tab.
  */
-function render(tokens: readonly Token[] | undefined, keyPrefix = ''): ReactNode[] {
+function render(tokens: readonly InlineToken[] | undefined, keyPrefix = ''): ReactNode[] {
   return (tokens ?? []).map((token, i) => {
     const key = `${keyPrefix}${i}`;
     switch (token.type) {
@@ -39,15 +40,15 @@ function render(tokens: readonly Token[] | undefined, keyPrefix = ''): ReactNode
       case 'br':
         return <br key={key} />;
       case 'text':
-        return 'tokens' in token && token.tokens ? render(token.tokens, `${key}.`) : token.text;
+        return token.tokens ? render(token.tokens, `${key}.`) : token.text;
       default:
         // escape, html and anything else: the characters as written.
-        return 'text' in token ? String(token.text) : token.raw;
+        return token.text !== undefined ? token.text : token.raw;
     }
   });
 }
 
 /** One line of content text with its inline Markdown rendered. */
 export function Inline({ text }: { text: string }) {
-  return <>{render(Lexer.lexInline(text))}</>;
+  return <>{render(lexInline(text))}</>;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { CreditNoteView, InvoiceView } from '@relaycast/contracts';
 import { useLang, useT } from '../../../app/hooks.js';
 import { AppLink } from '../../ui/AppLink.js';
@@ -87,76 +87,106 @@ function DemoMark({ book }: { book: string }) {
   ) : null;
 }
 
+/** One paged list of documents: its title and definition, then loading, failure, none, or the table and the pager. */
+function DocumentList<T>(props: {
+  testId: string;
+  title: string;
+  hint: string;
+  none: { text: string; testId: string };
+  query: { data?: { items: T[]; total: number; pageSize: number }; isLoading: boolean; isError: boolean };
+  tableTestId: string;
+  head: readonly { label: string; num?: boolean; srOnly?: boolean }[];
+  row: (item: T) => ReactNode;
+  page: number;
+  setPage: (page: number) => void;
+}) {
+  const { t } = useT('finance');
+  const id = useId();
+  const { data, isLoading, isError } = props.query;
+  return (
+    <section className="finance-section" aria-labelledby={`${id}-title`} data-testid={props.testId}>
+      <h2 id={`${id}-title`}>{props.title}</h2>
+      <p className="muted finance-definition">{props.hint}</p>
+      {isLoading ? (
+        <p className="muted">{t('loading')}</p>
+      ) : isError || !data ? (
+        <p className="note note-warning" role="alert">
+          {t('failed', { what: props.title })}
+        </p>
+      ) : data.items.length === 0 ? (
+        <p className="muted" data-testid={props.none.testId}>
+          {props.none.text}
+        </p>
+      ) : (
+        <>
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={props.title}>
+            <table className="data-table finance-table" data-testid={props.tableTestId}>
+              <thead>
+                <tr>
+                  {props.head.map((column) => (
+                    <th key={column.label} scope="col" className={column.num ? 'num' : undefined}>
+                      {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>{data.items.map(props.row)}</tbody>
+            </table>
+          </div>
+          <Pager page={props.page} pages={Math.max(1, Math.ceil(data.total / data.pageSize))} setPage={props.setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
 /** Every customer's invoices, newest first: number, day, customer, what it paid for, total, credited, PDF. */
 function Invoices() {
   const { t } = useT('finance');
   const { t: ta } = useT('account');
   const lang = useLang();
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useFindInvoicesQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const query = useFindInvoicesQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   return (
-    <section className="finance-section" aria-labelledby="invoices-title" data-testid="documents-invoices">
-      <h2 id="invoices-title">{t('documents.invoicesTitle')}</h2>
-      <p className="muted finance-definition">{t('documents.invoicesHint')}</p>
-      {isLoading ? (
-        <p className="muted">{t('loading')}</p>
-      ) : isError || !data ? (
-        <p className="note note-warning" role="alert">
-          {t('failed', { what: t('documents.invoicesTitle') })}
-        </p>
-      ) : data.items.length === 0 ? (
-        <p className="muted" data-testid="invoices-none">
-          {t('documents.noInvoices')}
-        </p>
-      ) : (
-        <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('documents.invoicesTitle')}>
-            <table className="data-table finance-table" data-testid="invoices-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.number')}</th>
-                  <th scope="col">{t('columns.issued')}</th>
-                  <th scope="col">{t('columns.customer')}</th>
-                  <th scope="col">{t('columns.for')}</th>
-                  <th scope="col" className="num">
-                    {t('columns.total')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('columns.credited')}
-                  </th>
-                  <th scope="col">
-                    <span className="sr-only">{t('documents.pdf')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((invoice) => (
-                  <tr key={invoice.number} data-testid="invoice-row" data-number={invoice.number}>
-                    <th scope="row" className="nowrap">
-                      {invoice.number}
-                      <DemoMark book={invoice.book} />
-                    </th>
-                    <td className="nowrap">{formatDate(invoice.issuedAt, lang)}</td>
-                    <td>{customerOf(invoice)}</td>
-                    <td>
-                      <AppLink to={detailsPath(invoice.subscriptionId)}>{invoicePurpose(invoice, ta, lang)}</AppLink>
-                    </td>
-                    <td className="num">{formatMoney(invoice.total, invoice.currency, lang)}</td>
-                    <td className="num">{invoice.credited ? formatMoney(-invoice.credited, invoice.currency, lang) : '—'}</td>
-                    <td>
-                      <a className="btn btn-small btn-outline" href={invoicePdfUrl(invoice.number)} download data-testid="invoice-pdf" aria-label={t('documents.invoicePdf', { number: invoice.number })}>
-                        {t('documents.pdf')}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / data.pageSize))} setPage={setPage} />
-        </>
+    <DocumentList<InvoiceView>
+      testId="documents-invoices"
+      title={t('documents.invoicesTitle')}
+      hint={t('documents.invoicesHint')}
+      none={{ text: t('documents.noInvoices'), testId: 'invoices-none' }}
+      query={query}
+      tableTestId="invoices-table"
+      head={[
+        { label: t('columns.number') },
+        { label: t('columns.issued') },
+        { label: t('columns.customer') },
+        { label: t('columns.for') },
+        { label: t('columns.total'), num: true },
+        { label: t('columns.credited'), num: true },
+        { label: t('documents.pdf'), srOnly: true },
+      ]}
+      page={page}
+      setPage={setPage}
+      row={(invoice) => (
+        <tr key={invoice.number} data-testid="invoice-row" data-number={invoice.number}>
+          <th scope="row" className="nowrap">
+            {invoice.number}
+            <DemoMark book={invoice.book} />
+          </th>
+          <td className="nowrap">{formatDate(invoice.issuedAt, lang)}</td>
+          <td>{customerOf(invoice)}</td>
+          <td>
+            <AppLink to={detailsPath(invoice.subscriptionId)}>{invoicePurpose(invoice, ta, lang)}</AppLink>
+          </td>
+          <td className="num">{formatMoney(invoice.total, invoice.currency, lang)}</td>
+          <td className="num">{invoice.credited ? formatMoney(-invoice.credited, invoice.currency, lang) : '—'}</td>
+          <td>
+            <a className="btn btn-small btn-outline" href={invoicePdfUrl(invoice.number)} download data-testid="invoice-pdf" aria-label={t('documents.invoicePdf', { number: invoice.number })}>
+              {t('documents.pdf')}
+            </a>
+          </td>
+        </tr>
       )}
-    </section>
+    />
   );
 }
 
@@ -167,68 +197,47 @@ function CreditNotes() {
   const { t } = useT('finance');
   const lang = useLang();
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useFindCreditNotesQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const query = useFindCreditNotesQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   return (
-    <section className="finance-section" aria-labelledby="notes-title" data-testid="documents-credit-notes">
-      <h2 id="notes-title">{t('documents.notesTitle')}</h2>
-      <p className="muted finance-definition">{t('documents.notesHint')}</p>
-      {isLoading ? (
-        <p className="muted">{t('loading')}</p>
-      ) : isError || !data ? (
-        <p className="note note-warning" role="alert">
-          {t('failed', { what: t('documents.notesTitle') })}
-        </p>
-      ) : data.items.length === 0 ? (
-        <p className="muted" data-testid="notes-none">
-          {t('documents.noNotes')}
-        </p>
-      ) : (
-        <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('documents.notesTitle')}>
-            <table className="data-table finance-table" data-testid="notes-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.number')}</th>
-                  <th scope="col">{t('columns.issued')}</th>
-                  <th scope="col">{t('columns.customer')}</th>
-                  <th scope="col">{t('columns.invoice')}</th>
-                  <th scope="col">{t('columns.reason')}</th>
-                  <th scope="col" className="num">
-                    {t('columns.amount')}
-                  </th>
-                  <th scope="col">
-                    <span className="sr-only">{t('documents.pdf')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((note) => (
-                  <tr key={note.number} data-testid="note-row" data-number={note.number}>
-                    <th scope="row" className="nowrap">
-                      {note.number}
-                      <DemoMark book={note.book} />
-                    </th>
-                    <td className="nowrap">{formatDate(note.issuedAt, lang)}</td>
-                    <td>{customerOf(note)}</td>
-                    <td className="nowrap">
-                      <AppLink to={detailsPath(note.subscriptionId)}>{note.invoiceNumber}</AppLink>
-                    </td>
-                    <td>{reasonOf(note, t)}</td>
-                    <td className="num">{formatMoney(-note.amount, note.currency, lang)}</td>
-                    <td>
-                      <a className="btn btn-small btn-outline" href={creditNotePdfUrl(note.number)} download data-testid="note-pdf" aria-label={t('documents.notePdf', { number: note.number })}>
-                        {t('documents.pdf')}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / data.pageSize))} setPage={setPage} />
-        </>
+    <DocumentList<CreditNoteView>
+      testId="documents-credit-notes"
+      title={t('documents.notesTitle')}
+      hint={t('documents.notesHint')}
+      none={{ text: t('documents.noNotes'), testId: 'notes-none' }}
+      query={query}
+      tableTestId="notes-table"
+      head={[
+        { label: t('columns.number') },
+        { label: t('columns.issued') },
+        { label: t('columns.customer') },
+        { label: t('columns.invoice') },
+        { label: t('columns.reason') },
+        { label: t('columns.amount'), num: true },
+        { label: t('documents.pdf'), srOnly: true },
+      ]}
+      page={page}
+      setPage={setPage}
+      row={(note) => (
+        <tr key={note.number} data-testid="note-row" data-number={note.number}>
+          <th scope="row" className="nowrap">
+            {note.number}
+            <DemoMark book={note.book} />
+          </th>
+          <td className="nowrap">{formatDate(note.issuedAt, lang)}</td>
+          <td>{customerOf(note)}</td>
+          <td className="nowrap">
+            <AppLink to={detailsPath(note.subscriptionId)}>{note.invoiceNumber}</AppLink>
+          </td>
+          <td>{reasonOf(note, t)}</td>
+          <td className="num">{formatMoney(-note.amount, note.currency, lang)}</td>
+          <td>
+            <a className="btn btn-small btn-outline" href={creditNotePdfUrl(note.number)} download data-testid="note-pdf" aria-label={t('documents.notePdf', { number: note.number })}>
+              {t('documents.pdf')}
+            </a>
+          </td>
+        </tr>
       )}
-    </section>
+    />
   );
 }
 

@@ -233,6 +233,7 @@ export default function AdminHomeView({ user }: ViewProps) {
             ['/admin/materials/list', 'materials'],
             ['/admin/pages', 'pages'],
             ['/admin/files', 'files'],
+            ['/admin/mail', 'mail'],
             ['/admin/finance', 'finance'],
           ] as const
         ).map(([to, key]) => (

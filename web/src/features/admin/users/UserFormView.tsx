@@ -12,6 +12,7 @@ import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { useCreateUserMutation, useFindUserQuery, useUpdateUserMutation, type UserFormBody } from './usersApi.js';
 import { BillingDetailsForm } from '../../subscriptions/BillingDetailsForm.js';
 import { BillingDocuments } from '../../subscriptions/BillingDocuments.js';
+import { CustomerMessages } from '../mail/CustomerMessages.js';
 
 const EMPTY: UserFormBody = { givenName: '', familyName: '', email: '', role: DEFAULT_ROLE, password: '' };
 
@@ -136,6 +137,8 @@ export default function UserFormView(_props: ViewProps) {
           <BillingDocuments userId={id} />
         </div>
       )}
+      {/* The e-mails sent to the user, and a password-reset link sent to their address. */}
+      {id && existing.data && <CustomerMessages userId={id} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Callers waiting for a follower (a projection runner, the Kafka publisher) to reach a global position.
+ * Callers waiting for a follower (a projection runner, the Kafka publisher, the invoicing reactor, the notifier) to reach a global position.
  * `reached` releases those at or below it; `releaseAll` tells everyone it will not come soon.
  */
 export function createPositionWaiters() {
