@@ -25,8 +25,11 @@ export interface Period {
   length: number;
   /** What the period was paid, in cents (a balance paid raises it to the new price). */
   amount: number;
-  /** The units paid for, from each instant on. */
-  units: { at: number; units: number }[];
+  /**
+   * The units paid for, from each instant on; `since` is when a raise was paid (a balance, a covered revision): a
+   * period moved back into an earlier one's place keeps its raises from then on, never before they were paid.
+   */
+  units: { at: number; units: number; since?: number }[];
 }
 
 const t = (iso: string) => Date.parse(iso);
@@ -51,7 +54,7 @@ export function paidPeriods(history: readonly EventEnvelope[], upto = history.le
         inForce = d.quantity;
         if (d.reason === 'COVERED') {
           const at = t(d.effectiveAt);
-          for (const p of periods) if (p.end > at && monthlyPrice(d.quantity) <= p.amount) p.units.push({ at: Math.max(at, p.start), units: d.quantity });
+          for (const p of periods) if (p.end > at && monthlyPrice(d.quantity) <= p.amount) p.units.push({ at: Math.max(at, p.start), units: d.quantity, since: at });
         }
         break;
       case 'OrderCaptured': {
@@ -63,7 +66,7 @@ export function paidPeriods(history: readonly EventEnvelope[], upto = history.le
           const at = t(d.capturedAt);
           for (const p of periods) {
             if (p.end <= at) continue;
-            p.units.push({ at: Math.max(at, p.start), units });
+            p.units.push({ at: Math.max(at, p.start), units, since: at });
             p.amount = Math.max(p.amount, monthlyPrice(units));
           }
         }
@@ -88,7 +91,7 @@ export function paidPeriods(history: readonly EventEnvelope[], upto = history.le
           ...later.map((p, k) => {
             const delta = slots[k]!.start - p.start;
             // A period moved into another's place is that billing period now (a month is a month, whatever its days).
-            return { ...p, start: slots[k]!.start, end: slots[k]!.end, length: slots[k]!.length, units: p.units.map((u) => ({ ...u, at: u.at + delta })) };
+            return { ...p, start: slots[k]!.start, end: slots[k]!.end, length: slots[k]!.length, units: p.units.map((u) => ({ ...u, at: Math.max(u.at + delta, u.since ?? -Infinity) })) };
           }),
         ];
         break;

@@ -86,9 +86,10 @@ function usedValueAtRefund(history: readonly EventEnvelope[], captureId: string,
   let start: number;
   let end: number;
   if (data.purpose === 'balance') {
-    // A balance pays for the rest of the paid time known when it was captured.
+    // A balance pays for the rest of the paid time known when it was captured: the paid periods as they stood then
+    // (a refund before it may have moved a later period back, so a capture's own periodEnd can be past that time).
     start = Date.parse(captured!.occurredAt);
-    end = Math.max(start + 1, ...before.slice(0, before.indexOf(captured!)).filter((e) => e.type === 'OrderCaptured' && (e.data as { periodEnd?: string }).periodEnd).map((e) => Date.parse((e.data as { periodEnd: string }).periodEnd)));
+    end = Math.max(start + 1, ...paidPeriods(before, before.indexOf(captured!)).map((p) => p.end));
   } else {
     // The period it pays for now: a refund of an earlier one may have moved it back into that one's place.
     const period = paidPeriods(before).find((p) => p.captureId === captureId);
@@ -225,6 +226,14 @@ describe('no free lunch: what the history and the licence files entitle a custom
           [1, [{ kind: 'save-wallet' }, { kind: 'race', days: 30, with: 'checkout', units: 1 }, { kind: 'answer' }, { kind: 'advance', days: 1 }], true],
           // Three periods paid ahead, the second refunded.
           [1, [{ kind: 'capture', outcome: 'COMPLETED', late: false }, { kind: 'capture', outcome: 'COMPLETED', late: false }, { kind: 'refund', which: 1 }], true],
+          // Found by CI (seed 1604291849): the next period paid ahead, 20 units' balance paid the day before it starts,
+          // the first period reversed (the next one moves into its place), then the balance reversed. The model had moved
+          // the 20 units' raise back to the first period's start, before it was paid: a raise counts from its payment on.
+          [1, [{ kind: 'capture', outcome: 'COMPLETED', late: true }, { kind: 'up-down', units: 20 }, { kind: 'reverse', which: 0 }, { kind: 'reverse', which: 2 }, { kind: 'capture', outcome: 'COMPLETED', late: false }], true],
+          // Found by the same run of make test (seed 1006281437): the first of two prepaid periods refunded at once (the
+          // second moves into its place), 20 units' balance paid for its last day, then refunded the next day. The model
+          // had valued the balance over the second period's original end: a thirty-second of it used instead of all.
+          [1, [{ kind: 'prepay-refund', which: 0 }, { kind: 'up-down', units: 20 }, { kind: 'advance', days: 1, declined: false }, { kind: 'refund', which: 5 }], false],
         ],
       },
     );
