@@ -51,14 +51,17 @@ system-deps:
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
 	fi
 
+## unit: the back-end suite, two files at a time (each spec starts its own servers on free ports and temporary folders;
+## most of the time is spent waiting on them, so two workers halve the wall time on two cores)
 unit: install system-deps
-	npx mocha
+	npx mocha --parallel --jobs 2
 
 web-unit: install
 	npm test -w web
 
+## e2e: the browser suite, two spec files at a time (each starts its own server and Chromium)
 e2e: build system-deps
-	npm run e2e -w web
+	npm run e2e -w web -- --parallel --jobs 2
 
 ## deploy-check: compose file, Kubernetes manifests, nginx config and Dockerfile checked against the code (offline)
 deploy-check: install system-deps
