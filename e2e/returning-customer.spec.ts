@@ -154,6 +154,8 @@ describe('the returning customer’s journey: builder at 35 units → buy → de
       it('signed out: the builder’s 25 streams and 10 restreams (35 units, $160) survive the sign-in page and start the purchase', async () => {
         await page.locator('header').getByRole('link', { name: w.pricingLink, exact: true }).first().click();
         await page.waitForURL((url) => url.pathname === `${prefix}/pricing`);
+        // A public page is a page load of its own: the builder answers typing once hydrated.
+        await page.waitForSelector('html[data-hydrated="true"]');
         await page.getByTestId('builder-pricing').waitFor();
         await setModule('streams', 25);
         await setModule('restream', 10);
