@@ -82,6 +82,9 @@ const shell = (id: string) =>
   // The route table (app/pages.ts) lists the admin views from here: in another chunk, the two would import each
   // other and the shell would read ADMIN_VIEWS before it is defined.
   /\/web\/src\/features\/admin\/access\.ts$/.test(id) ||
+  // The public build's stand-ins go with the shell that imports them: in the entry chunk, the two chunks would
+  // import each other and the shell would run before the stand-ins it uses are defined.
+  /\/web\/src\/public\/(router|i18next|react-i18next|react-redux|inlineMarkdown)\.tsx?$/.test(id) ||
   /\/contracts\/src\/constants\//.test(id);
 
 /**
@@ -98,6 +101,8 @@ const publicAliases = [
   { find: /^react-i18next$/, replacement: src('public/react-i18next.tsx') },
   { find: /^react-redux$/, replacement: src('public/react-redux.tsx') },
   { find: /^\.\/inlineMarkdown\.js$/, replacement: src('public/inlineMarkdown.ts') },
+  // The page is prerendered: only its islands hydrate (src/public/start.tsx, features/ui/Island.tsx).
+  { find: /^\.\/start\.js$/, replacement: src('public/start.tsx') },
 ];
 
 export default defineConfig(({ isSsrBuild, mode }) => ({

@@ -1,5 +1,3 @@
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import type { Resource, ResourceLanguage } from 'i18next';
 import type { Language } from '@relaycast/contracts/constants';
 import { headHtml, pageHead, type PageHead } from './app/head.js';
@@ -7,10 +5,9 @@ import { COMMON_NS, createI18n } from './app/i18n.js';
 import { langFromPath, stripLang } from './app/lang.js';
 import { ALL_RESOURCES } from './app/localeFiles.server.js';
 import type { PageRoute } from './app/pageTypes.js';
-import { Root } from './app/Root.js';
+import { renderPageHtml } from './app/renderPage.server.js';
 import { collectInlineMarkdown, type InlineToken } from './features/ui/inlineMarkdown.js';
 import { loadPage, matchPage } from './app/routing.js';
-import { makeStore } from './app/store.js';
 
 export { CLIENT_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES, SPA_PATH_PREFIXES } from './app/pages.js';
 export { headHtml, SITE_URL } from './app/head.js';
@@ -39,10 +36,7 @@ export async function renderPage(url: string, texts: Record<string, unknown> = {
   await loadPage(route);
   const all = { ...(ALL_RESOURCES[lang] ?? {}), ...(texts as Record<string, ResourceLanguage[string]>) };
   const i18n = createI18n(lang, { ...ALL_RESOURCES, [lang]: all });
-  const store = makeStore();
-  const [html, markdown] = collectInlineMarkdown(() =>
-    renderToString(<Root store={store} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />),
-  );
+  const [html, markdown] = collectInlineMarkdown(() => renderPageHtml(url, i18n));
   const namespaces = [COMMON_NS, ...route.ns];
   const resources: Resource = { [lang]: Object.fromEntries(namespaces.map((ns) => [ns, all[ns] ?? {}])) };
   const head = pageHead(route, lang, i18n.getFixedT(lang), route.prerender ? stripLang(url) : route.path);

@@ -3,9 +3,13 @@ import { Outlet } from 'react-router';
 import { useMounted, useT } from './hooks.js';
 import { Footer } from '../features/ui/Footer.js';
 import { Header } from './Header.js';
+import { island } from '../features/ui/Island.js';
 import { PageLoading } from '../features/ui/PageLoading.js';
 import { useAppEffects } from '../features/ui/useAppEffects.js';
 import { DemoPaymentsBanner } from '../features/ui/DemoPaymentsBanner.js';
+
+/** The header is the one island every page has (menus, language, theme, sign-in). */
+const HeaderIsland = island('header', Header);
 
 const ShellExtras = lazy(() => import('../features/ui/ShellExtras.js'));
 
@@ -28,7 +32,7 @@ export function SiteLayout() {
         {t('skipToContent')}
       </a>
       <DemoPaymentsBanner />
-      <Header />
+      <HeaderIsland />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

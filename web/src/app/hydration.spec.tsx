@@ -1,24 +1,19 @@
 import { expect } from 'chai';
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { installDom } from '../test/dom.js';
+import { hydratePage } from '../test/islands.js';
 import { renderHtml, testResources } from '../test/render.js';
-import { createI18n } from './i18n.js';
-import { langFromPath } from './lang.js';
-import { Root } from './Root.js';
-import { makeStore } from './store.js';
 
 /**
- * Hydrates server-rendered pages in jsdom with React's development build, which reports every mismatch
- * (text, attributes, structure) on console.error; the browser tests use the production build, which reports
- * only structural ones.
+ * Hydrates server-rendered pages as the browser does — their islands, each a root of its own (src/public/start.tsx)
+ * — in jsdom with React's development build, which reports every mismatch (text, attributes, structure) on
+ * console.error; the browser tests use the production build, which reports only structural ones.
  */
-describe('hydration (React development build)', function () {
+describe('hydration of the islands (React development build)', function () {
   this.timeout(20000);
   const urls = ['/', '/products/multi-streaming', '/products/video-api', '/pricing', '/about', '/ru/faq', '/api-docs/video-players', '/ru/self-hosted-streaming-solution'];
   for (const url of urls) {
-    it(`${url} hydrates without warnings`, () => {
+    it(`${url} hydrates without warnings`, async () => {
       const dom = installDom(`https://relaycast.example${url}`);
       const g = globalThis as Record<string, unknown>;
       const saved = { navigator: g.navigator, IS_REACT_ACT_ENVIRONMENT: g.IS_REACT_ACT_ENVIRONMENT, fetch: g.fetch };
@@ -35,23 +30,19 @@ describe('hydration (React development build)', function () {
         container.id = 'root';
         container.innerHTML = html;
         dom.window.document.body.appendChild(container);
-        const i18n = createI18n(langFromPath(url), testResources);
-        const recovered: unknown[] = [];
-        let root: ReturnType<typeof hydrateRoot> | undefined;
-        // Synchronous act: render, commit and effects are flushed here, and the root is unmounted before any
-        // lazily imported chunk (cookie window, CMS loader) resolves.
-        act(() => {
-          root = hydrateRoot(
-            container,
-            <Root store={makeStore()} i18n={i18n} router={(children) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>} />,
-            { onRecoverableError: (e) => recovered.push(e) },
-          );
-        });
-        expect(recovered, String(recovered[0])).to.deep.equal([]);
+        const page = await hydratePage(container, url, testResources);
+        expect(page.recovered, String(page.recovered[0])).to.deep.equal([]);
         expect(errors.filter((e) => /hydrat|did not match|mismatch/i.test(e)), errors.join('\n')).to.deep.equal([]);
+        expect(page.hydrated, 'every island committed').to.equal(true);
+        expect(page.names[0]).to.equal('header');
         expect(container.querySelector('h1')?.textContent).to.be.a('string').and.not.equal('');
+        // The header is live: its burger button opens the menu.
+        const burger = container.querySelector<HTMLButtonElement>('button.burger');
+        expect(burger?.getAttribute('aria-expanded')).to.equal('false');
+        act(() => burger?.click());
+        expect(burger?.getAttribute('aria-expanded')).to.equal('true');
         // Unmount before the lazily loaded extras (cookie window, CMS loader) would render: nothing is left to run.
-        act(() => root?.unmount());
+        page.unmount();
       } finally {
         console.error = original;
         Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });

@@ -1,16 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import type { Resource } from 'i18next';
 import { JSDOM } from 'jsdom';
 import { createI18n } from '../app/i18n.js';
 import { langFromPath } from '../app/lang.js';
-import { Root } from '../app/Root.js';
+import { renderPageHtml } from '../app/renderPage.server.js';
 import { ALL_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES } from '../app/pages.js';
 import { loadedPage, loadPage, matchPage } from '../app/routing.js';
-import { makeStore } from '../app/store.js';
 
 /**
  * The pages tests render — every public page, the not-found page and the sign-in page — loaded before any test
@@ -44,7 +41,7 @@ export function renderHtml(url: string, withTexts: Resource = resources): string
   const { route } = matchPage(url);
   if (!loadedPage(route)) throw new Error(`renderUrl cannot render ${route.module}`);
   const i18n = createI18n(langFromPath(url), withTexts);
-  return renderToString(<Root store={makeStore()} i18n={i18n} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />);
+  return renderPageHtml(url, i18n);
 }
 
 /** Server-renders a URL the way the prerenderer does and parses the result. */

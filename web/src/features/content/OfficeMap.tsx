@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { island } from '../ui/Island.js';
 
 export interface Office {
   id: string;
@@ -19,7 +20,7 @@ export function osmLinkUrl(lat: number, lon: number): string {
  * An embedded map that loads only when it scrolls near the viewport (or on request): until then a button
  * holds its place, so the about page costs no third-party requests on load.
  */
-export function OfficeMap({ office, title, loadLabel, openLabel }: { office: Office; title: string; loadLabel: string; openLabel: string }) {
+function OfficeMapView({ office, title, loadLabel, openLabel }: { office: Office; title: string; loadLabel: string; openLabel: string }) {
   const [load, setLoad] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -56,3 +57,6 @@ export function OfficeMap({ office, title, loadLabel, openLabel }: { office: Off
     </>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const OfficeMap = island('office-map', OfficeMapView);

@@ -1,13 +1,8 @@
 import { expect } from 'chai';
-import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import type { Resource } from 'i18next';
 import { installDom } from '../../test/dom.js';
+import { hydratePage } from '../../test/islands.js';
 import { renderHtml, testResources } from '../../test/render.js';
-import { createI18n } from '../../app/i18n.js';
-import { Root } from '../../app/Root.js';
-import { makeStore } from '../../app/store.js';
 import type { ArticleContent } from '../ui/content/types.js';
 
 /**
@@ -18,7 +13,7 @@ import type { ArticleContent } from '../ui/content/types.js';
 describe('a page with a section override and an added material hydrates as the server rendered it', function () {
   this.timeout(20000);
 
-  it('/how-to-use: the new texts, the rest as built, the added section, and a reading time that counts them', () => {
+  it('/how-to-use: the new texts, the rest as built, the added section, and a reading time that counts them', async () => {
     const builtIn = testResources.en!['page-how-to-use'] as unknown as ArticleContent;
     const texts = structuredClone(builtIn) as ArticleContent & { cmsSections: unknown[] };
     texts.sections.find((s) => s.id === 'connect')!.title = '3. Connect your encoder over SRT';
@@ -38,14 +33,10 @@ describe('a page with a section override and an added material hydrates as the s
       const container = dom.window.document.createElement('div');
       container.innerHTML = renderHtml('/how-to-use', resources);
       dom.window.document.body.appendChild(container);
-      const recovered: unknown[] = [];
-      let root: ReturnType<typeof hydrateRoot> | undefined;
-      act(() => {
-        root = hydrateRoot(container, <Root store={makeStore()} i18n={createI18n('en', resources)} router={(children) => <MemoryRouter initialEntries={['/how-to-use']}>{children}</MemoryRouter>} />, {
-          onRecoverableError: (e) => recovered.push(e),
-        });
-      });
-      expect(recovered, String(recovered[0])).to.deep.equal([]);
+      // As a browser does: the page's islands (its header and code blocks), with the texts the page embeds.
+      const page = await hydratePage(container, '/how-to-use', resources);
+      expect(page.recovered, String(page.recovered[0])).to.deep.equal([]);
+      expect(page.hydrated, 'every island committed').to.equal(true);
       expect(errors.filter((e) => /hydrat|did not match|mismatch/i.test(e)), errors.join('\n')).to.deep.equal([]);
       const titles = [...container.querySelectorAll('.prose > section > h2, .prose [data-source="cms"] h2')].map((h) => h.textContent);
       expect(titles.slice(0, builtIn.sections.length)).to.deep.equal(builtIn.sections.map((s) => (s.id === 'connect' ? '3. Connect your encoder over SRT' : s.title)));
@@ -55,7 +46,7 @@ describe('a page with a section override and an added material hydrates as the s
       expect(toc.slice(-2)).to.deep.equal(['#operate', '#material-m1']);
       // The guide's own words (about 320) and the added section's 460, at 200 a minute.
       expect(container.querySelector('[data-testid="byline"]')?.textContent).to.equal('Reading time: about 4 min');
-      act(() => root?.unmount());
+      page.unmount();
     } finally {
       console.error = original;
       Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });

@@ -11,6 +11,7 @@ import { SmallestPurchase } from './SmallestPurchase.js';
 import { purchaseQuery } from '../ui/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { CheaperOption } from './CheaperOption.js';
+import { island } from '../ui/Island.js';
 
 function ModuleSlider({ name }: { name: BuilderModuleName }) {
   const { t } = useT('pricing');
@@ -46,7 +47,7 @@ function ModuleSlider({ name }: { name: BuilderModuleName }) {
  * The pricing builder (seed §1): a monthly licence per unit. Its price comes from billing-core's
  * quoteSubscription, the same function the server uses to check the purchase, so both agree to the cent.
  */
-export function BuilderPricing({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }: { fromCents?: number }) {
+function BuilderPricingView({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }: { fromCents?: number }) {
   const { t } = useT('pricing');
   const lang = useLang();
   const quote = useAppSelector(selectBuilderQuote);
@@ -106,3 +107,6 @@ export function BuilderPricing({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }:
     </div>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const BuilderPricing = island('builder-pricing', BuilderPricingView);

@@ -22,6 +22,7 @@ import {
   viewersChanged,
 } from './calculatorSlice.js';
 import { siteSettings } from '../../app/siteSettings.js';
+import { island } from '../ui/Island.js';
 
 type NumericField = 'publishers' | 'viewers' | 'recordings' | 'reStreams' | 'hours';
 
@@ -91,7 +92,7 @@ function NumberField({ field, value, min, max, onCommit }: { field: NumericField
  * The pricing calculator (seed §3, §4). State and rules are calculatorSlice's (billing-core's transitions);
  * the estimate is billing-core's estimateCalculator. Changing an input sends the analytics conversion event.
  */
-export function Calculator() {
+function CalculatorView() {
   const { t } = useT('pricing');
   const { marketplaceUrl } = siteSettings();
   const lang = useLang();
@@ -183,3 +184,6 @@ export function Calculator() {
     </div>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const Calculator = island('calculator', CalculatorView);

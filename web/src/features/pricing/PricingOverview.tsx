@@ -9,12 +9,13 @@ import { selectPeriod } from './pricingSlice.js';
 import { purchaseQuery } from '../ui/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { SmallestPurchase } from './SmallestPurchase.js';
+import { island } from '../ui/Island.js';
 
 /**
  * The pricing section of a product page: the three variants side by side (builder, cloud pay-as-you-go,
  * self-hosted unlimited) with links to the full pricing page and its calculator.
  */
-export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, multiStreaming = false }: { fromCents?: number; multiStreaming?: boolean }) {
+function PricingOverviewView({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, multiStreaming = false }: { fromCents?: number; multiStreaming?: boolean }) {
   const { t } = useT('pricing');
   const lang = useLang();
   const period = useAppSelector(selectPeriod);
@@ -59,3 +60,6 @@ export function PricingOverview({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, 
     </div>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const PricingOverview = island('pricing-overview', PricingOverviewView);

@@ -6,9 +6,10 @@ import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';
 import { purchaseQuery } from '../ui/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
+import { island } from '../ui/Island.js';
 
 /** Self-hosted unlimited (seed §9): free $0 (limited), $79 a month, or $59 a month billed annually. */
-export function UnlimitedPricing() {
+function UnlimitedPricingView() {
   const { t } = useT('pricing');
   const lang = useLang();
   const period = useAppSelector(selectPeriod);
@@ -47,3 +48,6 @@ export function UnlimitedPricing() {
     </div>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const UnlimitedPricing = island('unlimited-pricing', UnlimitedPricingView);

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useLang, useT } from '../../app/hooks.js';
 import { illustration } from '../../app/illustrations.js';
 import { PlayIcon } from '../ui/icons.js';
+import { island } from '../ui/Island.js';
 
 /**
  * A promo video that costs nothing until asked for: the poster is an image (lazy, sized), and the <video>
  * element is only created when the visitor presses play.
  */
-export function PromoVideo({ slug, title, caption }: { slug: string; title: string; caption: string }) {
+function PromoVideoView({ slug, title, caption }: { slug: string; title: string; caption: string }) {
   const { t } = useT('common');
   const [playing, setPlaying] = useState(false);
   const poster = illustration(`/img/products/${slug}/poster.svg`, useLang());
@@ -37,3 +38,6 @@ export function PromoVideo({ slug, title, caption }: { slug: string; title: stri
     </figure>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const PromoVideo = island('promo-video', PromoVideoView);

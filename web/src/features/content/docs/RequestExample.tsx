@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { useT } from '../../../app/hooks.js';
 import { CodeBlock } from '../../ui/content/CodeBlock.js';
 import { EXAMPLES } from './examples.js';
+import { island } from '../../ui/Island.js';
 
 /** A documented request: method and path, then its samples (JSON body, cURL, JavaScript) as tabs. */
-export function RequestExample({ id }: { id: string }) {
+function RequestExampleView({ id }: { id: string }) {
   const { t } = useT('common');
   const example = EXAMPLES[id];
   const [tab, setTab] = useState(0);
@@ -41,3 +42,6 @@ export function RequestExample({ id }: { id: string }) {
     </div>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const RequestExample = island('request-example', RequestExampleView);

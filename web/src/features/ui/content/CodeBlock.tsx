@@ -1,9 +1,10 @@
 import { useAppDispatch, useT } from '../../../app/hooks.js';
 import { CopyIcon } from '../icons.js';
 import { toastAdded } from '../toastsSlice.js';
+import { island } from '../Island.js';
 
 /** A code sample with a copy button (the copy confirms with a toast). */
-export function CodeBlock({ code, title, lang }: { code: string; title?: string; lang?: string }) {
+function CodeBlockView({ code, title, lang }: { code: string; title?: string; lang?: string }) {
   const { t } = useT('common');
   const dispatch = useAppDispatch();
   const copy = async () => {
@@ -30,3 +31,6 @@ export function CodeBlock({ code, title, lang }: { code: string; title?: string;
     </div>
   );
 }
+
+/** An island (features/ui/Island.tsx): the browser hydrates it on its own. */
+export const CodeBlock = island('code-block', CodeBlockView);
