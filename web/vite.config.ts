@@ -77,14 +77,14 @@ function illustrationsPlugin(): Plugin {
  */
 const shell = (id: string) =>
   (/\/web\/src\/(app|features\/ui)\/[^/]+$/.test(id) &&
-    !/\/(api|sessionApi|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage|validation|forms|list|problems|format)\.tsx?$/.test(id)) ||
+    !/\/(api|sessionApi|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage|validation|forms|list|problems|format|TestClockBanner)\.tsx?$/.test(id)) ||
   /\/web\/src\/features\/ui\/content\/(useContent|Faq|CodeBlock|types)\.tsx?$/.test(id) ||
   // The route table (app/pages.ts) lists the admin views from here: in another chunk, the two would import each
   // other and the shell would read ADMIN_VIEWS before it is defined.
   /\/web\/src\/features\/admin\/access\.ts$/.test(id) ||
   // The public build's stand-ins go with the shell that imports them: in the entry chunk, the two chunks would
   // import each other and the shell would run before the stand-ins it uses are defined.
-  /\/web\/src\/public\/(router|i18next|react-i18next|react-redux|inlineMarkdown)\.tsx?$/.test(id) ||
+  /\/web\/src\/public\/(router|i18next|react-i18next|react-redux|redux-toolkit|inlineMarkdown)\.tsx?$/.test(id) ||
   /\/contracts\/src\/constants\//.test(id);
 
 /**
@@ -101,12 +101,29 @@ const publicAliases = [
   { find: /^react-i18next$/, replacement: src('public/react-i18next.tsx') },
   { find: /^react-redux$/, replacement: src('public/react-redux.tsx') },
   { find: /^\.\/inlineMarkdown\.js$/, replacement: src('public/inlineMarkdown.ts') },
+  // The header's account menu: who is signed in, and signing out, without RTK Query.
+  { find: /^\.\/session\.js$/, replacement: src('public/session.ts') },
   // The page is prerendered: only its islands hydrate (src/public/start.tsx, features/ui/Island.tsx).
   { find: /^\.\/start\.js$/, replacement: src('public/start.tsx') },
 ];
 
+/**
+ * The public build's Redux Toolkit for the site's own modules (src/public/redux-toolkit.ts): the slices and the store
+ * in about 1 KB. RTK Query, inside node_modules, keeps the real package (it loads only with the login form).
+ */
+function publicReduxToolkit(): Plugin {
+  return {
+    name: 'relaycast-public-redux-toolkit',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@reduxjs/toolkit' || !importer || importer.includes('/node_modules/')) return null;
+      return src('public/redux-toolkit.ts');
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: mode === 'public' ? [react(), validatorsPlugin()] : [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
+  plugins: mode === 'public' ? [publicReduxToolkit(), react(), validatorsPlugin()] : [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
   publicDir: mode === 'public' ? false : 'public',
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),

@@ -1,9 +1,8 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { AUTH_TOKEN_HEADER, COOKIE_NAMES } from '@relaycast/contracts/constants';
 import { reasonOf } from '../features/ui/problems.js';
 import { toastAdded } from '../features/ui/toastsSlice.js';
-import { readCookie } from './cookies.js';
+import { authHeaders } from './cookies.js';
 import { dynamicMiddleware, rootReducer } from './store.js';
 
 /** A failed call, as the read-api answers it ({ error: { code, message, details? } }) plus the HTTP status. */
@@ -36,10 +35,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Seed §6: the token cookie's value with its slashes decoded, for API clients that are not the browser. */
-function authHeaders(): Record<string, string> {
-  const token = readCookie(COOKIE_NAMES.token);
-  return token ? { [AUTH_TOKEN_HEADER]: token.replace(/%2F/gi, '/') } : {};
-}
 
 /**
  * The one base query (seed §7): every call is a POST with a JSON body to the same origin; the answer's `data`

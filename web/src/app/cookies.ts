@@ -1,4 +1,4 @@
-import { COOKIE_MAX_AGE_SECONDS, COOKIE_PATH } from '@relaycast/contracts/constants';
+import { AUTH_TOKEN_HEADER, COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES, COOKIE_PATH } from '@relaycast/contracts/constants';
 
 /** Reads a cookie from a cookie string (document.cookie by default); null when absent. */
 export function readCookie(name: string, source?: string): string | null {
@@ -20,4 +20,10 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number =
 
 export function deleteCookie(name: string): void {
   writeCookie(name, '', 0);
+}
+
+/** The header that carries the session token (from its cookie) on API calls; none when there is no token. */
+export function authHeaders(): Record<string, string> {
+  const token = readCookie(COOKIE_NAMES.token);
+  return token ? { [AUTH_TOKEN_HEADER]: token.replace(/%2F/gi, '/') } : {};
 }

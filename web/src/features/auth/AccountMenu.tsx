@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BUY_LICENCE_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
 import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
-import { useGetUserQuery } from '../../app/sessionApi.js';
 import { PROFILE_PATH } from '../../app/accountPaths.js';
 import { AppLink } from '../ui/AppLink.js';
 import { ChevronIcon } from '../ui/icons.js';
 import { accountMenuCollapsed, accountMenuToggled, selectAccountMenuExpanded } from '../ui/uiSlice.js';
-import { useLogoutMutation } from './authApi.js';
+import { useSessionUser, useSignOut } from './session.js';
 
 const ADMIN_LINKS = [
   { to: '/admin/subscriptions/list', label: 'account.subscriptions', area: 'subscriptions' },
@@ -26,8 +25,8 @@ function allowed(area: keyof typeof MENU_ACCESS, role: Role): boolean {
  */
 export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
   const { t } = useT('common');
-  const { data: user } = useGetUserQuery();
-  const [logout] = useLogoutMutation();
+  const user = useSessionUser();
+  const signOut = useSignOut();
   const expanded = useAppSelector(selectAccountMenuExpanded);
   const dispatch = useAppDispatch();
   const ref = useRef<HTMLDivElement>(null);
@@ -94,7 +93,7 @@ export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
             type="button"
             className="menu-button"
             onClick={async () => {
-              const ok = await logout().unwrap().catch(() => false);
+              const ok = await signOut();
               if (ok) window.location.reload();
             }}
           >
