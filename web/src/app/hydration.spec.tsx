@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { act } from 'react';
 import { installDom } from '../test/dom.js';
 import { hydratePage } from '../test/islands.js';
-import { renderHtml, testResources } from '../test/render.js';
+import { renderHtml, renderUrl, testResources } from '../test/render.js';
+import { ISLANDS } from '../public/islands.js';
+import { localizePath } from './lang.js';
+import { PUBLIC_PAGES } from './pages.js';
 
 /**
  * Hydrates server-rendered pages as the browser does — their islands, each a root of its own (src/public/start.tsx)
@@ -52,4 +55,26 @@ describe('hydration of the islands (React development build)', function () {
       }
     });
   }
+
+  it('every island of every public page, in both languages, is one the browser knows, with JSON props', async () => {
+    const seen = new Set<string>();
+    for (const route of PUBLIC_PAGES) {
+      for (const lang of ['en', 'ru'] as const) {
+        const doc = await renderUrl(localizePath(route.path, lang));
+        const islands = [...doc.querySelectorAll<HTMLElement>('[data-island]')];
+        expect(islands[0]?.dataset.island, `${route.path} ${lang}: the header first`).to.equal('header');
+        for (const el of islands) {
+          expect(ISLANDS, `${route.path} ${lang}`).to.have.property(el.dataset.island ?? '');
+          expect(el.dataset.islandId, `${route.path} ${lang}`).to.match(/^i\d+$/);
+          expect(() => JSON.parse(el.dataset.props ?? ''), `${route.path} ${lang}: ${el.dataset.island} props`).not.to.throw();
+          // Rendered in place: the island's HTML, not the placeholder the page render left for it.
+          expect(el.innerHTML, `${route.path} ${lang}: ${el.dataset.island}`).not.to.contain('<!--island:');
+          expect(el.children.length, `${route.path} ${lang}: ${el.dataset.island}`).to.be.greaterThan(0);
+          seen.add(el.dataset.island ?? '');
+        }
+      }
+    }
+    // Every island the browser can load appears on some page (an unused name is a part no page has any more).
+    expect([...seen].sort()).to.deep.equal(Object.keys(ISLANDS).sort());
+  });
 });
