@@ -18,9 +18,10 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 const webDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web');
 
 /**
- * Why each part loads. React's runtime is the floor of any hydration; the store (Redux Toolkit) holds the seed's
- * UI-state and calculator rules; the router, i18next and marked load only with the whole app (account, checkout,
- * admin, sign-in, embeds: spa.html) — public pages use the small stand-ins of web/src/public/ (the site's code).
+ * Why each part loads. React's runtime is the floor of any hydration (public pages hydrate their islands only);
+ * Redux Toolkit, the router, i18next and marked load only with the whole app (account, checkout, admin, sign-in,
+ * embeds: spa.html, and RTK Query with the header's login form) — public pages use the small stand-ins of
+ * web/src/public/ (counted as the site's code), the store's among them, with the app's own slices.
  */
 export const GROUPS: { name: string; short: string; packages: readonly string[] }[] = [
   { name: 'React runtime (any hydration)', short: 'react', packages: ['react-dom', 'scheduler', 'react'] },
