@@ -101,29 +101,32 @@ const publicAliases = [
   { find: /^react-i18next$/, replacement: src('public/react-i18next.tsx') },
   { find: /^react-redux$/, replacement: src('public/react-redux.tsx') },
   { find: /^\.\/inlineMarkdown\.js$/, replacement: src('public/inlineMarkdown.ts') },
-  // The header's account menu: who is signed in, and signing out, without RTK Query.
-  { find: /^\.\/session\.js$/, replacement: src('public/session.ts') },
-  // The page is prerendered: only its islands hydrate (src/public/start.tsx, features/ui/Island.tsx).
-  { find: /^\.\/start\.js$/, replacement: src('public/start.tsx') },
 ];
 
 /**
- * The public build's Redux Toolkit for the site's own modules (src/public/redux-toolkit.ts): the slices and the store
- * in about 1 KB. RTK Query, inside node_modules, keeps the real package (it loads only with the login form).
+ * The public build's modules that stand in for one importer's: Redux Toolkit for the site's own modules
+ * (src/public/redux-toolkit.ts: the slices and the store in about 1 KB; RTK Query, inside node_modules, keeps the
+ * real package, and loads only with the login form), the islands' start for the entry's, and the account menu's
+ * session without RTK Query.
  */
-function publicReduxToolkit(): Plugin {
+function publicModules(): Plugin {
   return {
-    name: 'relaycast-public-redux-toolkit',
+    name: 'relaycast-public-modules',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source !== '@reduxjs/toolkit' || !importer || importer.includes('/node_modules/')) return null;
-      return src('public/redux-toolkit.ts');
+      if (!importer) return null;
+      if (source === '@reduxjs/toolkit' && !importer.includes('/node_modules/')) return src('public/redux-toolkit.ts');
+      // The page is prerendered: only its islands hydrate (src/public/start.tsx, features/ui/Island.tsx).
+      if (source === './start.js' && importer === src('main.tsx')) return src('public/start.tsx');
+      // The header's account menu: who is signed in, and signing out, without RTK Query.
+      if (source === './session.js' && importer === src('features/auth/AccountMenu.tsx')) return src('public/session.ts');
+      return null;
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: mode === 'public' ? [publicReduxToolkit(), react(), validatorsPlugin()] : [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
+  plugins: mode === 'public' ? [publicModules(), react(), validatorsPlugin()] : [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
   publicDir: mode === 'public' ? false : 'public',
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),

@@ -1,29 +1,12 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import type { Resource } from 'i18next';
 import { COMMON_NS, createI18n, fetchBackend, loadNamespacesFor } from './app/i18n.js';
 import { langFromPath } from './app/lang.js';
+import { embeddedResources, recordRecoverableError } from './app/pageData.js';
 import { Root } from './app/Root.js';
 import { loadPage, matchPage } from './app/routing.js';
 import { makeStore } from './app/store.js';
-
-declare global {
-  interface Window {
-    /** Hydration problems React recovered from (the browser tests assert there are none). */
-    __recoverableErrors?: string[];
-  }
-}
-
-function embeddedResources(): Resource {
-  const text = document.getElementById('i18n-data')?.textContent;
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as Resource;
-  } catch {
-    return {};
-  }
-}
 
 /**
  * Starts the app. Not top-level await: page chunks import shared modules from the entry chunk, and a module
@@ -47,11 +30,7 @@ export async function start() {
     // As a transition, hydration is time-sliced: the prerendered page stays responsive while React attaches.
     startTransition(() => {
       hydrateRoot(container, app, {
-        onRecoverableError(error) {
-          const message = error instanceof Error ? error.message : String(error);
-          window.__recoverableErrors?.push(message);
-          console.error('Hydration error:', message);
-        },
+        onRecoverableError: recordRecoverableError,
       });
     });
   } else {

@@ -8,7 +8,7 @@ import { LangContext } from './hooks.js';
 import type { AppStore } from './store.js';
 
 /**
- * What an island is rendered in, on the server (app/renderPage.tsx) and in the browser (src/public/start.tsx) alike,
+ * What an island is rendered in, on the server (app/renderPage.server.tsx) and in the browser (src/public/start.tsx) alike,
  * so that the two agree: the page's store (one for all the page's islands: the period chosen in one price table
  * shows in the others), its texts, its language and its location. The router is the caller's (a static one on the
  * server; the public build's stand-in in the browser).

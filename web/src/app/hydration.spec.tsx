@@ -77,4 +77,36 @@ describe('hydration of the islands (React development build)', function () {
     // Every island the browser can load appears on some page (an unused name is a part no page has any more).
     expect([...seen].sort()).to.deep.equal(Object.keys(ISLANDS).sort());
   });
+
+  it('marks that are not the server’s are left alone, and an island whose code does not load leaves the others hydrating', async () => {
+    const dom = installDom('https://relaycast.example/');
+    const g = globalThis as Record<string, unknown>;
+    const saved = { navigator: g.navigator, IS_REACT_ACT_ENVIRONMENT: g.IS_REACT_ACT_ENVIRONMENT };
+    Object.defineProperty(globalThis, 'navigator', { value: dom.window.navigator, configurable: true });
+    g.IS_REACT_ACT_ENVIRONMENT = true;
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
+    try {
+      const container = dom.window.document.createElement('div');
+      container.innerHTML =
+        renderHtml('/') +
+        // Administrators' HTML (the server strips these marks too) and a name the browser does not know.
+        '<section data-source="cms"><div data-island="header" data-island-id="i0" data-props="{}">Copied</div></section>' +
+        '<div class="island" data-island="retired" data-island-id="i9" data-props="{}"><p>As rendered</p></div>';
+      dom.window.document.body.appendChild(container);
+      const page = await hydratePage(container, '/', testResources);
+      expect(page.names).to.deep.equal(['header', 'code-block']);
+      expect(page.hydrated, 'the others committed').to.equal(true);
+      expect(errors).to.include('Island not loaded: no island called retired (src/public/islands.ts)');
+      expect(container.querySelector('[data-source="cms"]')?.textContent).to.equal('Copied');
+      expect(container.querySelector('[data-island="retired"]')?.innerHTML).to.equal('<p>As rendered</p>');
+      page.unmount();
+    } finally {
+      console.error = original;
+      Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });
+      g.IS_REACT_ACT_ENVIRONMENT = saved.IS_REACT_ACT_ENVIRONMENT;
+      dom.restore();
+    }
+  });
 });

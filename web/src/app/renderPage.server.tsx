@@ -2,7 +2,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
-import { IslandCollectorContext, islandPlaceholder, type IslandCollector } from '../features/ui/Island.js';
+import { randomUUID } from 'node:crypto';
+import { IslandCollectorContext, type IslandCollector } from '../features/ui/Island.js';
 import { IslandRoot } from './IslandRoot.js';
 import { langFromPath } from './lang.js';
 import { Root } from './Root.js';
@@ -16,12 +17,15 @@ import { makeStore } from './store.js';
 export function renderPageHtml(url: string, i18n: I18n): string {
   const store = makeStore();
   const router = (children: ReactNode) => <StaticRouter location={url}>{children}</StaticRouter>;
-  const islands: { id: string; Component: ComponentType<object>; props: object }[] = [];
+  const islands: { id: string; placeholder: string; Component: ComponentType<object>; props: object }[] = [];
+  // A token of this render in each placeholder: HTML that administrators wrote (a material's body) cannot name one.
+  const token = randomUUID();
   const collector: IslandCollector = {
     add(_name, Component, props) {
       const id = `i${islands.length}`;
-      islands.push({ id, Component: Component as ComponentType<object>, props: JSON.parse(JSON.stringify(props)) as object });
-      return id;
+      const placeholder = `<!--island:${token}:${id}-->`;
+      islands.push({ id, placeholder, Component: Component as ComponentType<object>, props: JSON.parse(JSON.stringify(props)) as object });
+      return { id, placeholder };
     },
   };
   let html = renderToString(
@@ -30,14 +34,14 @@ export function renderPageHtml(url: string, i18n: I18n): string {
     </IslandCollectorContext.Provider>,
   );
   const lang = langFromPath(url);
-  for (const { id, Component, props } of islands) {
+  for (const { id, placeholder, Component, props } of islands) {
     const inner = renderToString(
       <IslandRoot store={store} i18n={i18n} lang={lang} router={router}>
         <Component {...props} />
       </IslandRoot>,
       { identifierPrefix: `${id}-` },
     );
-    html = html.replace(islandPlaceholder(id), () => inner);
+    html = html.replace(placeholder, () => inner);
   }
   return html;
 }

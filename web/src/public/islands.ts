@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 
 /**
  * Every island a public page may have (features/ui/Island.tsx), by name: what the browser loads for it. The
- * server writes the name into the page; a name missing here is a page part that never hydrates — the islands'
- * hydration test (public/islands.hydration.spec.tsx) renders every public page and fails on it.
+ * server writes the name into the page; a name missing here is a page part that never hydrates — the islands' test
+ * (app/hydration.spec.tsx) renders every public page in both languages and fails on it.
  */
 // Each island's props come from JSON (data-props), so their types are the component's business.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

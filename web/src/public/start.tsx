@@ -1,33 +1,17 @@
 import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import type { i18n as I18n, Resource } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { COOKIE_NAMES } from '@relaycast/contracts/constants';
 import { readCookie } from '../app/cookies.js';
 import { createI18n, fetchBackend } from '../app/i18n.js';
 import { IslandRoot } from '../app/IslandRoot.js';
 import { langFromPath, localizePath } from '../app/lang.js';
+import { embeddedResources, recordRecoverableError } from '../app/pageData.js';
 import { makeStore, type AppStore } from '../app/store.js';
 import { initCookieConsent, initTheme } from '../features/ui/actions.js';
 import { wantedLanguage } from '../features/ui/useAppEffects.js';
 import { ISLANDS } from './islands.js';
-
-declare global {
-  interface Window {
-    /** Hydration problems React recovered from (the browser tests assert there are none). */
-    __recoverableErrors?: string[];
-  }
-}
-
-function embeddedResources(): Resource {
-  const text = document.getElementById('i18n-data')?.textContent;
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as Resource;
-  } catch {
-    return {};
-  }
-}
 
 function propsOf(el: HTMLElement): object {
   try {
@@ -61,46 +45,75 @@ export interface LoadedIsland {
   Component: ComponentType<object>;
 }
 
-/** Loads the code of every island under `container` (features/ui/Island.tsx), from src/public/islands.ts. */
+/**
+ * The islands under `container` (features/ui/Island.tsx) with their code, from src/public/islands.ts. Only the
+ * server's marks count: none inside another island or inside administrators' HTML (the server strips them there
+ * too). An island whose code does not load (an unknown name, a chunk gone with a deployment) is left as the server
+ * rendered it and said on the console; the others hydrate.
+ */
 export async function loadIslands(container: ParentNode): Promise<LoadedIsland[]> {
-  const elements = [...container.querySelectorAll<HTMLElement>('[data-island][data-island-id]')];
-  return Promise.all(
+  const elements = [...container.querySelectorAll<HTMLElement>('[data-island][data-island-id]')].filter(
+    (el) => !el.parentElement?.closest('[data-island], [data-source="cms"]'),
+  );
+  const loaded = await Promise.allSettled(
     elements.map(async (el) => {
       const load = ISLANDS[el.dataset.island ?? ''];
       if (!load) throw new Error(`no island called ${el.dataset.island ?? '(none)'} (src/public/islands.ts)`);
       return { el, Component: (await load()) as ComponentType<object> };
     }),
   );
+  return loaded.flatMap((result) => {
+    if (result.status === 'fulfilled') return [result.value];
+    console.error('Island not loaded:', result.reason instanceof Error ? result.reason.message : String(result.reason));
+    return [];
+  });
 }
 
 /**
  * Hydrates loaded islands, each a root of its own with the id prefix and the props the server rendered it with
- * (app/renderPage.server.tsx); `onHydrated` runs once every one has committed. The islands' hydration tests call it too.
+ * (app/renderPage.server.tsx); `onHydrated` runs once every one has committed, or failed (its error on the console).
+ * Each counts once (StrictMode runs a development build's effects twice). The islands' hydration tests call it too.
  */
 export function hydrateIslands(islands: readonly LoadedIsland[], page: Page, onRecoverableError: (error: unknown) => void, onHydrated: () => void): Root[] {
   const roots: Root[] = [];
-  let left = islands.length;
-  if (left === 0) onHydrated();
-  const committed = () => {
-    left -= 1;
-    if (left === 0) onHydrated();
+  const pending = new Set(islands.map(({ el }) => el));
+  const settled = (el: HTMLElement) => {
+    if (!pending.delete(el) || pending.size > 0) return;
+    onHydrated();
   };
+  if (pending.size === 0) onHydrated();
   for (const { el, Component } of islands) {
+    const committed = () => settled(el);
     // As transitions, hydration is time-sliced: the prerendered page stays responsive while React attaches.
     startTransition(() => {
-      roots.push(hydrateRoot(
-        el,
-        <IslandRoot store={page.store} i18n={page.i18n} lang={page.lang} router={page.router}>
-          <Committed onCommit={committed}>
-            <Component {...propsOf(el)} />
-          </Committed>
-        </IslandRoot>,
-        { identifierPrefix: `${el.dataset.islandId}-`, onRecoverableError },
-      ));
+      roots.push(
+        hydrateRoot(
+          el,
+          <IslandRoot store={page.store} i18n={page.i18n} lang={page.lang} router={page.router}>
+            <Committed onCommit={committed}>
+              <Component {...propsOf(el)} />
+            </Committed>
+          </IslandRoot>,
+          {
+            identifierPrefix: `${el.dataset.islandId}-`,
+            onRecoverableError,
+            onUncaughtError(error) {
+              console.error(`Island ${el.dataset.island ?? ''} failed:`, error instanceof Error ? error.message : String(error));
+              committed();
+            },
+          },
+        ),
+      );
     });
   }
   return roots;
 }
+
+/**
+ * How long the page waits for its islands before it reads the browser's settings and mounts the shell's extras
+ * anyway (the cookie window must come up even if an island waits on a request that never answers).
+ */
+const HYDRATION_WAIT_MS = 10_000;
 
 /**
  * Starts a public page (the public build puts this module in the place of start.tsx): the page is prerendered, so
@@ -126,16 +139,8 @@ export async function start() {
   window.__recoverableErrors = [];
   const islands = await loadIslands(container);
   await new Promise<void>((resolve) => {
-    hydrateIslands(
-      islands,
-      page,
-      (error) => {
-        const message = error instanceof Error ? error.message : String(error);
-        window.__recoverableErrors?.push(message);
-        console.error('Hydration error:', message);
-      },
-      resolve,
-    );
+    hydrateIslands(islands, page, recordRecoverableError, resolve);
+    setTimeout(resolve, HYDRATION_WAIT_MS);
   });
   page.store.dispatch(initTheme());
   page.store.dispatch(initCookieConsent());

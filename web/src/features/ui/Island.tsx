@@ -5,25 +5,22 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
  * only its islands — each one a React root of its own over its part of the page (src/public/start.tsx) — so a page
  * loads the code of what can be clicked, typed into or played, not of its text, its footer or its route table.
  *
- * `island(name, Component)` marks a component as one: wherever a page renders it, the server (app/renderPage.tsx)
+ * `island(name, Component)` marks a component as one: wherever a page renders it, the server (app/renderPage.server.tsx)
  * renders it on its own, as the browser will hydrate it, inside `<div data-island="name" data-island-id
  * data-props>`; its props must be JSON (they are handed to the browser in data-props). Inside an island (and in the
  * whole app's build, which renders pages in the browser) it is the component itself. The name must be one of
  * src/public/islands.ts, which loads it in the browser.
  */
 
-/** What the server's page render records of each island it meets (app/renderPage.tsx). */
+/** What the server's page render records of each island it meets (app/renderPage.server.tsx). */
 export interface IslandCollector {
-  /** Records an island; answers its id (its root's identifierPrefix, and the placeholder for its HTML). */
-  add(name: string, Component: ComponentType<never>, props: object): string;
+  /** Records an island; answers its id (its root's identifierPrefix) and the placeholder its HTML replaces. */
+  add(name: string, Component: ComponentType<never>, props: object): { id: string; placeholder: string };
 }
 
 export const IslandCollectorContext = createContext<IslandCollector | null>(null);
 /** True inside an island's own root: islands met there are parts of it. */
 export const InsideIslandContext = createContext(false);
-
-/** The placeholder the page render leaves for an island's HTML. */
-export const islandPlaceholder = (id: string) => `<!--island:${id}-->`;
 
 export function island<P extends object>(name: string, Component: ComponentType<P>): ((props: P) => ReactNode) & { islandName: string } {
   function Island(props: P): ReactNode {
@@ -31,8 +28,8 @@ export function island<P extends object>(name: string, Component: ComponentType<
     const inside = useContext(InsideIslandContext);
     if (inside) return <Component {...props} />;
     if (collector) {
-      const id = collector.add(name, Component as ComponentType<never>, props);
-      return <div className="island" data-island={name} data-island-id={id} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: islandPlaceholder(id) }} />;
+      const { id, placeholder } = collector.add(name, Component as ComponentType<never>, props);
+      return <div className="island" data-island={name} data-island-id={id} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: placeholder }} />;
     }
     return (
       <div className="island" data-island={name}>
