@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { act } from 'react';
-import { installDom } from '../test/dom.js';
-import { hydratePage } from '../test/islands.js';
+import { hydratePage, inPage } from '../test/islands.js';
 import { renderHtml, renderUrl, testResources } from '../test/render.js';
 import { ISLANDS } from '../public/islands.js';
 import { localizePath } from './lang.js';
@@ -16,44 +15,22 @@ describe('hydration of the islands (React development build)', function () {
   this.timeout(20000);
   const urls = ['/', '/products/multi-streaming', '/products/video-api', '/pricing', '/about', '/ru/faq', '/api-docs/video-players', '/ru/self-hosted-streaming-solution'];
   for (const url of urls) {
-    it(`${url} hydrates without warnings`, async () => {
-      const dom = installDom(`https://relaycast.example${url}`);
-      const g = globalThis as Record<string, unknown>;
-      const saved = { navigator: g.navigator, IS_REACT_ACT_ENVIRONMENT: g.IS_REACT_ACT_ENVIRONMENT, fetch: g.fetch };
-      // The CMS loader may start after hydration: an API with no content answers it.
-      g.fetch = async () => new Response(JSON.stringify({ data: [] }), { headers: { 'content-type': 'application/json' } });
-      Object.defineProperty(globalThis, 'navigator', { value: dom.window.navigator, configurable: true });
-      g.IS_REACT_ACT_ENVIRONMENT = true;
-      const errors: string[] = [];
-      const original = console.error;
-      console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
-      try {
-        const html = renderHtml(url);
-        const container = dom.window.document.createElement('div');
-        container.id = 'root';
-        container.innerHTML = html;
-        dom.window.document.body.appendChild(container);
-        const page = await hydratePage(container, url, testResources);
+    it(`${url} hydrates without warnings`, () =>
+      inPage(url, renderHtml(url), async ({ root, errors }) => {
+        const page = await hydratePage(root, url, testResources);
         expect(page.recovered, String(page.recovered[0])).to.deep.equal([]);
         expect(errors.filter((e) => /hydrat|did not match|mismatch/i.test(e)), errors.join('\n')).to.deep.equal([]);
         expect(page.hydrated, 'every island committed').to.equal(true);
         expect(page.names[0]).to.equal('header');
-        expect(container.querySelector('h1')?.textContent).to.be.a('string').and.not.equal('');
+        expect(root.querySelector('h1')?.textContent).to.be.a('string').and.not.equal('');
         // The header is live: its burger button opens the menu.
-        const burger = container.querySelector<HTMLButtonElement>('button.burger');
+        const burger = root.querySelector<HTMLButtonElement>('button.burger');
         expect(burger?.getAttribute('aria-expanded')).to.equal('false');
         act(() => burger?.click());
         expect(burger?.getAttribute('aria-expanded')).to.equal('true');
         // Unmount before the lazily loaded extras (cookie window, CMS loader) would render: nothing is left to run.
         page.unmount();
-      } finally {
-        console.error = original;
-        Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });
-        g.IS_REACT_ACT_ENVIRONMENT = saved.IS_REACT_ACT_ENVIRONMENT;
-        g.fetch = saved.fetch;
-        dom.restore();
-      }
-    });
+      }));
   }
 
   it('every island of every public page, in both languages, is one the browser knows, with JSON props', async () => {
@@ -78,35 +55,21 @@ describe('hydration of the islands (React development build)', function () {
     expect([...seen].sort()).to.deep.equal(Object.keys(ISLANDS).sort());
   });
 
-  it('marks that are not the server’s are left alone, and an island whose code does not load leaves the others hydrating', async () => {
-    const dom = installDom('https://relaycast.example/');
-    const g = globalThis as Record<string, unknown>;
-    const saved = { navigator: g.navigator, IS_REACT_ACT_ENVIRONMENT: g.IS_REACT_ACT_ENVIRONMENT };
-    Object.defineProperty(globalThis, 'navigator', { value: dom.window.navigator, configurable: true });
-    g.IS_REACT_ACT_ENVIRONMENT = true;
-    const errors: string[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
-    try {
-      const container = dom.window.document.createElement('div');
-      container.innerHTML =
-        renderHtml('/') +
+  it('marks that are not the server’s are left alone, and an island whose code does not load leaves the others hydrating', () =>
+    inPage(
+      '/',
+      renderHtml('/') +
         // Administrators' HTML (the server strips these marks too) and a name the browser does not know.
         '<section data-source="cms"><div data-island="header" data-island-id="i0" data-props="{}">Copied</div></section>' +
-        '<div class="island" data-island="retired" data-island-id="i9" data-props="{}"><p>As rendered</p></div>';
-      dom.window.document.body.appendChild(container);
-      const page = await hydratePage(container, '/', testResources);
-      expect(page.names).to.deep.equal(['header', 'code-block']);
-      expect(page.hydrated, 'the others committed').to.equal(true);
-      expect(errors).to.include('Island not loaded: no island called retired (src/public/islands.ts)');
-      expect(container.querySelector('[data-source="cms"]')?.textContent).to.equal('Copied');
-      expect(container.querySelector('[data-island="retired"]')?.innerHTML).to.equal('<p>As rendered</p>');
-      page.unmount();
-    } finally {
-      console.error = original;
-      Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });
-      g.IS_REACT_ACT_ENVIRONMENT = saved.IS_REACT_ACT_ENVIRONMENT;
-      dom.restore();
-    }
-  });
+        '<div class="island" data-island="retired" data-island-id="i9" data-props="{}"><p>As rendered</p></div>',
+      async ({ root, errors }) => {
+        const page = await hydratePage(root, '/', testResources);
+        expect(page.names).to.deep.equal(['header', 'code-block']);
+        expect(page.hydrated, 'the others committed').to.equal(true);
+        expect(errors).to.include('Island not loaded: no island called retired (src/public/islands.ts)');
+        expect(root.querySelector('[data-source="cms"]')?.textContent).to.equal('Copied');
+        expect(root.querySelector('[data-island="retired"]')?.innerHTML).to.equal('<p>As rendered</p>');
+        page.unmount();
+      },
+    ));
 });

@@ -6,6 +6,7 @@ import { langFromPath } from '../app/lang.js';
 import { matchPage } from '../app/routing.js';
 import { makeStore, type AppStore } from '../app/store.js';
 import { hydrateIslands, loadIslands } from '../public/start.js';
+import { installDom } from './dom.js';
 
 /**
  * Hydrates a server-rendered page's islands as a browser does (src/public/start.tsx), in jsdom with React's
@@ -36,4 +37,34 @@ export async function hydratePage(container: HTMLElement, url: string, resources
     store,
     unmount: () => act(() => roots.forEach((r) => r.unmount())),
   };
+}
+
+/**
+ * Runs `body` with a jsdom page at `url` whose #root holds `html`, as React's act environment, with console.error
+ * recorded (React's development build reports mismatches there) and an API that has no content (the CMS loader may
+ * start after hydration); every global is put back afterwards.
+ */
+export async function inPage(url: string, html: string, body: (page: { root: HTMLElement; errors: string[] }) => Promise<void>): Promise<void> {
+  const dom = installDom(`https://relaycast.example${url}`);
+  const g = globalThis as Record<string, unknown>;
+  const saved = { navigator: g.navigator, IS_REACT_ACT_ENVIRONMENT: g.IS_REACT_ACT_ENVIRONMENT, fetch: g.fetch };
+  g.fetch = async () => new Response(JSON.stringify({ data: [] }), { headers: { 'content-type': 'application/json' } });
+  Object.defineProperty(globalThis, 'navigator', { value: dom.window.navigator, configurable: true });
+  g.IS_REACT_ACT_ENVIRONMENT = true;
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
+  try {
+    const root = dom.window.document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = html;
+    dom.window.document.body.appendChild(root);
+    await body({ root, errors });
+  } finally {
+    console.error = original;
+    Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });
+    g.IS_REACT_ACT_ENVIRONMENT = saved.IS_REACT_ACT_ENVIRONMENT;
+    g.fetch = saved.fetch;
+    dom.restore();
+  }
 }

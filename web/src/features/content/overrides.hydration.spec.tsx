@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Resource } from 'i18next';
-import { installDom } from '../../test/dom.js';
-import { hydratePage } from '../../test/islands.js';
+import { hydratePage, inPage } from '../../test/islands.js';
 import { renderHtml, testResources } from '../../test/render.js';
 import type { ArticleContent } from '../ui/content/types.js';
 
@@ -21,37 +20,21 @@ describe('a page with a section override and an added material hydrates as the s
     texts.cmsSections = [{ id: 'm1', title: 'Notes from the support team', description: 'Read before your first show.', bodyHtml: `<p>${'Check the bitrate. '.repeat(150)}</p>` }];
     const resources: Resource = { ...testResources, en: { ...testResources.en, 'page-how-to-use': texts as never } };
 
-    const dom = installDom('https://relaycast.example/how-to-use');
-    const g = globalThis as Record<string, unknown>;
-    const saved = { navigator: g.navigator, IS_REACT_ACT_ENVIRONMENT: g.IS_REACT_ACT_ENVIRONMENT };
-    Object.defineProperty(globalThis, 'navigator', { value: dom.window.navigator, configurable: true });
-    g.IS_REACT_ACT_ENVIRONMENT = true;
-    const errors: string[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
-    try {
-      const container = dom.window.document.createElement('div');
-      container.innerHTML = renderHtml('/how-to-use', resources);
-      dom.window.document.body.appendChild(container);
+    await inPage('/how-to-use', renderHtml('/how-to-use', resources), async ({ root, errors }) => {
       // As a browser does: the page's islands (its header and code blocks), with the texts the page embeds.
-      const page = await hydratePage(container, '/how-to-use', resources);
+      const page = await hydratePage(root, '/how-to-use', resources);
       expect(page.recovered, String(page.recovered[0])).to.deep.equal([]);
       expect(page.hydrated, 'every island committed').to.equal(true);
       expect(errors.filter((e) => /hydrat|did not match|mismatch/i.test(e)), errors.join('\n')).to.deep.equal([]);
-      const titles = [...container.querySelectorAll('.prose > section > h2, .prose [data-source="cms"] h2')].map((h) => h.textContent);
+      const titles = [...root.querySelectorAll('.prose > section > h2, .prose [data-source="cms"] h2')].map((h) => h.textContent);
       expect(titles.slice(0, builtIn.sections.length)).to.deep.equal(builtIn.sections.map((s) => (s.id === 'connect' ? '3. Connect your encoder over SRT' : s.title)));
-      expect(container.querySelector('#connect p')?.innerHTML).to.equal('Create an input and paste its <strong>SRT</strong> address into OBS.');
-      expect(container.querySelector('#material-m1 h2')?.textContent).to.equal('Notes from the support team');
-      const toc = [...container.querySelectorAll('.aside-nav ul:last-of-type a')].map((a) => a.getAttribute('href'));
+      expect(root.querySelector('#connect p')?.innerHTML).to.equal('Create an input and paste its <strong>SRT</strong> address into OBS.');
+      expect(root.querySelector('#material-m1 h2')?.textContent).to.equal('Notes from the support team');
+      const toc = [...root.querySelectorAll('.aside-nav ul:last-of-type a')].map((a) => a.getAttribute('href'));
       expect(toc.slice(-2)).to.deep.equal(['#operate', '#material-m1']);
       // The guide's own words (about 320) and the added section's 460, at 200 a minute.
-      expect(container.querySelector('[data-testid="byline"]')?.textContent).to.equal('Reading time: about 4 min');
+      expect(root.querySelector('[data-testid="byline"]')?.textContent).to.equal('Reading time: about 4 min');
       page.unmount();
-    } finally {
-      console.error = original;
-      Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true });
-      g.IS_REACT_ACT_ENVIRONMENT = saved.IS_REACT_ACT_ENVIRONMENT;
-      dom.restore();
-    }
+    });
   });
 });
