@@ -21,7 +21,7 @@ export function renderPageHtml(url: string, i18n: I18n): string {
   // A token of this render in each placeholder: HTML that administrators wrote (a material's body) cannot name one.
   const token = randomUUID();
   const collector: IslandCollector = {
-    add(_name, Component, props) {
+    add(Component, props) {
       const id = `i${islands.length}`;
       const placeholder = `<!--island:${token}:${id}-->`;
       islands.push({ id, placeholder, Component: Component as ComponentType<object>, props: JSON.parse(JSON.stringify(props)) as object });

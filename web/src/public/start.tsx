@@ -2,15 +2,13 @@ import { startTransition, useEffect, type ComponentType, type ReactNode } from '
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
-import { COOKIE_NAMES } from '@relaycast/contracts/constants';
-import { readCookie } from '../app/cookies.js';
 import { createI18n, fetchBackend } from '../app/i18n.js';
 import { IslandRoot } from '../app/IslandRoot.js';
-import { langFromPath, localizePath } from '../app/lang.js';
+import { langFromPath } from '../app/lang.js';
 import { embeddedResources, recordRecoverableError } from '../app/pageData.js';
 import { makeStore, type AppStore } from '../app/store.js';
 import { initCookieConsent, initTheme } from '../features/ui/actions.js';
-import { wantedLanguage } from '../features/ui/useAppEffects.js';
+import { languageRedirect } from '../features/ui/useAppEffects.js';
 import { ISLANDS } from './islands.js';
 
 function propsOf(el: HTMLElement): object {
@@ -124,10 +122,9 @@ export async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const lang = langFromPath(location.pathname);
-  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
-  const wanted = wantedLanguage(lang, readCookie(COOKIE_NAMES.language), browser);
-  if (wanted) {
-    location.replace(localizePath(location.pathname, wanted) + location.search + location.hash);
+  const elsewhere = languageRedirect(lang, location);
+  if (elsewhere) {
+    location.replace(elsewhere);
     return;
   }
   const page: Page = {

@@ -15,20 +15,20 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 /** What the server's page render records of each island it meets (app/renderPage.server.tsx). */
 export interface IslandCollector {
   /** Records an island; answers its id (its root's identifierPrefix) and the placeholder its HTML replaces. */
-  add(name: string, Component: ComponentType<never>, props: object): { id: string; placeholder: string };
+  add(Component: ComponentType<never>, props: object): { id: string; placeholder: string };
 }
 
 export const IslandCollectorContext = createContext<IslandCollector | null>(null);
 /** True inside an island's own root: islands met there are parts of it. */
 export const InsideIslandContext = createContext(false);
 
-export function island<P extends object>(name: string, Component: ComponentType<P>): ((props: P) => ReactNode) & { islandName: string } {
+export function island<P extends object>(name: string, Component: ComponentType<P>): (props: P) => ReactNode {
   function Island(props: P): ReactNode {
     const collector = useContext(IslandCollectorContext);
     const inside = useContext(InsideIslandContext);
     if (inside) return <Component {...props} />;
     if (collector) {
-      const { id, placeholder } = collector.add(name, Component as ComponentType<never>, props);
+      const { id, placeholder } = collector.add(Component as ComponentType<never>, props);
       return <div className="island" data-island={name} data-island-id={id} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: placeholder }} />;
     }
     return (
@@ -38,6 +38,5 @@ export function island<P extends object>(name: string, Component: ComponentType<
     );
   }
   Island.displayName = `Island(${name})`;
-  Island.islandName = name;
   return Island;
 }

@@ -16,6 +16,16 @@ export function wantedLanguage(current: 'en' | 'ru', saved: string | null, brows
 }
 
 /**
+ * Where a first page view goes for the language the visitor chose (the cookie) or the browser prefers: this page in
+ * that language, with its query and hash; null to stay.
+ */
+export function languageRedirect(lang: 'en' | 'ru', at: { pathname: string; search: string; hash: string }): string | null {
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const wanted = wantedLanguage(lang, readCookie(COOKIE_NAMES.language), browser);
+  return wanted ? localizePath(at.pathname, wanted) + at.search + at.hash : null;
+}
+
+/**
  * What happens once the prerendered page is hydrated: the theme, the cookie window and the language choice are
  * read from the browser (they cannot be known at build time), and route changes close open panels.
  */
@@ -28,9 +38,8 @@ export function useAppEffects({ site }: { site: boolean }) {
   useEffect(() => {
     dispatch(initTheme());
     if (site) dispatch(initCookieConsent());
-    const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
-    const wanted = wantedLanguage(lang, readCookie(COOKIE_NAMES.language), browser);
-    if (wanted) navigate(localizePath(location.pathname, wanted) + location.search + location.hash, { replace: true });
+    const elsewhere = languageRedirect(lang, location);
+    if (elsewhere) navigate(elsewhere, { replace: true });
     document.documentElement.setAttribute('data-hydrated', 'true');
     // Once per mount: these read the browser, not the route.
     // eslint-disable-next-line react-hooks/exhaustive-deps
