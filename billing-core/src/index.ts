@@ -22,3 +22,4 @@ export * from './licence/index.js';
 export * from './invoice/index.js';
 export { licenceDocumentOf } from './licence/document.js';
 export * from './message/index.js';
+export * from './books/index.js';

@@ -204,8 +204,23 @@ export const CANCELLED: SubscriptionEvent[] = [
   { type: 'LicenceRevoked', data: { serial: 1, reason: 'CANCELLED' } },
 ];
 
-/** LIVE, and CAPTURE-1 fully refunded on Mar 10: March ends then, nothing covered is left: Wait payment, no dunning. */
+/**
+ * LIVE, and CAPTURE-1 fully refunded on Mar 10: March ends then, nothing covered is left, so the subscription ends
+ * (cancelled: payment refunded), licence 1 revoked. Nothing is owed, nothing will be charged.
+ */
 export const REFUNDED: SubscriptionEvent[] = [
+  ...LIVE,
+  { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 1000, currency: 'USD', refundedAt: MAR_10 } },
+  { type: 'PaidTimeEnded', data: { captureId: 'CAPTURE-1', reason: 'REFUNDED', endedAt: MAR_10, paidThroughBefore: APR_1, paidThroughAfter: MAR_10 } },
+  { type: 'SubscriptionCancelled', data: { from: 'SUBSCRIPTION_STATUS_ACTIVE', at: MAR_10, reason: 'payment refunded', cause: 'PAYMENT_TAKEN_BACK' } },
+  { type: 'LicenceRevoked', data: { serial: 1, reason: 'REFUNDED' } },
+];
+
+/**
+ * The same refund as the decider recorded it before refunds ended subscriptions: Wait payment, no dunning. Stored
+ * streams hold such histories; the billing clock now ends them and never charges them.
+ */
+export const REFUNDED_BEFORE_BOOKS: SubscriptionEvent[] = [
   ...LIVE,
   { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 1000, currency: 'USD', refundedAt: MAR_10 } },
   { type: 'PaidTimeEnded', data: { captureId: 'CAPTURE-1', reason: 'REFUNDED', endedAt: MAR_10, paidThroughBefore: APR_1, paidThroughAfter: MAR_10 } },

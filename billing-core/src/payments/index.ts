@@ -2,7 +2,7 @@ export * from './gateway.js';
 export { billingReferenceFor, captureRequestId, claimLicenceKey, issueDocuments, loadSubscription, newLicenceKey, releaseClaims, resolveBillingReference, type Execute, type PaymentDeps } from './context.js';
 export { captureOrder, recordCapture, type CaptureOutcome } from './capture.js';
 export { payDue, type OrderAnswer, type PaymentStart } from './purchase.js';
-export { cancelNow, refundCapture, refundCredit, unusedPaidTime } from './refund.js';
+export { cancelNow, cancelNowLines, refundCapture, refundCredit } from './refund.js';
 export { changePaymentMethod, createPaymentMethodOrder, saveWalletFromSetup, startWalletSetup } from './payment-method.js';
 export { handleWebhook, HANDLED_WEBHOOK_EVENTS, type WebhookGuard, type WebhookOutcome } from './webhook.js';
 export { payWithSavedWallet, type SavedWalletOutcome } from './saved-wallet.js';

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { requireAdmin } from '../decider.js';
-import { creditToRefund, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { creditToRefund, refundsOwed, subscriptionDecider, unusedPaidTime, type ExistingSubscription } from '../subscription/index.js';
 import { issueDocuments, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 
 /**
@@ -41,53 +41,60 @@ async function refundAndRecord(deps: PaymentDeps, sub: ExistingSubscription, cap
 }
 
 /**
- * An administrator cancels at once, optionally refunding what was paid for time that will not be used: the unused
- * share of the running period (rounded down to the cent: never more than was paid for the time not used) and every
- * period paid ahead. Cancelled first, so that nothing is granted after money went back; each refund's request id
- * derives from the capture and its amount, so a retry refunds once.
+ * An administrator cancels at once, optionally refunding what was paid for time that will not be used. The
+ * cancellation records what is owed back (per capture: the unused share of each period, running or paid ahead, and
+ * of each raise, to the millisecond, rounded down per capture) — cancelled first, so that nothing is granted after
+ * money went back — then each is refunded through PayPal. A retry (or the billing clock, after a crash) refunds
+ * what is still owed, with the same PayPal-Request-Id: never twice.
  */
 export async function cancelNow(deps: PaymentDeps, input: { subscriptionId: string; refund: boolean; reason?: string }, metadata: CommandMetadata) {
   requireAdmin(metadata, 'cancel subscriptions at once');
+  if (input.refund) requireConfigured(deps.gateway);
   const { sub } = await loadSubscription(deps, input.subscriptionId);
-  const cancelled = await deps.execute(subscriptionDecider, sub.id, { type: 'CancelSubscription', data: { reason: input.reason ?? 'cancelled by an administrator' }, metadata });
+  const cancelled = await deps.execute(subscriptionDecider, sub.id, { type: 'CancelSubscription', data: { reason: input.reason ?? 'cancelled by an administrator', ...(input.refund ? { refund: true } : {}) }, metadata });
   if (!input.refund) return { cancelled, refunded: 0 };
+  return { cancelled, refunded: await payRefundsOwed(deps, sub.id, metadata) };
+}
+
+/** Pays the refunds a cancellation owes (what is still owed, each once: its request id names the capture and amount). */
+async function payRefundsOwed(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata): Promise<number> {
+  const { sub } = await loadSubscription(deps, subscriptionId);
   let refunded = 0;
-  for (const { captureId, amount } of unusedPaidTime(sub, metadata.now)) {
+  for (const { captureId, amount } of refundsOwed(sub)) {
     await refundAndRecord(deps, sub, captureId, amount, `cancel-refund-${captureId}-${amount}`, metadata);
     refunded += amount;
   }
-  return { cancelled, refunded };
+  return refunded;
 }
 
 /**
- * What cancelling at `now` leaves paid and unused, per capture: the unused share of the running period (rounded down
- * to the cent: never more than was paid for the time not used) and every period paid ahead, less what was already
- * refunded. What `cancelNow` refunds, and what an administrator is told it will refund before confirming.
+ * What cancelling now with a refund would give back, per payment, and what each paid for: the preview an
+ * administrator reads before confirming (nothing is recorded).
  */
-export function unusedPaidTime(sub: ExistingSubscription, now: string): { captureId: string; amount: number }[] {
-  const refunds: { captureId: string; amount: number }[] = [];
-  for (const period of sub.paid.filter((p) => p.end > now)) {
-    const capture = sub.captures.find((c) => c.captureId === period.captureId);
-    if (!capture || capture.credited) continue;
-    const [start, end] = [Date.parse(period.start), Date.parse(period.end)];
-    const unused = period.start >= now ? capture.amount : Math.floor((capture.amount * (end - Date.parse(now))) / (end - start));
-    const amount = Math.min(unused, capture.amount - capture.refunded);
-    if (amount >= 1) refunds.push({ captureId: capture.captureId, amount });
-  }
-  return refunds;
+export function cancelNowLines(sub: ExistingSubscription, now: string) {
+  return unusedPaidTime(sub, now).map(({ captureId, amount, item }) => ({
+    captureId,
+    amount,
+    kind: item.kind as 'period' | 'raise',
+    start: item.spans[0]?.start ?? item.capturedAt,
+    end: item.spans[item.spans.length - 1]?.end ?? item.capturedAt,
+    ...(item.raise ? { quantity: item.raise.to.quantity, previousQuantity: item.raise.from.quantity } : { quantity: sub.paid.find((p) => p.captureId === captureId)?.configuration.quantity ?? sub.quantity }),
+  }));
 }
 
 /**
- * Account credit left on a cancelled subscription (a renewal or a capture that arrived after it ended) goes back to
- * the buyer: every charge PayPal made ends as paid time or as money returned. The billing clock runs it.
+ * Money owed on a cancelled subscription goes back to the buyer: account credit left (a renewal or a capture that
+ * arrived after it ended) and refunds a cancellation owes that were not made yet. Every charge PayPal made ends as
+ * paid time or as money returned. The billing clock runs it.
  */
 export async function refundCredit(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata): Promise<number> {
   const { sub } = await loadSubscription(deps, subscriptionId);
   if (sub.status !== 'SUBSCRIPTION_STATUS_CANCEL') return 0;
-  let total = 0;
-  for (const { captureId, amount } of creditToRefund(sub)) {
-    const refunded = sub.captures.find((c) => c.captureId === captureId)!.refunded;
-    await refundAndRecord(deps, sub, captureId, amount, `credit-refund-${captureId}-${refunded}-${amount}`, metadata);
+  let total = await payRefundsOwed(deps, subscriptionId, metadata);
+  const { sub: after } = await loadSubscription(deps, subscriptionId);
+  for (const { captureId, amount } of creditToRefund(after)) {
+    const refunded = after.captures.find((c) => c.captureId === captureId)!.refunded;
+    await refundAndRecord(deps, after, captureId, amount, `credit-refund-${captureId}-${refunded}-${amount}`, metadata);
     total += amount;
   }
   return total;

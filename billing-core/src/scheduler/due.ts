@@ -26,6 +26,7 @@ const SIMPLE: Partial<Record<DueItem['kind'], Pick<Simple, 'type' | 'data'>>> = 
   'cancel-at-period-end': { type: 'CancelAtPeriodEnd', data: {} },
   suspend: { type: 'EndUnpaid', data: { step: 'SUSPEND' } },
   'cancel-unpaid': { type: 'EndUnpaid', data: { step: 'CANCEL' } },
+  'end-taken-back': { type: 'EndUnpaid', data: { step: 'TAKEN_BACK' } },
   resume: { type: 'ResumeSubscription', data: {} },
   licence: { type: 'RefreshLicence', data: {} },
 };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { SubscriptionCommandSchemas, type SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../test/given.js';
-import { as, LIVE, MAR_20, REFUNDED } from '../../test/subscription-fixtures.js';
+import { as, LIVE, MAR_20, REFUNDED_BEFORE_BOOKS } from '../../test/subscription-fixtures.js';
 import { subscriptionDecider, type SubscriptionCommand } from './index.js';
 
 /**
@@ -52,7 +52,7 @@ describe('subscription decider (decide.ts)', () => {
   });
 
   // A history whose paid time was taken back without its licence being revoked (recorded before licence events).
-  const STALE: SubscriptionEvent[] = REFUNDED.slice(0, -1);
+  const STALE: SubscriptionEvent[] = REFUNDED_BEFORE_BOOKS.slice(0, -1);
   const rename = (name: string): SubscriptionCommand => ({ type: 'UpdateSubscription', data: { name }, metadata: as.customer(MAR_20) });
 
   it('the licence events follow the command’s own events, as of the state they lead to', () => {

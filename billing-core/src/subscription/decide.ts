@@ -1,6 +1,6 @@
 import { unreachable } from '../decider.js';
 import { captureOrder, changePaymentMethod, closeOrder, orderPayment, payFromCredit, recordCaptureFailure, startCapture } from './billing/orders.js';
-import { creditToRefund, recordDispute, recordRefund } from './billing/refunds.js';
+import { creditToRefund, recordDispute, recordRefund, refundsOwed, unusedPaidTime } from './billing/refunds.js';
 import { recordSavedWalletDecline, recordSavedWalletPayment, recordVaultedPaymentMethod, startSavedWalletCharge } from './billing/wallet.js';
 import type { SubscriptionCommand } from './commands.js';
 import { endUnpaid, recordRenewalFailure } from './dunning.js';
@@ -14,7 +14,7 @@ import { applyScheduledChange, revise } from './plan-change.js';
 import { recordReminder } from './reminders.js';
 import { exists, type SubscriptionState } from './state.js';
 
-export { creditToRefund };
+export { creditToRefund, refundsOwed, unusedPaidTime };
 
 /** The command's own events, from the module that owns it. */
 function decideByConcern(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../test/given.js';
 import {
-  APR_1, APR_2, APR_22, APR_8, CANCELLED_WITH_CREDIT, CAPTURING, CHARGING, DOWNGRADE_PAID_AHEAD, DUNNING, FREE_PLAN, LIVE, LIVE_AHEAD, MAR_10, MAR_20, MAY_1, PAUSED, REFUNDED, SUSPENDED,
+  APR_1, APR_2, APR_22, APR_8, CANCELLED_WITH_CREDIT, CAPTURING, CHARGING, DOWNGRADE_PAID_AHEAD, DUNNING, FREE_PLAN, LIVE, LIVE_AHEAD, MAR_10, MAR_20, MAY_1, PAUSED, REFUNDED, REFUNDED_BEFORE_BOOKS, SUSPENDED,
 } from '../../test/subscription-fixtures.js';
 import { dueItemsOf, nextDueItem } from './due-items.js';
 import { subscriptionDecider, type ExistingSubscription } from './index.js';
@@ -50,8 +50,12 @@ describe('due items (due-items.ts)', () => {
     expect(itemsOf(CANCELLED_WITH_CREDIT)).to.deep.equal([{ kind: 'refund-credit', at: MAR_10, key: `refund-credit-1000-sub-1-${MAR_10}` }]);
   });
 
-  it('Wait payment without dunning after having been covered (refunded on Mar 10): the renewal from then starts dunning', () => {
-    expect(itemsOf(REFUNDED)).to.deep.equal([{ kind: 'renewal', at: MAR_10, key: `renewal-sub-1-${MAR_10}` }]);
+  it('a full refund ended the subscription (Mar 10): nothing is owed, nothing is due — no renewal, no dunning', () => {
+    expect(itemsOf(REFUNDED)).to.deep.equal([]);
+  });
+
+  it('left waiting for payment by a refund (a stream from before refunds ended subscriptions): only its end, never a renewal', () => {
+    expect(itemsOf(REFUNDED_BEFORE_BOOKS)).to.deep.equal([{ kind: 'end-taken-back', at: MAR_10, key: `end-taken-back-sub-1-${MAR_10}` }]);
   });
 
   it('dunning: the next retry (Apr 2, attempt 1) and the suspension (Apr 8)', () => {

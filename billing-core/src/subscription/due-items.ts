@@ -1,4 +1,4 @@
-import { nextRetryOf, owesWithoutDunning, waitingSinceOf } from './dunning.js';
+import { nextRetryOf, owesWithoutDunning, waitingSinceOf, waitsAfterTakenBack } from './dunning.js';
 import { coverageOf, NO_END } from './entitlement.js';
 import { pendingReminders } from './reminders.js';
 import { capturingOrder, coveredUntil, type ExistingSubscription } from './state.js';
@@ -22,6 +22,7 @@ export type DueKind =
   | 'licence'
   | 'payment-check'
   | 'refund-credit'
+  | 'end-taken-back'
   | 'reminder';
 
 /** Something the billing clock does to a subscription when `at` has come; `key` makes doing it idempotent. */
@@ -37,7 +38,7 @@ export interface DueItem {
 export const PAYMENT_CHECK_AFTER_MS = 10 * 60 * 1000;
 
 /** Same instant: a change of plan first (the renewal charges the new price), a cancellation before a renewal. */
-const ORDER: DueKind[] = ['payment-check', 'scheduled-change', 'cancel-at-period-end', 'licence', 'renewal', 'dunning-retry', 'suspend', 'cancel-unpaid', 'resume', 'refund-credit', 'reminder'];
+const ORDER: DueKind[] = ['payment-check', 'end-taken-back', 'scheduled-change', 'cancel-at-period-end', 'licence', 'renewal', 'dunning-retry', 'suspend', 'cancel-unpaid', 'resume', 'refund-credit', 'reminder'];
 
 const later = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
 
@@ -49,9 +50,16 @@ export function dueItemsOf(s: ExistingSubscription): DueItem[] {
   // A money movement left in flight is settled with PayPal, whatever became of the subscription meanwhile.
   const inFlight = s.charge ?? (capturingOrder(s) ? s.orders[capturingOrder(s)!]!.capturing : undefined);
   if (inFlight) items.push({ kind: 'payment-check', at: later(inFlight.startedAt, PAYMENT_CHECK_AFTER_MS), key: `payment-check-${s.id}-${inFlight.requestId}` });
-  // Money that moved must end as paid time or go back: credit left on a cancelled subscription is refunded.
+  // Money that moved must end as paid time or go back: credit left on a cancelled subscription is refunded, and so
+  // are refunds a cancellation owes that were not made (an administrator's request that crashed half-way).
   if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') {
-    if (s.credit > 0) add('refund-credit', s.cancelledAt ?? s.periodEnd ?? s.startDate ?? '2000-01-01T00:00:00.000Z', `refund-credit-${s.credit}`);
+    const owed = s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
+    if (owed > 0) add('refund-credit', s.cancelledAt ?? s.periodEnd ?? s.startDate ?? '2000-01-01T00:00:00.000Z', `refund-credit-${owed}`);
+    return sorted(items);
+  }
+  // Waiting after a refund took the money back (older streams): nothing is owed; the clock ends it, nothing else.
+  if (waitsAfterTakenBack(s)) {
+    add('end-taken-back', s.waitingSince ?? s.periodEnd ?? s.startDate ?? '2000-01-01T00:00:00.000Z', 'end-taken-back');
     return sorted(items);
   }
   if (s.status === 'SUBSCRIPTION_STATUS_PAUSE') {

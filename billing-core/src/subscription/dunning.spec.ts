@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ForbiddenError, PaymentInProgressError, ValidationError, type SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../test/given.js';
 import {
-  APR_1, APR_2, APR_22, APR_4, APR_6, APR_8, as, CHARGING, DUNNING, KEY, LIVE, MAR_10, MAR_20, MAR_8, MAY_1, POLICY, REFUNDED, SUSPENDED, TRIAL, TWO_STREAMS,
+  APR_1, APR_2, APR_22, APR_4, APR_6, APR_8, as, CHARGING, DUNNING, KEY, LIVE, MAR_10, MAR_20, MAR_8, MAY_1, POLICY, REFUNDED_BEFORE_BOOKS, SUSPENDED, TRIAL, TWO_STREAMS,
 } from '../../test/subscription-fixtures.js';
 import { dunningTimeline, nextRetryOf } from './dunning.js';
 import { subscriptionDecider, type SubscriptionCommand } from './index.js';
@@ -13,7 +13,7 @@ const failure = (now: string, extra: Partial<FailureData> = {}, metadata = as.cl
   data: { dueAt: APR_1, attempt: 0, reason: 'NO_PAYMENT_METHOD', policy: POLICY, ...extra },
   metadata,
 });
-const endUnpaid = (step: 'SUSPEND' | 'CANCEL', metadata: ReturnType<typeof as.clock>): SubscriptionCommand => ({ type: 'EndUnpaid', data: { step }, metadata });
+const endUnpaid = (step: 'SUSPEND' | 'CANCEL' | 'TAKEN_BACK', metadata: ReturnType<typeof as.clock>): SubscriptionCommand => ({ type: 'EndUnpaid', data: { step }, metadata });
 
 /** DUNNING, and the customer paying April at Apr 7: ORDER-2 approved, its capture in flight. */
 const DUNNING_CAPTURING: SubscriptionEvent[] = [
@@ -68,20 +68,8 @@ describe('RecordRenewalFailure (dunning.ts)', () => {
       .then([{ type: 'RenewalFailed', data: { dueAt: APR_1, attempt: 1, reason: 'DECLINED', providerReason: 'INSTRUMENT_DECLINED' } }]);
   });
 
-  it('Wait payment without dunning after having been covered (a refund on Mar 10): dunning starts from then, no status change, grace to Mar 17', () => {
-    const MAR_17 = '2026-03-17T00:00:00.000Z';
-    given(subscriptionDecider, REFUNDED)
-      .when(failure(MAR_10, { dueAt: MAR_10 }))
-      .then([
-        {
-          type: 'RenewalFailed',
-          data: {
-            dueAt: MAR_10, attempt: 0, reason: 'NO_PAYMENT_METHOD',
-            timeline: { dueAt: MAR_10, retries: ['2026-03-11T00:00:00.000Z', '2026-03-13T00:00:00.000Z', '2026-03-15T00:00:00.000Z', MAR_17], graceUntil: MAR_17, suspendAt: MAR_17, cancelAt: '2026-03-31T00:00:00.000Z', configuration: TWO_STREAMS },
-          },
-        },
-        { type: 'LicenceIssued', data: { licenceKey: KEY, serial: 2, modules: [{ name: 'streams', limit: 2 }], quantity: 2, issuedAt: MAR_10, validUntil: MAR_17, basis: 'GRACE' } },
-      ]);
+  it('never after money was taken back: a stream left waiting by a refund (before refunds ended subscriptions) starts no dunning and gets no grace', () => {
+    given(subscriptionDecider, REFUNDED_BEFORE_BOOKS).when(failure(MAR_10, { dueAt: MAR_10 })).then([]);
   });
 
   it('recorded once per due date and attempt; nothing before paid time ends', () => {
@@ -126,6 +114,13 @@ describe('EndUnpaid (dunning.ts)', () => {
     given(subscriptionDecider, SUSPENDED)
       .when(endUnpaid('CANCEL', as.clock(APR_22)))
       .then([{ type: 'SubscriptionCancelled', data: { from: 'SUBSCRIPTION_STATUS_PAUSE', at: APR_22, reason: 'unpaid: dunning ended' } }]);
+  });
+
+  it('TAKEN_BACK: a stream left waiting for payment by a refund (Mar 10) ends: cancelled, payment refunded — nothing charged', () => {
+    given(subscriptionDecider, REFUNDED_BEFORE_BOOKS)
+      .when(endUnpaid('TAKEN_BACK', as.clock(MAR_10)))
+      .then([{ type: 'SubscriptionCancelled', data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', at: MAR_10, reason: 'payment refunded', cause: 'PAYMENT_TAKEN_BACK' } }]);
+    given(subscriptionDecider, DUNNING).when(endUnpaid('TAKEN_BACK', as.clock(APR_8))).then([]);
   });
 
   it('nothing before its date, nor without dunning', () => {

@@ -2,7 +2,7 @@ import { ValidationError, type BillingPolicy, type Configuration, type DunningTi
 import type { SubscriptionEvent } from './events.js';
 import { dueOf, plusDays } from './money.js';
 import { cancellation } from './lifecycle/status-commands.js';
-import { noPaymentInFlight, requireClock, visibleTo, type Cmd } from './rules.js';
+import { noPaymentInFlight, requireClock, supersedeOpenOrders, visibleTo, type Cmd } from './rules.js';
 import { configurationOf, coveredUntil, everCovered, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from './state.js';
 import { transition } from './status.js';
 
@@ -43,6 +43,8 @@ export function recordRenewalFailure(command: Cmd<'RecordRenewalFailure'>, state
   const sub = visibleTo(state, metadata);
   requireClock(metadata, 'record a failed renewal');
   if (metadata.now < data.dueAt) throw ValidationError.field('dueAt', 'is still to come');
+  // Nothing is owed after a refund: no dunning (older streams left such subscriptions waiting).
+  if (waitsAfterTakenBack(sub)) return [];
   // One money movement at a time: a payment in flight (a capture, a wallet charge) may be this one.
   noPaymentInFlight(sub);
   const failed: RenewalFailed = { dueAt: data.dueAt, attempt: data.attempt, reason: data.reason, ...(data.providerReason ? { providerReason: data.providerReason } : {}) };
@@ -68,7 +70,15 @@ export function recordRenewalFailure(command: Cmd<'RecordRenewalFailure'>, state
  * refund took back the paid time): the billing clock starts dunning from when it started waiting.
  */
 export function owesWithoutDunning(s: ExistingSubscription): boolean {
-  return s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && !s.dunning && everCovered(s) && s.plan.billingMonths > 0 && !s.removed;
+  return s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && !s.dunning && everCovered(s) && s.plan.billingMonths > 0 && !s.removed && !waitsAfterTakenBack(s);
+}
+
+/**
+ * Left waiting for payment because a refund or reversal took its money back (streams from before a refund ended the
+ * subscription): nothing is owed, so nothing is charged, no dunning runs, no grace is licensed; the clock ends it.
+ */
+export function waitsAfterTakenBack(s: ExistingSubscription): boolean {
+  return s.waitingCause === 'PAYMENT_TAKEN_BACK' && (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' || pausedForNonPayment(s));
 }
 
 /** When it started waiting for payment (streams from before this was recorded: when the covered time ended). */
@@ -79,6 +89,11 @@ export function endUnpaid(command: Cmd<'EndUnpaid'>, state: SubscriptionState): 
   const { data, metadata } = command;
   const sub = visibleTo(state, metadata);
   requireClock(metadata, 'end an unpaid subscription');
+  if (data.step === 'TAKEN_BACK') {
+    if (!waitsAfterTakenBack(sub)) return [];
+    noPaymentInFlight(sub);
+    return [...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), transition(sub, 'SUBSCRIPTION_STATUS_CANCEL', 'PAYMENT_TAKEN_BACK', metadata.now, { reason: 'payment refunded' })];
+  }
   const timeline = sub.dunning?.timeline;
   if (!timeline) return [];
   if (data.step === 'SUSPEND') {

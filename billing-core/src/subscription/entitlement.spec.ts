@@ -3,7 +3,7 @@ import { ForbiddenError, NotFoundError, type SubscriptionEvent } from '@relaycas
 import { given } from '../../test/given.js';
 import {
   APR_1, APR_2, APR_8, as, BALANCE_PAID, CANCELLED, CREATED, DOWNGRADE_PAID_AHEAD, DUNNING, FOUR_STREAMS, FREE_PLAN, KEY, LIVE, LIVE_AHEAD, MAR_1, MAR_10, MAR_16_1205, MAR_16_NOON,
-  MAR_2, MAR_20, MAR_25, MAR_8, MAY_1, NO_END, ORDERED, PAUSED, REFUNDED, SUSPENDED, TRIAL, TWO_STREAMS,
+  MAR_2, MAR_20, MAR_25, MAR_8, MAY_1, NO_END, ORDERED, PAUSED, REFUNDED, REFUNDED_BEFORE_BOOKS, SUSPENDED, TRIAL, TWO_STREAMS,
 } from '../../test/subscription-fixtures.js';
 import { coverageOf, licenceTermsAt } from './entitlement.js';
 import { subscriptionDecider, type ExistingSubscription, type SubscriptionCommand } from './index.js';
@@ -115,7 +115,7 @@ describe('RefreshLicence (entitlement.ts)', () => {
 
   it('a stale licence is revoked: paid time gone without a command that revoked it', () => {
     // A legacy history: the paid period was taken back without the licence being revoked then.
-    const stale: SubscriptionEvent[] = [...REFUNDED.slice(0, -1)];
+    const stale: SubscriptionEvent[] = [...REFUNDED_BEFORE_BOOKS.slice(0, -1)];
     given(subscriptionDecider, stale).when(refresh(as.clock(MAR_20))).then([{ type: 'LicenceRevoked', data: { serial: 1, reason: 'UNPAID' } }]);
   });
 

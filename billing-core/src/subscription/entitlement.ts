@@ -1,6 +1,6 @@
 import type { Configuration, LicenceIssued, LicenceRevoked } from '@relaycast/contracts';
 import type { SubscriptionEvent } from './events.js';
-import { configurationOf, type ExistingSubscription, type SubscriptionState } from './state.js';
+import { configurationOf, sameConfiguration, type ExistingSubscription, type SubscriptionState } from './state.js';
 import type { Cmd } from './rules.js';
 import { requireClock, visibleTo } from './rules.js';
 
@@ -46,20 +46,37 @@ export interface LicenceTerms {
 const licensedModules = (c: Configuration) => c.modules.map(({ name, limit }) => ({ name, limit }));
 const sameLimits = (a: Configuration, b: Configuration) => a.quantity === b.quantity && JSON.stringify(licensedModules(a)) === JSON.stringify(licensedModules(b));
 
-/** Paid periods, split where a paid-for change raised their configuration. */
+/** The configuration a paid period was paid for at `t`: the latest raise in force then (not taken back), else its own. */
+function paidConfigurationAt(p: ExistingSubscription['paid'][number], t: string): Configuration {
+  let configuration = p.configuration;
+  let since = '';
+  for (const up of p.upgrades ?? []) {
+    if (up.at <= t && up.at >= since && (up.until === undefined || t < up.until)) {
+      configuration = up.configuration;
+      since = up.at;
+    }
+  }
+  return configuration;
+}
+
+/** Paid periods, split where a paid-for change raised their configuration (or a raise taken back lowered it again). */
 function paidCoverage(s: ExistingSubscription): Coverage[] {
   const out: Coverage[] = [];
   for (const p of s.paid) {
-    let start = p.start;
-    let configuration = p.configuration;
-    for (const up of [...(p.upgrades ?? [])].sort((a, b) => (a.at < b.at ? -1 : 1))) {
-      const at = up.at < p.start ? p.start : up.at;
-      if (at >= p.end) break;
-      if (at > start) out.push({ start, end: at, configuration, basis: 'PAID' });
-      start = at;
-      configuration = up.configuration;
+    if (!(p.end > p.start)) continue;
+    const cuts = new Set<string>([p.start]);
+    for (const up of p.upgrades ?? []) for (const t of [up.at, up.until]) if (t !== undefined && t > p.start && t < p.end) cuts.add(t);
+    const points = [...cuts].sort();
+    let start = points[0]!;
+    let configuration = paidConfigurationAt(p, start);
+    for (const t of points.slice(1)) {
+      const next = paidConfigurationAt(p, t);
+      if (sameConfiguration(next, configuration)) continue;
+      out.push({ start, end: t, configuration, basis: 'PAID' });
+      start = t;
+      configuration = next;
     }
-    if (p.end > start) out.push({ start, end: p.end, configuration, basis: 'PAID' });
+    out.push({ start, end: p.end, configuration, basis: 'PAID' });
   }
   return out;
 }
@@ -70,13 +87,25 @@ export function coverageOf(s: ExistingSubscription): Coverage[] {
   for (const c of s.complimentary) out.push({ start: c.start, end: c.end, configuration: c.configuration, basis: 'COMPLIMENTARY' });
   if (s.trialStartDate && s.trialEndDate) out.push({ start: s.trialStartDate, end: s.trialEndDate, configuration: s.trialConfiguration ?? configurationOf(s), basis: 'TRIAL' });
   const timeline = s.dunning?.timeline;
-  if (timeline && s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') {
-    // The grace is for what the lapsed payment charges (older timelines: what the last paid period was for).
-    const last = s.paid[s.paid.length - 1];
-    const configuration = timeline.configuration ?? last?.configuration ?? s.trialConfiguration;
+  // Never after money was taken back: a refund ends what it paid for, it grants no grace (older streams waited).
+  if (timeline && s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && s.waitingCause !== 'PAYMENT_TAKEN_BACK') {
+    const configuration = graceConfiguration(out, timeline.dueAt, timeline.configuration);
     if (configuration) out.push({ start: timeline.dueAt, end: timeline.graceUntil, configuration, basis: 'GRACE' });
   }
   return out;
+}
+
+/**
+ * What the grace after a lapsed payment licenses: the cheaper of what was last covered before it fell due (paid for
+ * — at the raise paid last, never at one still pending —, the trial, a complimentary grant) and what the lapsed
+ * payment charges. A raise nobody paid for never reaches a licence file; nor does a renewal's size above what was used.
+ */
+function graceConfiguration(covered: readonly Coverage[], dueAt: string, charged: Configuration | undefined): Configuration | undefined {
+  const before = covered.filter((c) => c.start < dueAt).sort((a, b) => (a.end < b.end ? -1 : a.end > b.end ? 1 : 0));
+  const last = before[before.length - 1]?.configuration;
+  if (!last) return undefined;
+  if (!charged) return last;
+  return charged.amount < last.amount ? charged : last;
 }
 
 /** The coverage in force at `at` (the first of the highest priority that holds it), if any. */
@@ -108,9 +137,9 @@ export function nextLicenceBoundary(s: ExistingSubscription, now: string): strin
 }
 
 function revocationReason(after: ExistingSubscription, events: readonly SubscriptionEvent[]): LicenceRevoked['reason'] {
+  if (events.some((e) => e.type === 'PaidTimeEnded' || e.type === 'PaidChangeTakenBack' || (e.type === 'SubscriptionCancelled' && e.data.cause === 'PAYMENT_TAKEN_BACK'))) return 'REFUNDED';
   if (after.removed || after.status === 'SUBSCRIPTION_STATUS_CANCEL') return 'CANCELLED';
   if (after.status === 'SUBSCRIPTION_STATUS_PAUSE') return 'PAUSED';
-  if (events.some((e) => e.type === 'PaidTimeEnded')) return 'REFUNDED';
   return 'UNPAID';
 }
 

@@ -6,6 +6,7 @@ import type { SubscriptionEvent } from './events.js';
 import { lifecycleEvolvers } from './lifecycle/evolve.js';
 import { planChangeEvolvers } from './plan-change.js';
 import { reminderEvolvers } from './reminders.js';
+import { emptyBooks } from '../books/items.js';
 import { exists, type ExistingSubscription, type SubscriptionState } from './state.js';
 
 /**
@@ -44,6 +45,7 @@ function created(d: SubscriptionCreated): ExistingSubscription {
     disputes: {},
     removed: false,
     walletCharges: 0,
+    books: emptyBooks(),
   };
 }
 

@@ -13,7 +13,7 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
   decide,
   commandSchemas: SubscriptionCommandSchemas,
 };
-export { decide, creditToRefund } from './decide.js';
+export { decide, creditToRefund, refundsOwed, unusedPaidTime } from './decide.js';
 export { evolve } from './evolve.js';
 export {
   initialState,

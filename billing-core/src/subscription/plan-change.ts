@@ -5,6 +5,7 @@ import {
   type SubscriptionChangePending,
   type SubscriptionChangeScheduled,
   type SubscriptionChangeWithdrawn,
+  type PaidChangeTakenBack,
   type SubscriptionRevised,
 } from '@relaycast/contracts';
 import { requireAdmin } from '../decider.js';
@@ -13,6 +14,7 @@ import type { SubscriptionEvent } from './events.js';
 import { downgradeDate, prorateRise } from './money.js';
 import { checkClientAmount, configurationFrom, noPaymentInFlight, notCancelled, quote, requirePaidModule, supersedeOpenOrders, visibleTo, type Cmd } from './rules.js';
 import { configurationOf, hasPaidTimeRunning, sameConfiguration, type ExistingSubscription, type PaidTime, type SubscriptionState } from './state.js';
+import { raiseTakenBack } from './billing/books.js';
 
 /**
  * Plan change: a revision of quantity or modules, and a scheduled downgrade taking effect. What is licensed follows
@@ -96,19 +98,43 @@ const withoutChanges = (s: S): S => {
   return rest;
 };
 
-/** The paid periods running after `at` run at `to` from then on (a balance was paid, or they were paid for as much). */
-function raisePaidTime(paid: PaidTime[], at: string, to: Configuration, priceRises: boolean): PaidTime[] {
+/**
+ * The paid periods running after `at` run at `to` from then on (a balance was paid — `captureId` — or they were paid
+ * for as much).
+ */
+function raisePaidTime(paid: PaidTime[], at: string, to: Configuration, priceRises: boolean, captureId?: string): PaidTime[] {
   return paid.map((p) => {
     if (p.end <= at) return p;
-    const upgrades = [...(p.upgrades ?? []), { at: at > p.start ? at : p.start, configuration: to }];
+    const upgrades = [...(p.upgrades ?? []), { at: at > p.start ? at : p.start, configuration: to, ...(captureId ? { captureId, amountBefore: p.amount } : {}) }];
     return { ...p, upgrades, ...(priceRises && p.amount < to.amount ? { amount: to.amount } : {}) };
   });
+}
+
+/** The raises paid by `captureIds` end at `at`: from then on each period runs at what it ran at before them. */
+function endRaises(paid: PaidTime[], captureIds: ReadonlySet<string>, at: string): PaidTime[] {
+  return paid.map((p) => {
+    if (!p.upgrades?.some((u) => u.captureId !== undefined && captureIds.has(u.captureId))) return p;
+    const ended = p.upgrades.filter((u) => u.captureId !== undefined && captureIds.has(u.captureId) && !(u.until !== undefined && u.until <= at));
+    const upgrades = p.upgrades.flatMap((u) => {
+      if (!ended.includes(u)) return [u];
+      return u.at >= at ? [] : [{ ...u, until: at }];
+    });
+    // What the period is paid for again: what it was paid for before the first raise taken back.
+    const before = ended[0]?.amountBefore;
+    return { ...p, upgrades, ...(before !== undefined ? { amount: before } : {}) };
+  });
+}
+
+/** The raise a balance's capture paid for (the last recorded payment, when it was a raise). */
+function lastRaise(s: S): string | undefined {
+  const last = s.books.items[s.books.items.length - 1];
+  return last?.kind === 'raise' ? last.captureId : undefined;
 }
 
 export const planChangeEvolvers = {
   SubscriptionRevised: (s: S, d: SubscriptionRevised): S => {
     const to: Configuration = { modules: d.modules, quantity: d.quantity, amount: d.amount };
-    const paid = d.reason === 'BALANCE_PAID' || d.reason === 'COVERED' ? raisePaidTime(s.paid, d.effectiveAt, to, d.reason === 'BALANCE_PAID') : s.paid;
+    const paid = d.reason === 'BALANCE_PAID' || d.reason === 'COVERED' ? raisePaidTime(s.paid, d.effectiveAt, to, d.reason === 'BALANCE_PAID', d.reason === 'BALANCE_PAID' ? lastRaise(s) : undefined) : s.paid;
     return { ...withoutChanges(s), quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt };
   },
   SubscriptionChangePending: (s: S, d: SubscriptionChangePending): S => {
@@ -121,4 +147,22 @@ export const planChangeEvolvers = {
     return { ...withoutChanges(s), scheduledChange: change };
   },
   SubscriptionChangeWithdrawn: (s: S, _d: SubscriptionChangeWithdrawn): S => withoutChanges(s),
+  PaidChangeTakenBack: (s: S, d: PaidChangeTakenBack): S => {
+    const ended = new Set([d.captureId, ...(d.credited ?? []).map((c) => c.captureId)]);
+    const moved = (d.credited ?? []).reduce((sum, c) => sum + c.amount, 0);
+    const { pendingChange: _p, ...rest } = s;
+    const scheduled = s.scheduledChange && s.scheduledChange.amount < d.configuration.amount ? { scheduledChange: s.scheduledChange } : {};
+    const { scheduledChange: _s, ...base } = rest;
+    return {
+      ...base,
+      ...scheduled,
+      modules: d.configuration.modules,
+      quantity: d.configuration.quantity,
+      amount: d.configuration.amount,
+      revisedAt: d.endedAt,
+      paid: endRaises(s.paid, ended, d.endedAt),
+      credit: s.credit + moved,
+      books: raiseTakenBack(s, d),
+    };
+  },
 };

@@ -1,5 +1,6 @@
 import type { Configuration, DunningTimeline, InfrastructureDetails, LicenceIssued, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
 import type { SubscriptionCreated } from './events.js';
+import type { Books } from '../books/items.js';
 
 /**
  * What a subscription's events have established: one state for the one stream, written to by the modules of the
@@ -38,6 +39,12 @@ export interface OrderRecord {
 export interface PaidUpgrade {
   at: string;
   configuration: Configuration;
+  /** The balance's capture that paid for it (absent on a change paid for already: COVERED). */
+  captureId?: string;
+  /** What the period was paid for before this raise (what it is paid for again if the raise is taken back). */
+  amountBefore?: number;
+  /** Taken back (its balance refunded or reversed): the configuration before it applies again from then. */
+  until?: string;
 }
 
 /** Time paid for: one billing period bought by a capture (or account credit). */
@@ -145,6 +152,10 @@ export interface ExistingSubscription {
   licence?: LicenceIssued & { revoked: boolean };
   /** Reminders recorded (`TRIAL_ENDING@<trial end>`…): each falls due once. */
   reminded?: string[];
+  /** Why it last started waiting for payment: a lapsed payment, or money taken back (older streams' refunds). */
+  waitingCause?: 'PAYMENT_DUE' | 'PAYMENT_TAKEN_BACK' | 'OTHER';
+  /** What each payment paid for and how its money is accounted for: the subscription's books (billing-core/src/books). */
+  books: Books;
 }
 
 export type SubscriptionState = { status: 'NONE' } | ExistingSubscription;

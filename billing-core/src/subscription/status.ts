@@ -41,7 +41,9 @@ export function checkTransition(from: SubscriptionStatus, to: SubscriptionStatus
 export function transition(sub: Pick<ExistingSubscription, 'status'>, to: SubscriptionStatus, cause: StatusCause, now: string, text: TransitionText = {}): SubscriptionEvent {
   checkTransition(sub.status, to, cause);
   if (to === 'SUBSCRIPTION_STATUS_CANCEL') {
-    return { type: 'SubscriptionCancelled', data: { from: sub.status, at: now, ...(text.reason ? { reason: text.reason } : {}), ...(text.note ? { note: text.note } : {}) } };
+    const data = { from: sub.status, at: now, ...(text.reason ? { reason: text.reason } : {}), ...(text.note ? { note: text.note } : {}) };
+    // The machine lets only CANCELLED or PAYMENT_TAKEN_BACK end a subscription (checked above).
+    return { type: 'SubscriptionCancelled', data: cause === 'CANCELLED' ? data : { ...data, cause: cause as 'PAYMENT_TAKEN_BACK' } };
   }
   return {
     type: 'SubscriptionStatusChanged',

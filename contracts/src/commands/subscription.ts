@@ -125,7 +125,14 @@ export const ChangePaymentMethodData = Type.Object({
  * complimentary grant: it needs `reason` (and a licence key the workflow issues).
  */
 export const SetSubscriptionStatusData = Type.Object({ status: Status, reason: Type.Optional(ShortText), licenceKey: Type.Optional(LicenceKey), until: Type.Optional(IsoDateTime) }, { additionalProperties: false });
-export const CancelSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) }, { additionalProperties: false });
+export const CancelSubscriptionData = Type.Object(
+  {
+    reason: Type.Optional(ShortText),
+    /** Administrators: refund the unused share of every payment (owed back, then refunded through PayPal). */
+    refund: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export const RemoveSubscriptionData = Type.Object({ reason: Type.Optional(ShortText) }, { additionalProperties: false });
 export const StartTrialData = Type.Object({ trialPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 31_536_000 })), licenceKey: Type.Optional(LicenceKey) }, { additionalProperties: false });
 export const RecordRefundData = Type.Object({
@@ -147,7 +154,11 @@ export const RecordRenewalFailureData = Type.Object({
   policy: BillingPolicy,
 }, { additionalProperties: false });
 /** The billing clock: still unpaid at the end of the grace period (pause), or at the end of dunning (cancel). */
-export const EndUnpaidData = Type.Object({ step: StringEnum(['SUSPEND', 'CANCEL'] as const) }, { additionalProperties: false });
+/**
+ * The billing clock ends what is unpaid: SUSPEND at the end of the grace, CANCEL at the end of dunning, TAKEN_BACK a
+ * subscription left waiting for payment after a refund (streams from before refunds ended subscriptions).
+ */
+export const EndUnpaidData = Type.Object({ step: StringEnum(['SUSPEND', 'CANCEL', 'TAKEN_BACK'] as const) }, { additionalProperties: false });
 export const RecordVaultedPaymentMethodData = Type.Object({
   vaultId: Type.String({ minLength: 1, maxLength: 128 }),
   payerEmail: Type.Optional(Type.String({ maxLength: 320 })),

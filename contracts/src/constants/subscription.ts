@@ -34,7 +34,10 @@ export const STATUS_CAUSES = [
   'COMPLIMENTARY',
   /** A payment fell due (renewal, trial or complimentary end) and was not made: dunning starts. */
   'PAYMENT_DUE',
-  /** A refund or reversal took back the money of the paid time running: nothing paid is left. */
+  /**
+   * A refund or reversal took back the money of the paid time running and nothing else covers it: the subscription
+   * ends (older streams: it waited for payment). Nothing is owed, nothing is charged.
+   */
   'PAYMENT_TAKEN_BACK',
   /** Still unpaid at the end of the grace: paused, licence suspended. */
   'UNPAID_AFTER_GRACE',
@@ -64,17 +67,17 @@ export const STATUS_MACHINE: Record<SubscriptionStatus, Partial<Record<Subscript
   SUBSCRIPTION_STATUS_WAIT_PAYMENT: {
     SUBSCRIPTION_STATUS_ACTIVE: ['PAID', 'TRIAL_STARTED', 'COMPLIMENTARY'],
     SUBSCRIPTION_STATUS_PAUSE: ['UNPAID_AFTER_GRACE', 'ADMIN_PAUSE'],
-    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED'],
+    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED', 'PAYMENT_TAKEN_BACK'],
   },
   SUBSCRIPTION_STATUS_ACTIVE: {
-    SUBSCRIPTION_STATUS_WAIT_PAYMENT: ['PAYMENT_DUE', 'PAYMENT_TAKEN_BACK'],
+    SUBSCRIPTION_STATUS_WAIT_PAYMENT: ['PAYMENT_DUE'],
     SUBSCRIPTION_STATUS_PAUSE: ['ADMIN_PAUSE'],
-    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED'],
+    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED', 'PAYMENT_TAKEN_BACK'],
   },
   SUBSCRIPTION_STATUS_PAUSE: {
     SUBSCRIPTION_STATUS_ACTIVE: ['RESUMED', 'PAID', 'COMPLIMENTARY'],
     SUBSCRIPTION_STATUS_WAIT_PAYMENT: ['RESUMED'],
-    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED'],
+    SUBSCRIPTION_STATUS_CANCEL: ['CANCELLED', 'PAYMENT_TAKEN_BACK'],
   },
   SUBSCRIPTION_STATUS_CANCEL: {},
 };

@@ -115,7 +115,11 @@ export const SubscriptionChangeScheduled = Type.Object({
 export type SubscriptionChangeScheduled = Static<typeof SubscriptionChangeScheduled>;
 
 /** A pending or scheduled change was dropped: the customer went back to the configuration in force. */
-export const SubscriptionChangeWithdrawn = Type.Object({ kind: StringEnum(['PENDING', 'SCHEDULED'] as const) });
+export const SubscriptionChangeWithdrawn = Type.Object({
+  kind: StringEnum(['PENDING', 'SCHEDULED'] as const),
+  /** Why, when not the customer's choice: the paid time it waited for is gone (a refund ended it). */
+  reason: Type.Optional(StringEnum(['PAID_TIME_ENDED'] as const)),
+});
 export type SubscriptionChangeWithdrawn = Static<typeof SubscriptionChangeWithdrawn>;
 
 /** Why money is asked for: a billing period, or the balance that makes a pending change take effect. */
@@ -215,6 +219,24 @@ export const PaidTimeEnded = Type.Object({
 });
 export type PaidTimeEnded = Static<typeof PaidTimeEnded>;
 
+/**
+ * A full refund or reversal took back the balance that paid for a raise of the configuration: the raise ends at
+ * `endedAt` — the paid periods run at the configuration paid before it (`configuration`) from then on, periods paid
+ * ahead included, and that configuration is in force again. Raises paid after it end with it (their unused money
+ * becomes account credit: `credited`, per capture).
+ */
+export const PaidChangeTakenBack = Type.Object({
+  captureId: Id,
+  reason: StringEnum(['REFUNDED', 'REVERSED'] as const),
+  endedAt: IsoDateTime,
+  /** The configuration in force again (the one paid before the raise). */
+  configuration: Configuration,
+  /** The configuration the raise paid for. */
+  previous: Configuration,
+  credited: Type.Optional(Type.Array(Type.Object({ captureId: Id, amount: Cents }), { maxItems: 500 })),
+});
+export type PaidChangeTakenBack = Static<typeof PaidChangeTakenBack>;
+
 /** A buyer disputed a payment at PayPal (opened, updated, resolved): shown to administrators and in finance. */
 export const PaymentDisputed = Type.Object({
   disputeId: Id,
@@ -306,7 +328,24 @@ export const PaymentCaptureFailed = Type.Object({
 export type PaymentCaptureFailed = Static<typeof PaymentCaptureFailed>;
 export type TrialStarted = Static<typeof TrialStarted>;
 
-export const SubscriptionCancelled = Type.Object({ from: Status, reason: OptionalText, note: OptionalText, at: Type.Optional(IsoDateTime) });
+/** Money owed back to the customer at a cancellation: the unused share of one capture, refunded through PayPal next. */
+export const RefundOwed = Type.Object({ captureId: Id, amount: Cents });
+export type RefundOwed = Static<typeof RefundOwed>;
+
+/**
+ * Cancelled (terminal). `cause`: by someone (CANCELLED, absent on older events), or because a refund or reversal took
+ * back the money of the paid time running (PAYMENT_TAKEN_BACK: nothing is owed, nothing is charged). `refunds`: an
+ * administrator's cancellation with a refund of the unused paid time: what is owed back, per capture (the books
+ * hold it as owed to the customer until each refund is recorded).
+ */
+export const SubscriptionCancelled = Type.Object({
+  from: Status,
+  reason: OptionalText,
+  note: OptionalText,
+  at: Type.Optional(IsoDateTime),
+  cause: Type.Optional(StringEnum(['CANCELLED', 'PAYMENT_TAKEN_BACK'] as const)),
+  refunds: Type.Optional(Type.Array(RefundOwed, { maxItems: 500 })),
+});
 export type SubscriptionCancelled = Static<typeof SubscriptionCancelled>;
 
 export const SubscriptionRemoved = Type.Object({ reason: OptionalText, note: OptionalText });
@@ -419,6 +458,7 @@ export const SubscriptionEventSchemas = {
   PaymentRejected,
   PaymentRefunded,
   PaidTimeEnded,
+  PaidChangeTakenBack,
   PaymentDisputed,
   PaymentMethodChanged,
   SubscriptionStatusChanged,
@@ -455,6 +495,7 @@ export type SubscriptionEvent =
   | { type: 'PaymentRejected'; data: PaymentRejected }
   | { type: 'PaymentRefunded'; data: PaymentRefunded }
   | { type: 'PaidTimeEnded'; data: PaidTimeEnded }
+  | { type: 'PaidChangeTakenBack'; data: PaidChangeTakenBack }
   | { type: 'PaymentDisputed'; data: PaymentDisputed }
   | { type: 'PaymentMethodChanged'; data: PaymentMethodChanged }
   | { type: 'SubscriptionStatusChanged'; data: SubscriptionStatusChanged }

@@ -5,6 +5,6 @@ export * from './verify.js';
 export { runReplay, type CliIo } from './cli.js';
 export { FINANCE, financeProjection } from './metrics/projection.js';
 export { financeOverview, financeRecognition, type FinanceMonth, type FinanceOverview, type Money, type RecognitionReport } from './metrics/queries.js';
-export { isDay, dayOf } from './metrics/calendar.js';
+export { isDay, dayOf } from '@relaycast/billing-core';
 export { MOVEMENTS, type Movement } from './metrics/mrr.js';
 export type { Book } from './metrics/subscription.js';

@@ -14,7 +14,8 @@ import type {
   SavedWalletChargeDeclined,
   SavedWalletChargeStarted,
 } from '@relaycast/contracts';
-import { configurationOf, paidThrough, type ExistingSubscription, type OrderRecord, type PaidTime } from '../state.js';
+import { configurationOf, coveredUntil, paidThrough, type ExistingSubscription, type OrderRecord, type PaidTime } from '../state.js';
+import { captured, disputed, periodsMoved, refunded } from './books.js';
 
 type S = ExistingSubscription;
 
@@ -40,7 +41,7 @@ export interface PaidSlot {
   captureId: string;
   start: string;
   end: string;
-  upgrades?: { at: string }[];
+  upgrades?: { at: string; until?: string }[];
 }
 
 const shiftedBy = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
@@ -61,7 +62,7 @@ export function paidTimeWithout<P extends PaidSlot>(paid: P[], captureId: string
   const moved = later.map((p, k) => {
     const slot = slots[k]!;
     const delta = Date.parse(slot.start) - Date.parse(p.start);
-    return { ...p, start: slot.start, end: slot.end, ...(p.upgrades ? { upgrades: p.upgrades.map((u) => ({ ...u, at: shiftedBy(u.at, delta) })) } : {}) } as P;
+    return { ...p, start: slot.start, end: slot.end, ...(p.upgrades ? { upgrades: p.upgrades.map((u) => ({ ...u, at: shiftedBy(u.at, delta), ...(u.until ? { until: shiftedBy(u.until, delta) } : {}) })) } : {}) } as P;
   });
   return [...paid.slice(0, i), ...moved];
 }
@@ -85,6 +86,9 @@ export const billingEvolvers = {
     const credited = d.credited === true;
     const paysPeriod = d.purpose === 'period' && !credited && d.periodStart !== undefined && d.periodEnd !== undefined;
     const licenceKey = s.licence_key ?? d.licence_key;
+    const period: PaidTime | undefined = paysPeriod
+      ? { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: d.amount + (d.credit ?? 0), configuration: d.configuration ?? configurationOf(s) }
+      : undefined;
     const next: S = {
       ...setOrder(s, d.paypalOrderID, (o) => settled({ ...o, status: 'captured' })),
       paypalOrderID: d.paypalOrderID,
@@ -92,12 +96,12 @@ export const billingEvolvers = {
       ...(licenceKey ? { licence_key: licenceKey } : {}),
       credit: credited ? s.credit + d.amount : s.credit - (d.credit ?? 0),
       captures: [...s.captures, { captureId: d.captureId, paypalOrderID: d.paypalOrderID, amount: d.amount, refunded: 0, purpose: d.purpose, credited }],
+      books: captured(s, d, period),
     };
-    if (!paysPeriod) return next;
+    if (!period) return next;
     const through = paidThrough(s);
     const continues = through !== undefined ? d.periodStart! <= through : s.anchor !== undefined;
     const { dunning: _d, ...paidUp } = next;
-    const period: PaidTime = { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: d.amount + (d.credit ?? 0), configuration: d.configuration ?? configurationOf(s) };
     return {
       ...paidUp,
       anchor: continues ? (s.anchor ?? d.periodStart!) : d.periodStart!,
@@ -110,21 +114,30 @@ export const billingEvolvers = {
   },
   PaymentRefunded: (s: S, d: PaymentRefunded): S => {
     const capture = s.captures.find((c) => c.captureId === d.captureId);
+    // Refunding money that was account credit uses that credit up.
+    const credit = capture?.credited ? Math.max(0, s.credit - d.amount) : s.credit;
     return {
       ...s,
       refundIds: [...s.refundIds, d.refundId],
-      // Refunding money that was account credit uses that credit up.
-      credit: capture?.credited ? Math.max(0, s.credit - d.amount) : s.credit,
+      credit,
       captures: s.captures.map((c) => (c.captureId === d.captureId ? { ...c, refunded: c.refunded + d.amount } : c)),
+      books: refunded(s, d, credit),
     };
   },
   PaidTimeEnded: (s: S, d: PaidTimeEnded): S => {
     const paid = paidTimeWithout(s.paid, d.captureId, d.endedAt);
     const shown = shownPeriod(paid);
-    const { periodStart: _s, periodEnd: _e, ...rest } = s;
-    return { ...rest, paid, ...shown, ...(shown.periodEnd ? { endDate: shown.periodEnd } : {}) };
+    const { periodStart: _s, periodEnd: _e, cancelAt, ...rest } = s;
+    const after: S = { ...rest, paid, ...shown, ...(shown.periodEnd ? { endDate: shown.periodEnd } : {}), books: periodsMoved(s, paid, d.captureId, d.endedAt) };
+    // A cancellation at the end of the paid time moves with it (older streams: the refund left it later).
+    const covered = coveredUntil(after);
+    return cancelAt ? { ...after, cancelAt: covered && covered > d.endedAt && covered < cancelAt ? covered : cancelAt } : after;
   },
-  PaymentDisputed: (s: S, d: PaymentDisputed): S => ({ ...s, disputes: { ...s.disputes, [d.disputeId]: { stage: d.stage, status: d.status, ...(d.captureId ? { captureId: d.captureId } : {}) } } }),
+  PaymentDisputed: (s: S, d: PaymentDisputed): S => ({
+    ...s,
+    disputes: { ...s.disputes, [d.disputeId]: { stage: d.stage, status: d.status, ...(d.captureId ? { captureId: d.captureId } : {}) } },
+    books: disputed(s, d),
+  }),
   PaymentMethodChanged: (s: S, d: PaymentMethodChanged): S => ({ ...s, paypalOrderID: d.paypalOrderID, paypalSubscriptionID: d.paypalSubscriptionID }),
   PaymentMethodVaulted: (s: S, d: PaymentMethodVaulted): S => ({ ...s, vault: { id: d.vaultId, ...(d.payerEmail ? { payerEmail: d.payerEmail } : {}) } }),
   SavedWalletChargeStarted: (s: S, d: SavedWalletChargeStarted): S => ({ ...s, walletCharges: s.walletCharges + 1, charge: { requestId: d.requestId, purpose: d.purpose, amount: d.amount, startedAt: d.startedAt } }),

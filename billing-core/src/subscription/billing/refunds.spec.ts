@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ForbiddenError, NotFoundError, ValidationError, type SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../../test/given.js';
 import {
-  APR_1, as, BALANCE_PAID, CANCELLED_WITH_CREDIT, KEY, LIVE, LIVE_AHEAD, MAR_10, MAR_20, MAR_25, MAY_1, REFUNDED,
+  APR_1, as, BALANCE_PAID, CANCELLED_WITH_CREDIT, FOUR_STREAMS, KEY, LIVE, LIVE_AHEAD, MAR_10, MAR_20, MAR_25, MAY_1, REFUNDED, TWO_STREAMS,
 } from '../../../test/subscription-fixtures.js';
 import { creditToRefund, subscriptionDecider, type ExistingSubscription, type SubscriptionCommand } from '../index.js';
 
@@ -18,7 +18,7 @@ const licence3ToApr1: SubscriptionEvent = {
 };
 
 describe('RecordRefund (billing/refunds.ts)', () => {
-  it('a full refund of the running period ends it now (Mar 10); nothing covered is left: Wait payment, licence revoked', () => {
+  it('a full refund of the running period ends it now (Mar 10); nothing covered is left: the subscription ends (cancelled: payment refunded), licence revoked — no Wait payment, nothing charged', () => {
     given(subscriptionDecider, LIVE).when(refund(MAR_10)).then(REFUNDED.slice(LIVE.length));
   });
 
@@ -54,20 +54,34 @@ describe('RecordRefund (billing/refunds.ts)', () => {
       .then([
         { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REV-1', amount: 1000, currency: 'USD', refundedAt: MAR_10, reversal: true } },
         { type: 'PaidTimeEnded', data: { captureId: 'CAPTURE-1', reason: 'REVERSED', endedAt: MAR_10, paidThroughBefore: APR_1, paidThroughAfter: MAR_10 } },
-        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_ACTIVE', to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', cause: 'PAYMENT_TAKEN_BACK', at: MAR_10, reason: 'payment reversed by PayPal' } },
+        { type: 'SubscriptionCancelled', data: { from: 'SUBSCRIPTION_STATUS_ACTIVE', at: MAR_10, reason: 'payment reversed by PayPal', cause: 'PAYMENT_TAKEN_BACK' } },
         { type: 'LicenceRevoked', data: { serial: 1, reason: 'REFUNDED' } },
       ]);
   });
 
-  it('a refunded balance ends the running paid time now (Mar 20): Wait payment, the 4-stream licence revoked', () => {
+  it('a refunded balance takes back the raise only (Mar 20): 2 streams again to Apr 1, as paid before it; still Live', () => {
     given(subscriptionDecider, BALANCE_PAID)
       .when(refund(MAR_20, { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 500 }))
       .then([
         { type: 'PaymentRefunded', data: { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 500, currency: 'USD', refundedAt: MAR_20 } },
-        { type: 'PaidTimeEnded', data: { captureId: 'CAP-B', reason: 'REFUNDED', endedAt: MAR_20, paidThroughBefore: APR_1, paidThroughAfter: MAR_20 } },
-        { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_ACTIVE', to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', cause: 'PAYMENT_TAKEN_BACK', at: MAR_20, reason: 'payment refunded' } },
-        { type: 'LicenceRevoked', data: { serial: 2, reason: 'REFUNDED' } },
+        { type: 'PaidChangeTakenBack', data: { captureId: 'CAP-B', reason: 'REFUNDED', endedAt: MAR_20, configuration: TWO_STREAMS, previous: FOUR_STREAMS } },
+        { type: 'LicenceIssued', data: { licenceKey: KEY, serial: 3, modules: [{ name: 'streams', limit: 2 }], quantity: 2, issuedAt: MAR_20, validUntil: APR_1, basis: 'PAID' } },
       ]);
+    const after = given(subscriptionDecider, [...BALANCE_PAID, { type: 'PaymentRefunded', data: { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 500, currency: 'USD', refundedAt: MAR_20 } }, { type: 'PaidChangeTakenBack', data: { captureId: 'CAP-B', reason: 'REFUNDED', endedAt: MAR_20, configuration: TWO_STREAMS, previous: FOUR_STREAMS } }]).state as ExistingSubscription;
+    expect([after.quantity, after.amount, after.status]).to.deep.equal([2, 1000, 'SUBSCRIPTION_STATUS_ACTIVE']);
+  });
+
+  it('a partial refund of a balance changes no time (a credit note)', () => {
+    given(subscriptionDecider, BALANCE_PAID)
+      .when(refund(MAR_20, { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 200 }))
+      .then([{ type: 'PaymentRefunded', data: { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 200, currency: 'USD', refundedAt: MAR_20 } }]);
+  });
+
+  it('set to cancel at the end of the paid time, then refunded in full (Mar 10): cancelled at once, never chased', () => {
+    const scheduled: SubscriptionEvent[] = [...LIVE, { type: 'CancellationScheduled', data: { cancelAt: APR_1, by: 'CUSTOMER' } }];
+    given(subscriptionDecider, scheduled)
+      .when(refund(MAR_10))
+      .then(REFUNDED.slice(LIVE.length));
   });
 
   it('credit left on a cancelled subscription is refunded from the capture that made it (1000 cents of CAPTURE-1)', () => {

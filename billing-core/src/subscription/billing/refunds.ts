@@ -2,15 +2,18 @@ import { NotFoundError, ValidationError } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
 import { supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
-import { coveredUntil, hasPaidTimeRunning, paidThrough, type ExistingSubscription, type SubscriptionState } from '../state.js';
+import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, type ExistingSubscription, type SubscriptionState } from '../state.js';
+import { refundableUnused, type BookItem } from '../../books/items.js';
+import { laterRaises } from './books.js';
 import { transition } from '../status.js';
 
 /**
- * Money going back: refunds (ours or PayPal's), reversals (chargebacks) and disputes. Taking back all of a capture
- * ends what it paid for, and only that: the running period ends now; a period paid ahead is taken out (the ones paid
- * after it move back, so the paid time ends one period sooner); a balance ends the running paid time. Nothing
- * covered left: the subscription waits for payment again (and dunning follows). A partial refund is a credit note
- * and changes no entitlement.
+ * Money going back: refunds (ours or PayPal's), reversals (chargebacks) and disputes. What the capture paid for is
+ * read from the books (billing-core/src/books): taking back all of it ends what it paid for, and only that — a
+ * period running ends now, one paid ahead is taken out (the ones paid after it move back), a raise (a balance) ends
+ * and the configuration paid before it applies again, periods paid ahead kept. When nothing covered is left the
+ * subscription ends (Cancelled, "refunded"): a refund never starts a charge, dunning or a reminder. A partial refund
+ * is a credit note and changes no time.
  */
 export function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionState, evolve: (s: SubscriptionState, e: SubscriptionEvent) => SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
@@ -21,30 +24,66 @@ export function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionSt
   if (!capture) throw new NotFoundError(`Capture ${data.captureId} not found on subscription ${sub.id}`);
   if (capture.refunded + data.amount > capture.amount) throw ValidationError.field('amount', `exceeds what remains refundable on capture ${data.captureId}`);
   const now = metadata.now;
+  const reason = data.reversal ? 'REVERSED' : 'REFUNDED';
   // Refunding money kept as credit changes what open orders planned to use: they are made again.
   const events: SubscriptionEvent[] = capture.credited ? supersedeOpenOrders(sub, 'CREDIT_CHANGED') : [];
   events.push({
     type: 'PaymentRefunded',
     data: { captureId: data.captureId, refundId: data.refundId, amount: data.amount, currency: data.currency, refundedAt: now, ...(data.reversal ? { reversal: true } : {}) },
   });
+  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL') return events;
+  const item = sub.books.items.find((i) => i.captureId === capture.captureId);
   const full = capture.refunded + data.amount === capture.amount;
+  if (item?.kind === 'raise' && full && !item.raise?.endedAt && item.spans.some((sp) => sp.end > now)) {
+    return [...events, ...raiseEnds(sub, item, now, reason)];
+  }
   const period = sub.paid.find((p) => p.captureId === capture.captureId);
-  const paidForRunningTime = capture.purpose === 'balance' ? hasPaidTimeRunning(sub, now) : period !== undefined && period.end > now;
+  const paidForRunningTime = capture.purpose === 'period' && period !== undefined && period.end > now;
   // Money kept as credit that was since spent on paid time: taking it back takes back the running paid time.
   const spentCredit = capture.credited && data.amount > sub.credit && hasPaidTimeRunning(sub, now);
   if (!((full && !capture.credited && paidForRunningTime) || spentCredit)) return events;
-  const ended: SubscriptionEvent = {
+  const ended: Extract<SubscriptionEvent, { type: 'PaidTimeEnded' }> = {
     type: 'PaidTimeEnded',
-    data: { captureId: capture.captureId, reason: data.reversal ? 'REVERSED' : 'REFUNDED', endedAt: now, ...(paidThrough(sub) ? { paidThroughBefore: paidThrough(sub)! } : {}) },
+    data: { captureId: capture.captureId, reason, endedAt: now, ...(paidThrough(sub) ? { paidThroughBefore: paidThrough(sub)! } : {}) },
   };
   const after = [...events, ended].reduce(evolve, sub as SubscriptionState) as ExistingSubscription;
   const through = paidThrough(after);
-  if (through && ended.type === 'PaidTimeEnded') ended.data.paidThroughAfter = through;
+  if (through) ended.data.paidThroughAfter = through;
   events.push(ended);
-  if (sub.status === 'SUBSCRIPTION_STATUS_ACTIVE' && !((coveredUntil(after) ?? '') > now)) {
-    events.push(...supersedeOpenOrders(sub, 'STATUS_CHANGED'), transition(sub, 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', 'PAYMENT_TAKEN_BACK', now, data.reversal ? { reason: 'payment reversed by PayPal' } : {}));
+  const stillCovered = (coveredUntil(after) ?? '') > now;
+  if (!stillCovered && (sub.status === 'SUBSCRIPTION_STATUS_ACTIVE' || sub.status === 'SUBSCRIPTION_STATUS_PAUSE')) {
+    // Nothing covered is left: the subscription ends (Zuora's cancel and refund). Nothing is owed, nothing charged.
+    return [...events, ...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), takenBack(sub, now, data.reversal === true)];
+  }
+  // A downgrade waiting for the end of the paid time moves with it; with no paid time left it is dropped.
+  const change = after.scheduledChange;
+  if (change && through !== undefined && change.effectiveAt > through) {
+    if (through > now) events.push({ type: 'SubscriptionChangeScheduled', data: { modules: change.modules, quantity: change.quantity, amount: change.amount, previousAmount: after.amount, effectiveAt: through } });
+    else events.push({ type: 'SubscriptionChangeWithdrawn', data: { kind: 'SCHEDULED', reason: 'PAID_TIME_ENDED' } });
   }
   return events;
+}
+
+/** Cancelled because the money of the paid time running was taken back. */
+function takenBack(sub: ExistingSubscription, now: string, reversal: boolean): SubscriptionEvent {
+  return transition(sub, 'SUBSCRIPTION_STATUS_CANCEL', 'PAYMENT_TAKEN_BACK', now, { reason: reversal ? 'payment reversed by PayPal' : 'payment refunded' });
+}
+
+/**
+ * The balance of a raise taken back in full: the raise ends now, the configuration paid before it applies again
+ * (periods paid ahead kept, at what they were paid for); raises paid after it end too, and what they leave unused
+ * becomes account credit (never kept: nothing is kept that is owed).
+ */
+function raiseEnds(sub: ExistingSubscription, item: BookItem, now: string, reason: 'REFUNDED' | 'REVERSED'): SubscriptionEvent[] {
+  const credited = laterRaises(sub, item.captureId, now).filter((c) => c.amount > 0);
+  const from = item.raise!.from;
+  return [
+    ...supersedeOpenOrders(sub, 'CONFIGURATION_CHANGED'),
+    {
+      type: 'PaidChangeTakenBack',
+      data: { captureId: item.captureId, reason, endedAt: now, configuration: from, previous: configurationOf(sub), ...(credited.length ? { credited } : {}) },
+    },
+  ];
 }
 
 export function recordDispute(command: Cmd<'RecordDispute'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -72,4 +111,22 @@ export function creditToRefund(sub: ExistingSubscription): { captureId: string; 
     }
   }
   return out;
+}
+
+/** Refunds owed at a cancellation (the unused time an administrator chose to refund), not yet made: per capture. */
+export function refundsOwed(sub: ExistingSubscription): { captureId: string; amount: number }[] {
+  return sub.books.items.filter((i) => i.due > 0).map((i) => ({ captureId: i.captureId, amount: i.due }));
+}
+
+/**
+ * What cancelling at `now` leaves paid for and unused, per payment, from the books: the unused share of each
+ * period (running or paid ahead) and of each raise's balance, to the millisecond, rounded down per capture and
+ * never above what it can still refund. What a cancellation with a refund owes back, and what an administrator is
+ * told before confirming it. Payments from account credit alone refund nothing here (the credit is refunded).
+ */
+export function unusedPaidTime(sub: ExistingSubscription, now: string): { captureId: string; amount: number; item: BookItem }[] {
+  return sub.books.items
+    .filter((i) => i.kind === 'period' || i.kind === 'raise')
+    .map((item) => ({ captureId: item.captureId, amount: refundableUnused(item, now), item }))
+    .filter((line) => line.amount >= 1);
 }

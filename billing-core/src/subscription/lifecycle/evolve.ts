@@ -11,6 +11,7 @@ import type {
   TrialStarted,
 } from '@relaycast/contracts';
 import type { ExistingSubscription } from '../state.js';
+import { cancelled } from '../billing/books.js';
 
 /** What SubscriptionUpdated may change (the fields of UpdateSubscription). */
 const DESCRIPTIVE_FIELDS = ['name', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate'] as const;
@@ -27,10 +28,13 @@ export const lifecycleEvolvers = {
   SubscriptionStatusChanged: (s: S, d: SubscriptionStatusChanged): S => {
     // Live again: whatever dunning there was is over. Waiting for payment: from when (dunning may start from there).
     if (d.to === 'SUBSCRIPTION_STATUS_ACTIVE') {
-      const { dunning: _d, waitingSince: _w, ...rest } = s;
+      const { dunning: _d, waitingSince: _w, waitingCause: _c, ...rest } = s;
       return { ...rest, status: d.to };
     }
-    if (d.to === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return { ...s, status: d.to, ...(d.at ? { waitingSince: d.at } : {}) };
+    if (d.to === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') {
+      const waitingCause = d.cause === 'PAYMENT_DUE' || d.cause === 'PAYMENT_TAKEN_BACK' ? d.cause : 'OTHER';
+      return { ...s, status: d.to, waitingCause, ...(d.at ? { waitingSince: d.at } : {}) };
+    }
     return { ...s, status: d.to };
   },
   TrialStarted: (s: S, d: TrialStarted): S => ({
@@ -48,7 +52,9 @@ export const lifecycleEvolvers = {
   }),
   SubscriptionCancelled: (s: S, d: SubscriptionCancelled): S => {
     const { cancelAt: _c, dunning: _u, ...rest } = s;
-    return { ...rest, status: 'SUBSCRIPTION_STATUS_CANCEL', ...(d.at ? { cancelledAt: d.at } : {}) };
+    // Older cancellations did not say when: the books end the service at the last time the stream knew of.
+    const at = d.at ?? s.cancelAt ?? s.periodEnd ?? s.revisedAt ?? s.startDate ?? '1970-01-01T00:00:00.000Z';
+    return { ...rest, status: 'SUBSCRIPTION_STATUS_CANCEL', ...(d.at ? { cancelledAt: d.at } : {}), books: cancelled(s, at, d.refunds) };
   },
   SubscriptionRemoved: (s: S, _d: SubscriptionRemoved): S => ({ ...s, removed: true }),
   CancellationScheduled: (s: S, d: CancellationScheduled): S => ({ ...s, cancelAt: d.cancelAt }),

@@ -5,6 +5,7 @@ import { notCancelled, requireClock, supersedeOpenOrders, visibleTo, type Cmd } 
 import { coveredUntil, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { checkTransition, transition, type TransitionText } from '../status.js';
 import { grantEvents } from './grants.js';
+import { unusedPaidTime } from '../billing/refunds.js';
 
 /**
  * The lifecycle commands: cancel (now, or at the end of the paid time), remove, pause and resume, and an
@@ -19,11 +20,21 @@ export function cancellation(sub: ExistingSubscription, now: string, text: Trans
   return [...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), transition(sub, 'SUBSCRIPTION_STATUS_CANCEL', 'CANCELLED', now, text)];
 }
 
+/**
+ * Cancelled now, by the customer or an administrator. An administrator may refund the unused paid time with it:
+ * the cancellation records what is owed back per capture (the books' unused share of each period and raise, to
+ * the millisecond), and the refund workflow pays exactly that — a retry, or the billing clock after a crash, pays
+ * what is still owed and never more.
+ */
 export function cancel(command: Cmd<'CancelSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
   const { metadata, data } = command;
   const sub = visibleTo(state, metadata);
+  if (data.refund) requireAdmin(metadata, 'refund while cancelling');
   // A customer's reason is theirs to read; an administrator's is a note for administrators.
-  return cancellation(sub, metadata.now, metadata.actorRole === 'ROLE_ADMIN' ? (data.reason ? { note: data.reason } : {}) : data.reason ? { reason: data.reason } : {});
+  const events = cancellation(sub, metadata.now, metadata.actorRole === 'ROLE_ADMIN' ? (data.reason ? { note: data.reason } : {}) : data.reason ? { reason: data.reason } : {});
+  if (!data.refund) return events;
+  const refunds = unusedPaidTime(sub, metadata.now).map(({ captureId, amount }) => ({ captureId, amount }));
+  return refunds.length === 0 ? events : events.map((e) => (e.type === 'SubscriptionCancelled' ? { ...e, data: { ...e.data, refunds } } : e));
 }
 
 export function remove(command: Cmd<'RemoveSubscription'>, state: SubscriptionState): SubscriptionEvent[] {

@@ -1,4 +1,4 @@
-import { dayOf, monthOfDay, monthStartMs, nextMonth } from './calendar.js';
+import { dayOf, monthOfDay, monthStartMs, nextMonth } from '@relaycast/billing-core';
 
 /**
  * A subscription's MRR over time: the points where it changes, [epoch ms, cents a month], in time order. Before the

@@ -1,9 +1,9 @@
 import { entityIdOf, type AnyEvent, type EventEnvelope } from '@relaycast/contracts';
 import type { Projection } from '../../projection.js';
 import type { UnitOfWork } from '../../unit-of-work.js';
-import { dayOf, dayStartMs, monthOfDay, monthStartMs } from './calendar.js';
+import { dayOf, dayStartMs, monthOfDay, monthStartMs } from '@relaycast/billing-core';
 import { addDelta, diffDeltas, mrrDeltas, type DayDeltas } from './mrr.js';
-import { forEachEntry } from './revenue.js';
+import { forEachEntry } from '@relaycast/billing-core';
 import { createdFinance, FINANCE_EVENTS, stepFinance, type Book, type FinanceStep, type SubscriptionFinance } from './subscription.js';
 
 export const FINANCE = 'finance';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { EventEnvelope } from '@relaycast/contracts';
 import { exists, subscriptionDecider, type ExistingSubscription } from '@relaycast/billing-core';
 import { createRandomHistory, financeActionArb, type Action } from '../../../../billing-core/test/random-history.js';
-import { addDays, dayOf, daysBetween, monthOfDay } from './calendar.js';
+import { addDays, dayOf, daysBetween, monthOfDay } from '@relaycast/billing-core';
 import { financeOverview } from './queries.js';
 import { projectFinance } from './test-support.js';
 

@@ -1,5 +1,5 @@
 import type { ReadModelStore } from '../../readmodel/port.js';
-import { addDays, dayOf, dayStartMs, lastDayOfMonth, monthOfDay, monthStartMs, monthsFrom, previousMonth } from './calendar.js';
+import { addDays, dayOf, dayStartMs, lastDayOfMonth, monthOfDay, monthStartMs, monthsFrom, previousMonth } from '@relaycast/billing-core';
 import { MOVEMENTS, type Movement } from './mrr.js';
 import { FINANCE, financeModel, type DayFigures, type RecognitionMonth } from './projection.js';
 import type { Book } from './subscription.js';

@@ -1,8 +1,8 @@
 import type { AnyEvent, EventEnvelope, SubscriptionStatus } from '@relaycast/contracts';
 import { paidTimeWithout } from '@relaycast/billing-core';
-import { DAY_MS, daysBetween, dayOf, dayStartMs, monthOfDay, monthStartMs, previousMonth } from './calendar.js';
+import { DAY_MS, daysBetween, dayOf, dayStartMs, monthOfDay, monthStartMs, previousMonth } from '@relaycast/billing-core';
 import { prunePoints, type MrrBase, type MrrPoints } from './mrr.js';
-import { allocation, remainingFrom, respread, serviceEnd, type Allocation, type RecognitionEntry } from './revenue.js';
+import { allocation, remainingFrom, respread, serviceEnd, type Allocation, type RecognitionEntry } from '@relaycast/billing-core';
 
 /**
  * What finance keeps of one subscription: enough to say its MRR from now on and to recognise its money. A small

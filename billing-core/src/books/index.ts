@@ -1,0 +1,3 @@
+export * from './calendar.js';
+export * from './recognition.js';
+export * from './items.js';

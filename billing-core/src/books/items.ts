@@ -1,0 +1,252 @@
+import type { Configuration } from '@relaycast/contracts';
+import { dayOf, daysBetween } from './calendar.js';
+import { allocation, remainingFrom, respread, serviceEnd, type Allocation } from './recognition.js';
+
+/**
+ * The books of one subscription: every payment (a capture, or a payment from account credit) as an item saying what
+ * it paid for — to the millisecond, for refunds — and how its money is recognised as revenue, day by day (for
+ * finance). Part of the subscription decider's state, evolved from the same events, so that every rule that asks
+ * "what did this payment pay for, and what of it is unused" (refunds, cancel-now, dunning, grace, finance) reads one
+ * answer. The postings these items make are in `postings.ts`; the accounts in `accounts.ts`.
+ */
+
+/** A stretch of service one payment bought, and the money it holds for it. */
+export interface ServiceSpan {
+  /** The paid period it runs in (that period's capture id): where the period moves, the span moves. */
+  period: string;
+  start: string;
+  end: string;
+  /** Its length when bought, in ms: its price per millisecond is `amount / length`, wherever it moves later. */
+  length: number;
+  amount: number;
+}
+
+export type ItemKind =
+  /** A billing period: its own paid period. */
+  | 'period'
+  /** A raise of the configuration paid (a balance): the rest of the paid periods running when it was captured. */
+  | 'raise'
+  /** Kept as account credit (the order was no longer current): bought nothing by itself. */
+  | 'credit'
+  /** A balance captured when no paid time ran any more: nothing left to serve (recognised at once). */
+  | 'served';
+
+export interface BookItem {
+  captureId: string;
+  capturedAt: string;
+  kind: ItemKind;
+  /** Money PayPal captured (0 for a payment from account credit alone). */
+  cash: number;
+  /** Account credit it used besides. */
+  creditUsed: number;
+  /** Money given back to the buyer: refunds and reversals of this capture. */
+  refunded: number;
+  /** Money that stopped paying for anything here and became account credit (a raise taken back under it). */
+  toCredit: number;
+  /** Money owed back for time it will not serve (a cancellation with a refund), not yet refunded. */
+  due: number;
+  /** Money that paid for it as account credit and went back to the buyer through the capture that made the credit. */
+  takenBack: number;
+  /** What it paid for, to the millisecond (none for credit). */
+  spans: ServiceSpan[];
+  /** A raise: the configuration before it and the one it paid for (what taking it back returns to). */
+  raise?: { from: Configuration; to: Configuration; endedAt?: string };
+  /** How its money is recognised as revenue, day by day (UTC): see recognition.ts. */
+  allocs: Allocation[];
+}
+
+export interface Books {
+  items: BookItem[];
+  /** Open disputes: cents PayPal holds from us for each, and the capture it is about. */
+  disputes: Record<string, { captureId?: string; held: number }>;
+}
+
+export const emptyBooks = (): Books => ({ items: [], disputes: {} });
+
+/** The money an item holds for what it paid for (what it still pays for, refunded money and credit moved out). */
+export const moneyHeld = (item: BookItem): number => (item.kind === 'credit' ? 0 : item.cash + item.creditUsed - item.refunded - item.toCredit - item.due - item.takenBack);
+
+const ms = (iso: string) => Date.parse(iso);
+
+/** A paid period as the books see it (the decider's PaidTime, or any slot of one). */
+export interface PeriodSlot {
+  captureId: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * The value of what an item paid for that is still to come at `now`, in fractional cents: each span's money times
+ * its share not yet run (a span cut short keeps its price per millisecond), scaled by what the item still holds
+ * (a partial refund lowered the price of all of it). Time already run is used, whatever the status was meanwhile.
+ */
+export function unusedValue(item: BookItem, now: string): number {
+  const bought = item.spans.reduce((sum, s) => sum + s.amount, 0);
+  if (bought <= 0) return 0;
+  const at = ms(now);
+  let unused = 0;
+  for (const s of item.spans) {
+    const start = Math.max(at, ms(s.start));
+    const end = ms(s.end);
+    if (end > start && s.length > 0) unused += (s.amount * (end - start)) / s.length;
+  }
+  return Math.min(unused, bought) * (moneyHeld(item) / bought);
+}
+
+/** What a refund at `now` gives back for an item's unused time: rounded down to the cent, never above its cash left. */
+export function refundableUnused(item: BookItem, now: string): number {
+  return Math.max(0, Math.min(Math.floor(unusedValue(item, now) + 1e-9), item.cash - item.refunded - item.due));
+}
+
+/** Cents of an item still deferred on `day` (recognised on that day or later). */
+export const deferredOn = (item: BookItem, day: string): number => remainingFrom(item.allocs, day);
+
+// ── Evolving the items ─────────────────────────────────────────────────────────────────────────────────────────
+
+function periodSpan(p: PeriodSlot, amount: number): ServiceSpan {
+  return { period: p.captureId, start: p.start, end: p.end, length: Math.max(1, ms(p.end) - ms(p.start)), amount };
+}
+
+/**
+ * How a raise's money splits over the paid periods it pays for: each running period's share is what the raise costs
+ * over its time still to run (the price difference times that time, as the proration charged it), the last taking
+ * the remainder so the shares add up to the money.
+ */
+export function raiseSpans(paid: readonly (PeriodSlot & { amount: number })[], toAmount: number, at: string, money: number): ServiceSpan[] {
+  const now = ms(at);
+  const weights = paid
+    .filter((p) => ms(p.end) > now)
+    .map((p) => {
+      const start = Math.max(now, ms(p.start));
+      const length = ms(p.end) - ms(p.start);
+      const weight = length > 0 ? (Math.max(1, toAmount - p.amount) * (ms(p.end) - start)) / length : 0;
+      return { p, start, weight };
+    })
+    .filter((w) => w.weight > 0);
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  let left = money;
+  return weights.map((w, i) => {
+    const amount = i === weights.length - 1 ? left : Math.floor((money * w.weight) / total);
+    left -= amount;
+    const start = new Date(w.start).toISOString();
+    return { period: w.p.captureId, start, end: w.p.end, length: Math.max(1, ms(w.p.end) - w.start), amount };
+  });
+}
+
+/** The revenue allocation of a new item: its money spread over the days its spans serve, from the day it was known. */
+function allocationsOf(spans: readonly ServiceSpan[], money: number, known: string): Allocation[] {
+  if (money === 0) return [];
+  if (spans.length === 0) return [allocation(known, 1, money, known)];
+  let left = money;
+  return spans.map((s, i) => {
+    const amount = i === spans.length - 1 ? left : s.amount;
+    left -= amount;
+    const first = dayOf(s.start);
+    return allocation(first, daysBetween(first, dayOf(s.end)), amount, known);
+  });
+}
+
+/** A capture recorded: a period it pays for, a raise over the running periods, or money kept as credit. */
+export function capturedItem(input: {
+  captureId: string;
+  capturedAt: string;
+  cash: number;
+  creditUsed: number;
+  credited: boolean;
+  period?: PeriodSlot;
+  /** A balance: the periods it raises (as they stood), and the configurations before and after. */
+  raise?: { paid: readonly (PeriodSlot & { amount: number })[]; from: Configuration; to: Configuration };
+}): BookItem {
+  const base = { captureId: input.captureId, capturedAt: input.capturedAt, cash: input.cash, creditUsed: input.creditUsed, refunded: 0, toCredit: 0, due: 0, takenBack: 0 };
+  const known = dayOf(input.capturedAt);
+  const money = input.cash + input.creditUsed;
+  if (input.credited) return { ...base, kind: 'credit', spans: [], allocs: [] };
+  if (input.period) {
+    const spans = [periodSpan(input.period, money)];
+    return { ...base, kind: 'period', spans, allocs: allocationsOf(spans, money, known) };
+  }
+  const spans = input.raise ? raiseSpans(input.raise.paid, input.raise.to.amount, input.capturedAt, money) : [];
+  if (spans.length === 0) return { ...base, kind: 'served', spans, allocs: allocationsOf([], money, known) };
+  return { ...base, kind: 'raise', spans, raise: { from: input.raise!.from, to: input.raise!.to }, allocs: allocationsOf(spans, money, known) };
+}
+
+/** The item's service ends on `day`: what it still defers is recognised that day. */
+export function endService(item: BookItem, day: string): BookItem {
+  const remaining = remainingFrom(item.allocs, day);
+  if (remaining === 0) return item;
+  return { ...item, allocs: respread(item.allocs, day, remaining, 1, day).allocs };
+}
+
+/** The item's service now runs over [start, end): what it still defers is spread over those days from `day` on. */
+function moveService(item: BookItem, day: string, start: string, end: string): BookItem {
+  const from = dayOf(start) > day ? dayOf(start) : day;
+  const remaining = remainingFrom(item.allocs, day);
+  return { ...item, allocs: respread(item.allocs, day, remaining, daysBetween(from, dayOf(end)), day, from).allocs };
+}
+
+/**
+ * Money given back from an item on `day`: it comes out of what the item still defers (the days it has still to
+ * serve are spread again over what is left), and beyond that out of revenue already recognised (contra-revenue).
+ * Returns the item and the cents taken from recognised revenue.
+ */
+export function refundFrom(item: BookItem, amount: number, day: string): { item: BookItem; fromRevenue: number } {
+  const remaining = remainingFrom(item.allocs, day);
+  const fromDeferred = Math.min(amount, remaining);
+  const left = remaining - fromDeferred;
+  const end = serviceEnd(item.allocs);
+  const days = left > 0 && end && end > day ? daysBetween(day, end) : 1;
+  return { item: { ...item, allocs: respread(item.allocs, day, left, days, day).allocs }, fromRevenue: amount - fromDeferred };
+}
+
+/**
+ * `amount` of an item's money is owed back (a cancellation with a refund of the unused time): taken out of what it
+ * defers (beyond that, out of recognised revenue), held as owed to the customer until PayPal refunds it.
+ */
+export function oweBack(item: BookItem, amount: number, day: string): { item: BookItem; fromRevenue: number } {
+  const { item: cut, fromRevenue } = refundFrom(item, amount, day);
+  return { item: { ...cut, due: cut.due + amount }, fromRevenue };
+}
+
+/**
+ * An item stops paying for its time still to come at `at` (a raise taken back under it): the unused value, to the
+ * cent rounded down, becomes account credit; the rest of what it deferred is recognised on that day.
+ */
+export function moveToCredit(item: BookItem, at: string): { item: BookItem; moved: number } {
+  const day = dayOf(at);
+  const remaining = remainingFrom(item.allocs, day);
+  const moved = Math.max(0, Math.min(Math.floor(unusedValue(item, at) + 1e-9), remaining));
+  const spans = item.spans.filter((s) => s.start < at).map((s) => (s.end > at ? { ...s, end: at } : s));
+  const allocs = respread(item.allocs, day, remaining - moved, 1, day).allocs;
+  return { item: { ...item, toCredit: item.toCredit + moved, spans, allocs }, moved };
+}
+
+/**
+ * The paid periods changed under the items (a refund ended or took out one, and the ones after moved back): each
+ * span follows its period — cut where the period now ends, moved with it into its new slot, gone with it — and the
+ * revenue of a period that ended or went is recognised on `day`, the revenue of one that moved is spread over its
+ * new days (as finance recognises it: a day already recognised never changes).
+ */
+export function periodsChanged(items: readonly BookItem[], before: readonly PeriodSlot[], after: readonly PeriodSlot[], endedCapture: string, day: string): BookItem[] {
+  const was = new Map(before.map((p) => [p.captureId, p]));
+  const now = new Map(after.map((p) => [p.captureId, p]));
+  return items.map((item) => {
+    if (item.kind === 'credit') return item;
+    const spans = item.spans.flatMap((s) => {
+      const old = was.get(s.period);
+      const cur = now.get(s.period);
+      if (!old || !cur) return cur ? [s] : [];
+      if (old.start === cur.start && old.end === cur.end) return [s];
+      const delta = ms(cur.start) - ms(old.start);
+      const start = new Date(Math.max(ms(cur.start), ms(s.start) + delta)).toISOString();
+      const end = s.end >= old.end ? cur.end : new Date(Math.min(ms(cur.end), ms(s.end) + delta)).toISOString();
+      return end > start ? [{ ...s, start, end }] : [];
+    });
+    const changed = { ...item, spans };
+    const own = was.get(item.captureId);
+    const ownNow = now.get(item.captureId);
+    if (item.kind !== 'period') return changed;
+    if (item.captureId === endedCapture || (own && !ownNow)) return endService(changed, day);
+    if (own && ownNow && (own.start !== ownNow.start || own.end !== ownNow.end)) return moveService(changed, day, ownNow.start, ownNow.end);
+    return changed;
+  });
+}

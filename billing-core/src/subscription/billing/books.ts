@@ -1,0 +1,135 @@
+import type { OrderCaptured, PaidChangeTakenBack, PaymentDisputed, PaymentRefunded, RefundOwed } from '@relaycast/contracts';
+import { dayOf } from '../../books/calendar.js';
+import { capturedItem, endService, oweBack, periodsChanged, refundFrom, refundableUnused, type BookItem, type Books, type PeriodSlot } from '../../books/items.js';
+import { remainingFrom, respread } from '../../books/recognition.js';
+import { configurationOf, type ExistingSubscription, type PaidTime } from '../state.js';
+
+/**
+ * The subscription's books as its money events change them (billing-core/src/books holds the accounting itself):
+ * this module only says which item an event touches, with what the decider's state knows (the paid periods).
+ */
+
+type S = ExistingSubscription;
+
+const withItem = (books: Books, captureId: string, change: (i: BookItem) => BookItem): Books => ({
+  ...books,
+  items: books.items.map((i) => (i.captureId === captureId ? change(i) : i)),
+});
+
+/** A capture recorded (before `s` records it): what it paid for. */
+export function captured(s: S, d: OrderCaptured, period: PaidTime | undefined): Books {
+  const raise =
+    d.purpose === 'balance' && d.credited !== true
+      ? { paid: s.paid.map((p) => ({ captureId: p.captureId, start: p.start, end: p.end, amount: p.amount })), from: configurationOf(s), to: d.configuration ?? configurationOf(s) }
+      : undefined;
+  const item = capturedItem({
+    captureId: d.captureId,
+    capturedAt: d.capturedAt,
+    cash: d.amount,
+    creditUsed: d.credit ?? 0,
+    credited: d.credited === true,
+    ...(period ? { period: { captureId: period.captureId, start: period.start, end: period.end } } : {}),
+    ...(raise ? { raise } : {}),
+  });
+  return { ...s.books, items: [...s.books.items, item] };
+}
+
+/**
+ * Money given back from a capture (`s` as it was before, `creditAfter` the account credit after): what was owed
+ * back is paid first; then, for money kept as credit, the credit; money of credit already spent comes out of the
+ * last payment that used credit; otherwise out of what the capture still defers, and beyond that out of revenue.
+ */
+export function refunded(s: S, d: PaymentRefunded, creditAfter: number): Books {
+  const day = dayOf(d.refundedAt);
+  const item = s.books.items.find((i) => i.captureId === d.captureId);
+  if (!item) return s.books;
+  const fromDue = Math.min(d.amount, item.due);
+  let books = withItem(s.books, d.captureId, (i) => ({ ...i, refunded: i.refunded + d.amount, due: i.due - fromDue }));
+  let rest = d.amount - fromDue;
+  // A reversal takes the money PayPal held for an open dispute of this capture first.
+  if (d.reversal) books = { ...books, disputes: takeHeld(books.disputes, d.captureId, d.amount) };
+  if (item.kind === 'credit') {
+    const spent = rest - (s.credit - creditAfter);
+    if (spent <= 0) return books;
+    const target = [...books.items].reverse().find((i) => i.kind !== 'credit' && i.creditUsed > 0);
+    if (!target) return books;
+    return withItem(books, target.captureId, (i) => ({ ...refundFrom(i, spent, day).item, takenBack: i.takenBack + spent }));
+  }
+  if (rest <= 0) return books;
+  return withItem(books, d.captureId, (i) => refundFrom(i, rest, day).item);
+  function takeHeld(disputes: Books['disputes'], captureId: string, amount: number): Books['disputes'] {
+    let left = amount;
+    const out: Books['disputes'] = {};
+    for (const [id, hold] of Object.entries(disputes)) {
+      const taken = hold.captureId === captureId ? Math.min(left, hold.held) : 0;
+      left -= taken;
+      out[id] = { ...hold, held: hold.held - taken };
+    }
+    return out;
+  }
+}
+
+/** The paid periods changed (a refund ended one, the later ones moved back): the items follow them. */
+export function periodsMoved(s: S, paidAfter: readonly PeriodSlot[], endedCapture: string, endedAt: string): Books {
+  return { ...s.books, items: periodsChanged(s.books.items, s.paid, paidAfter, endedCapture, dayOf(endedAt)) };
+}
+
+/**
+ * Cancelled at `at`: what is owed back (a cancellation with a refund) leaves what the items defer, the service ends
+ * (each span stops at `at`), and what they still defer is recognised that day: kept.
+ */
+export function cancelled(s: S, at: string, refunds: readonly RefundOwed[] = []): Books {
+  const day = dayOf(at);
+  const owed = new Map(refunds.map((r) => [r.captureId, r.amount]));
+  return {
+    ...s.books,
+    items: s.books.items.map((item) => {
+      if (item.kind === 'credit') return item;
+      const amount = owed.get(item.captureId) ?? 0;
+      const afterOwed = amount > 0 ? oweBack(item, amount, day).item : item;
+      const spans = afterOwed.spans.filter((sp) => sp.start < at).map((sp) => (sp.end > at ? { ...sp, end: at } : sp));
+      return endService({ ...afterOwed, spans }, day);
+    }),
+  };
+}
+
+/**
+ * A raise taken back at `endedAt` (its balance refunded in full): its spans end; the raises paid after it end too,
+ * their unused money (as the event recorded it) moving to account credit.
+ */
+export function raiseTakenBack(s: S, d: PaidChangeTakenBack): Books {
+  const day = dayOf(d.endedAt);
+  const credited = new Map((d.credited ?? []).map((c) => [c.captureId, c.amount]));
+  const cut = (item: BookItem): BookItem => ({ ...item, spans: item.spans.filter((sp) => sp.start < d.endedAt).map((sp) => (sp.end > d.endedAt ? { ...sp, end: d.endedAt } : sp)), ...(item.raise ? { raise: { ...item.raise, endedAt: d.endedAt } } : {}) });
+  return {
+    ...s.books,
+    items: s.books.items.map((item) => {
+      if (item.captureId === d.captureId) return cut(item);
+      const moved = credited.get(item.captureId);
+      if (moved === undefined) return item;
+      const remaining = remainingFrom(item.allocs, day);
+      const allocs = respread(item.allocs, day, Math.max(0, remaining - moved), 1, day).allocs;
+      return { ...cut(item), toCredit: item.toCredit + moved, allocs };
+    }),
+  };
+}
+
+/** The raises paid after (and with) `captureId` whose spans still run at `at`: what each leaves unused, for credit. */
+export function laterRaises(s: S, captureId: string, at: string): { captureId: string; amount: number }[] {
+  const index = s.books.items.findIndex((i) => i.captureId === captureId);
+  return s.books.items
+    .slice(index + 1)
+    .filter((i) => i.kind === 'raise' && !i.raise?.endedAt && i.spans.some((sp) => sp.end > at))
+    .map((i) => ({ captureId: i.captureId, amount: Math.min(refundableUnusedValue(i, at), remainingFrom(i.allocs, dayOf(at))) }));
+}
+
+const refundableUnusedValue = (item: BookItem, at: string) => refundableUnused({ ...item, cash: item.cash + item.creditUsed }, at);
+
+/** PayPal holds money for a dispute while it is open (and releases it when resolved). */
+export function disputed(s: S, d: PaymentDisputed): Books {
+  const known = s.books.disputes[d.disputeId];
+  const ours = d.captureId !== undefined && s.books.items.some((i) => i.captureId === d.captureId);
+  if (d.stage === 'RESOLVED') return known ? { ...s.books, disputes: { ...s.books.disputes, [d.disputeId]: { ...known, held: 0 } } } : s.books;
+  if (known || !ours || !d.amount) return s.books;
+  return { ...s.books, disputes: { ...s.books.disputes, [d.disputeId]: { captureId: d.captureId!, held: d.amount } } };
+}
