@@ -56,8 +56,31 @@ export interface CommandHandler {
   readonly store: EventStore;
 }
 
-function fold<State, E extends DomainEvent>(decider: Decider<State, never, E>, events: readonly EventEnvelope[]): State {
-  return events.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as E), decider.initialState());
+/** What folding a stream needs of a decider: where its entity lives, the state before any event, and `evolve`. */
+export type Fold<State, E extends DomainEvent> = Pick<Decider<State, never, E>, 'streamId' | 'initialState' | 'evolve'>;
+
+/**
+ * The one fold (Emmett's `aggregateStream`): a stream's events, as stored, into its decider's state. Events are
+ * checked against their schemas when appended, so an envelope of the stream is an event of its decider.
+ */
+export function foldEvents<State, E extends DomainEvent>(decider: Fold<State, E>, events: readonly Pick<EventEnvelope, 'type' | 'data'>[]): State {
+  let state = decider.initialState();
+  for (const e of events) state = decider.evolve(state, { type: e.type, data: e.data } as E);
+  return state;
+}
+
+/**
+ * Reads an entity's stream and folds it: its state, its version (the number of its events: what an append expects)
+ * and the events read. `maxCount` reads the stream as it was after that many events.
+ */
+export async function aggregate<State, E extends DomainEvent>(
+  store: Pick<EventStore, 'readStream'>,
+  decider: Fold<State, E>,
+  entityId: string,
+  options: { maxCount?: number } = {},
+): Promise<{ state: State; version: number; events: EventEnvelope[] }> {
+  const events = await store.readStream(decider.streamId(entityId), options.maxCount !== undefined ? { maxCount: options.maxCount } : undefined);
+  return { state: foldEvents(decider, events), version: events.length, events };
 }
 
 /**
@@ -98,11 +121,11 @@ export function createCommandHandler(store: EventStore, options: CommandHandlerO
     if (key) {
       const earlier = history.filter((e) => e.metadata.idempotencyKey === key);
       const last = earlier[earlier.length - 1];
-      if (last) return { events: earlier, state: fold(decider, history), version, position: last.position, replayed: true };
+      if (last) return { events: earlier, state: foldEvents(decider, history), version, position: last.position, replayed: true };
     }
     if (expectedVersion !== undefined && expectedVersion !== version) throw new ConcurrencyError(streamId, expectedVersion, version);
 
-    const state = fold(decider, history);
+    const state = foldEvents(decider, history);
     // Time in a stream never goes backwards: a command whose request began before the stream's last event (a slow
     // PayPal answer while other commands ran) is decided, and recorded, at that event's time.
     const lastAt = history[history.length - 1]?.occurredAt;

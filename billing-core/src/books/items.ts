@@ -10,14 +10,15 @@ import { allocation, remainingFrom, respread, serviceEnd, type Allocation } from
  * answer. The postings these items make are in `postings.ts`; the accounts in `accounts.ts`.
  */
 
-/** A stretch of service one payment bought, and the money it holds for it. */
+/**
+ * A stretch of service one payment bought, and the money it holds for it, spread evenly over its time (in cents,
+ * fractional: a partial refund lowers what the time still to come holds).
+ */
 export interface ServiceSpan {
   /** The paid period it runs in (that period's capture id): where the period moves, the span moves. */
   period: string;
   start: string;
   end: string;
-  /** Its length when bought, in ms: its price per millisecond is `amount / length`, wherever it moves later. */
-  length: number;
   amount: number;
 }
 
@@ -75,22 +76,45 @@ export interface PeriodSlot {
   end: string;
 }
 
+/** What a span holds for its time after `at` (all of it when it starts later, none when it has ended). */
+function futureOf(span: ServiceSpan, at: number): number {
+  const start = ms(span.start);
+  const end = ms(span.end);
+  if (end <= at) return 0;
+  if (start >= at) return span.amount;
+  return (span.amount * (end - at)) / (end - start);
+}
+
 /**
  * The value of what an item paid for that is still to come at `now`, in fractional cents: each span's money times
- * its share not yet run (a span cut short keeps its price per millisecond), scaled by what the item still holds
- * (a partial refund lowered the price of all of it). Time already run is used, whatever the status was meanwhile.
+ * its share not yet run. Time already run is used, whatever the status was meanwhile.
  */
 export function unusedValue(item: BookItem, now: string): number {
-  const bought = item.spans.reduce((sum, s) => sum + s.amount, 0);
-  if (bought <= 0) return 0;
   const at = ms(now);
-  let unused = 0;
-  for (const s of item.spans) {
-    const start = Math.max(at, ms(s.start));
+  return item.spans.reduce((sum, s) => sum + futureOf(s, at), 0);
+}
+
+/**
+ * `amount` cents given back at `at` out of the time still to come (a partial refund, credit taken back): each span
+ * splits there, and what its time after `at` holds shrinks in proportion (never below nothing). Time already run
+ * keeps its money: it was used.
+ */
+export function lessFuture(spans: readonly ServiceSpan[], at: string, amount: number): ServiceSpan[] {
+  const t = ms(at);
+  const future = spans.reduce((sum, s) => sum + futureOf(s, t), 0);
+  if (future <= 0 || amount <= 0) return [...spans];
+  const keep = Math.max(0, future - amount) / future;
+  return spans.flatMap((s) => {
+    const start = ms(s.start);
     const end = ms(s.end);
-    if (end > start && s.length > 0) unused += (s.amount * (end - start)) / s.length;
-  }
-  return Math.min(unused, bought) * (moneyHeld(item) / bought);
+    if (end <= t) return [s];
+    if (start >= t) return [{ ...s, amount: s.amount * keep }];
+    const later = futureOf(s, t);
+    return [
+      { ...s, end: at, amount: s.amount - later },
+      { ...s, start: at, amount: later * keep },
+    ];
+  });
 }
 
 /** What a refund at `now` gives back for an item's unused time: rounded down to the cent, never above its cash left. */
@@ -104,7 +128,7 @@ export const deferredOn = (item: BookItem, day: string): number => remainingFrom
 // ── Evolving the items ─────────────────────────────────────────────────────────────────────────────────────────
 
 function periodSpan(p: PeriodSlot, amount: number): ServiceSpan {
-  return { period: p.captureId, start: p.start, end: p.end, length: Math.max(1, ms(p.end) - ms(p.start)), amount };
+  return { period: p.captureId, start: p.start, end: p.end, amount };
 }
 
 /**
@@ -129,7 +153,7 @@ export function raiseSpans(paid: readonly (PeriodSlot & { amount: number })[], t
     const amount = i === weights.length - 1 ? left : Math.floor((money * w.weight) / total);
     left -= amount;
     const start = new Date(w.start).toISOString();
-    return { period: w.p.captureId, start, end: w.p.end, length: Math.max(1, ms(w.p.end) - w.start), amount };
+    return { period: w.p.captureId, start, end: w.p.end, amount };
   });
 }
 
@@ -205,19 +229,6 @@ export function refundFrom(item: BookItem, amount: number, day: string): { item:
 export function oweBack(item: BookItem, amount: number, day: string): { item: BookItem; fromRevenue: number } {
   const { item: cut, fromRevenue } = refundFrom(item, amount, day);
   return { item: { ...cut, due: cut.due + amount }, fromRevenue };
-}
-
-/**
- * An item stops paying for its time still to come at `at` (a raise taken back under it): the unused value, to the
- * cent rounded down, becomes account credit; the rest of what it deferred is recognised on that day.
- */
-export function moveToCredit(item: BookItem, at: string): { item: BookItem; moved: number } {
-  const day = dayOf(at);
-  const remaining = remainingFrom(item.allocs, day);
-  const moved = Math.max(0, Math.min(Math.floor(unusedValue(item, at) + 1e-9), remaining));
-  const spans = item.spans.filter((s) => s.start < at).map((s) => (s.end > at ? { ...s, end: at } : s));
-  const allocs = respread(item.allocs, day, remaining - moved, 1, day).allocs;
-  return { item: { ...item, toCredit: item.toCredit + moved, spans, allocs }, moved };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type PaymentRefunded,
   type SellerDetails,
 } from '@relaycast/contracts';
-import { deterministicUuid } from '../handler.js';
+import { aggregate, deterministicUuid, foldEvents } from '../handler.js';
 import type { EventStore } from '../store/port.js';
 import { subscriptionDecider, type ExistingSubscription, type SubscriptionEvent } from '../subscription/index.js';
 import { userDecider, type UserEvent } from '../user/index.js';
@@ -177,16 +177,14 @@ export function createInvoicing(options: InvoicingOptions): Invoicing {
 
   /** The subscription as it was when the capture was recorded (the stream up to the capture's version). */
   async function subscriptionAt(streamId: string, version: number): Promise<ExistingSubscription> {
-    const history = await events.readStream(streamId, { maxCount: version });
-    const state = history.reduce((s, e) => subscriptionDecider.evolve(s, { type: e.type, data: e.data } as SubscriptionEvent), subscriptionDecider.initialState());
+    const state = foldEvents(subscriptionDecider, await events.readStream(streamId, { maxCount: version }));
     if (state.status === 'NONE') throw new NotFoundError(`${streamId} is not a subscription`);
     return state as ExistingSubscription;
   }
 
   /** Who the invoice is made out to, now: the user's billing details, else the account's name. */
   async function customerOf(userId: string) {
-    const history = await events.readStream(userDecider.streamId(userId));
-    const user = history.reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as UserEvent), userDecider.initialState());
+    const { state: user } = await aggregate(events, userDecider, userId);
     return invoiceCustomer(userId, user.status === 'NONE' ? null : user, user.status === 'NONE' ? undefined : user.billingDetails);
   }
 

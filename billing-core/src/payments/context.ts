@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NotFoundError, PaymentProviderError, streamIds, type Command, type CommandMetadata, type DomainEvent } from '@relaycast/contracts';
 import type { Decider } from '../decider.js';
-import type { HandleOptions, HandleResult } from '../handler.js';
+import { aggregate, type HandleOptions, type HandleResult } from '../handler.js';
 import type { EventStore } from '../store/port.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import { exists, type ExistingSubscription, type SubscriptionEvent } from '../subscription/index.js';
@@ -41,10 +41,9 @@ export async function issueDocuments(deps: Pick<PaymentDeps, 'invoicing'>, resul
 
 /** A subscription as its stream tells it now: the source of truth for every payment rule. */
 export async function loadSubscription(deps: PaymentDeps, subscriptionId: string): Promise<{ sub: ExistingSubscription; version: number }> {
-  const history = await deps.events.readStream(subscriptionDecider.streamId(subscriptionId));
-  const state = history.reduce((s, e) => subscriptionDecider.evolve(s, { type: e.type, data: e.data } as SubscriptionEvent), subscriptionDecider.initialState());
+  const { state, version } = await aggregate(deps.events, subscriptionDecider, subscriptionId);
   if (!exists(state) || state.removed) throw new NotFoundError('Subscription not found');
-  return { sub: state, version: history.length };
+  return { sub: state, version };
 }
 
 export function requireConfigured(gateway: PaymentGateway): void {
@@ -82,9 +81,7 @@ export async function claimBillingReference(deps: PaymentDeps, reference: string
 
 /** The subscription a billing reference belongs to, from its claim stream; null when nobody claimed it (yet). */
 export async function resolveBillingReference(deps: PaymentDeps, reference: string): Promise<string | null> {
-  const events = await deps.events.readStream(streamIds.claim(claimKeys.billingReference(reference)));
-  const state = events.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState());
-  return state.owner;
+  return (await aggregate(deps.events, claimDecider, claimKeys.billingReference(reference))).state.owner;
 }
 
 /** A licence key for a subscription's first payment, claimed so that no two subscriptions ever hold one key. */

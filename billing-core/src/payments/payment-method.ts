@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, ForbiddenError, ValidationError, streamIds, type CommandMetadata } from '@relaycast/contracts';
 import { claimDecider, claimKeys } from '../claim/index.js';
+import { aggregate } from '../handler.js';
 import { subscriptionDecider } from '../subscription/index.js';
 import { billingReferenceFor, claimBillingReference, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 
@@ -76,8 +77,7 @@ export async function startWalletSetup(deps: PaymentDeps, subscriptionId: string
 /** The approved setup token becomes the saved wallet (a payment token) and replaces the one renewals charged. No charge. */
 export async function saveWalletFromSetup(deps: PaymentDeps, input: { subscriptionId: string; setupTokenId: string }, metadata: CommandMetadata) {
   requireConfigured(deps.gateway);
-  const owner = await deps.events.readStream(streamIds.claim(claimKeys.walletSetup(input.setupTokenId)));
-  const claimed = owner.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState()).owner;
+  const claimed = (await aggregate(deps.events, claimDecider, claimKeys.walletSetup(input.setupTokenId))).state.owner;
   if (claimed !== input.subscriptionId) throw ValidationError.field('setupTokenId', 'was not started for this subscription');
   const { sub } = await loadSubscription(deps, input.subscriptionId);
   const wallet = await deps.gateway.saveWallet(input.setupTokenId, `wallet-save-${input.setupTokenId}`);

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, streamIds, type CommandMetadata } from '@relaycast/contracts';
+import { aggregate } from '../handler.js';
 import { userDecider } from '../user/index.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import type { PaymentDeps } from '../payments/context.js';
@@ -48,8 +49,7 @@ async function everRecorded(deps: Deps, subscriptionId: string): Promise<boolean
 
 /** Is this subscription still using its claim (not cancelled, not removed, and created at all)? */
 async function holdsLive(deps: Deps, subscriptionId: string): Promise<boolean> {
-  const history = await deps.events.readStream(subscriptionDecider.streamId(subscriptionId));
-  const state = history.reduce((s, e) => subscriptionDecider.evolve(s, { type: e.type, data: e.data } as never), subscriptionDecider.initialState());
+  const { state } = await aggregate(deps.events, subscriptionDecider, subscriptionId);
   return exists(state) && !state.removed && state.status !== 'SUBSCRIPTION_STATUS_CANCEL';
 }
 
@@ -67,8 +67,8 @@ export const CLAIM_UNDER_WAY_MS = 60_000;
  */
 async function claimFreePlan(deps: Deps, userId: string, subscriptionId: string, metadata: CommandMetadata, taken: string[]): Promise<void> {
   const key = claimKeys.freePlan(userId);
-  const history = await deps.events.readStream(streamIds.claim(key));
-  const owner = history.reduce((s, e) => claimDecider.evolve(s, { type: e.type, data: e.data } as never), claimDecider.initialState()).owner;
+  const { state: claim, events: history } = await aggregate(deps.events, claimDecider, key);
+  const owner = claim.owner;
   if (owner === subscriptionId) return;
   if (owner && (await holdsLive(deps, owner))) throw new ConflictError('This customer already has a live free plan; only one is allowed');
   const claimedAt = history[history.length - 1]?.occurredAt;
@@ -159,8 +159,7 @@ export async function startTrial(deps: Deps, subscriptionId: string, userId: str
  * verified address, so an unverified account may do everything but start one (409 naming the address).
  */
 async function verifiedAddressOf(deps: Deps, userId: string): Promise<string> {
-  const history = await deps.events.readStream(userDecider.streamId(userId));
-  const user = history.reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as never), userDecider.initialState());
+  const { state: user } = await aggregate(deps.events, userDecider, userId);
   if (user.status !== 'ACTIVE') throw new NotFoundError('The customer of this subscription was not found');
   if (!user.emailVerified) {
     throw new ConflictError('Verify your e-mail address first: a free trial needs a verified address (the link is in the message sent at sign-up)', { field: 'email', message: 'is not verified yet', rule: 'notVerified' });

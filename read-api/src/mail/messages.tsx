@@ -10,6 +10,7 @@ import {
   type Language,
   type MessageTemplate,
   type ReminderKind,
+  type DomainEvent,
 } from '@relaycast/contracts';
 import {
   dueOf,
@@ -22,6 +23,7 @@ import {
   type ExistingSubscription,
   type ExistingUser,
   type SigningKey,
+  aggregate, foldEvents, type Fold,
 } from '@relaycast/billing-core';
 import { invoicePdf } from '../invoices/pdf.js';
 import { LINK_PATHS, type LinkSigner } from './links.js';
@@ -77,9 +79,9 @@ export const MAIL_EVENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Folds a stream's events, up to the global position `upTo`, with a decider's evolve. */
-async function stateOf<S>(deps: MailDeps, decider: { streamId(id: string): string; initialState(): S; evolve(s: S, e: never): S }, id: string, upTo: bigint): Promise<S> {
-  const events = await deps.events.readStream(decider.streamId(id));
-  return events.filter((e) => e.position <= upTo).reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as never), decider.initialState());
+async function stateOf<S, E extends DomainEvent>(deps: MailDeps, decider: Fold<S, E>, id: string, upTo: bigint): Promise<S> {
+  const { events } = await aggregate(deps.events, decider, id);
+  return foldEvents(decider, events.filter((e) => e.position <= upTo));
 }
 
 const existingUser = (s: Awaited<ReturnType<typeof userAt>>) => (s.status === 'NONE' ? null : s);

@@ -19,6 +19,7 @@ import {
   type MessageState,
   type ReactorCheckpoints,
   type StoreSubscription,
+  aggregate, foldEvents,
 } from '@relaycast/billing-core';
 import { composeMessage, type MailIdentity } from './compose.js';
 import { renderMessage, templatesFor, type MailDeps } from './messages.js';
@@ -85,8 +86,7 @@ export interface Notifier {
 
 class Stopped extends Error {}
 
-const foldMessage = (history: readonly EventEnvelope[]): MessageState =>
-  history.reduce((s, e) => messageDecider.evolve(s, { type: e.type, data: e.data } as never), messageDecider.initialState());
+const foldMessage = (history: readonly EventEnvelope[]): MessageState => foldEvents(messageDecider, history);
 
 export function createNotifier(options: NotifierOptions): Notifier {
   const { events, handler, checkpoints, transport, mail, identity } = options;
@@ -166,7 +166,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       if (!rendered) return;
       const ledger = { key, template, userId: rendered.userId, causeEventId: cause.id, causePosition: cause.position.toString(), delivery };
       // Erasure and removal are read as they are now: a message not yet out when its user was erased never goes.
-      const now = (await events.readStream(userDecider.streamId(rendered.userId))).reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as never), userDecider.initialState());
+      const { state: now } = await aggregate(events, userDecider, rendered.userId);
       if (now.status === 'ERASED' || now.status === 'REMOVED') {
         await record(streamKey, history.length, { type: 'RecordMessageNotSent', data: { ...ledger, reason: now.status === 'ERASED' ? 'USER_ERASED' : 'USER_REMOVED', at: options.now() }, metadata: metadataFor(cause) });
         return;

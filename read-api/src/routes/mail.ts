@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { Type } from '@sinclair/typebox';
-import { messageDecider, messageStreamKey, userDecider, type ExistingUser } from '@relaycast/billing-core';
+import { aggregate, messageDecider, messageStreamKey, userDecider, type ExistingUser } from '@relaycast/billing-core';
 import { listMessages, messageByKey } from '@relaycast/projections';
 import {
   ConflictError,
@@ -54,8 +54,7 @@ const RESETS_PER_HOUR = 3;
 const VERIFY_RESEND_MS = 60_000;
 
 async function userNow(rt: Runtime, userId: string): Promise<ExistingUser | null> {
-  const history = await rt.events.readStream(userDecider.streamId(userId));
-  const state = history.reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as never), userDecider.initialState());
+  const { state } = await aggregate(rt.events, userDecider, userId);
   return state.status === 'NONE' ? null : state;
 }
 

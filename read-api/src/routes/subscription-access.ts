@@ -1,4 +1,4 @@
-import { exists, subscriptionDecider } from '@relaycast/billing-core';
+import { aggregate, exists, subscriptionDecider } from '@relaycast/billing-core';
 import { subscriptionViewFromState } from '@relaycast/projections';
 import { ForbiddenError, NotFoundError, UnavailableError, ValidationError, type SubscriptionView, type UserView } from '@relaycast/contracts';
 import { readsEveryCustomer, type Answer } from '../http/route.js';
@@ -25,8 +25,7 @@ export async function visibleSubscription(rt: Runtime, user: UserView | null, id
 
 /** A subscription as its own events tell it, for when the read models cannot be reached. */
 async function subscriptionFromEvents(rt: Runtime, id: string): Promise<SubscriptionView | null> {
-  const events = await rt.events.readStream(subscriptionDecider.streamId(id));
-  const state = events.reduce((s, e) => subscriptionDecider.evolve(s, e as never), subscriptionDecider.initialState());
+  const { state, events } = await aggregate(rt.events, subscriptionDecider, id);
   if (!exists(state) || state.removed) return null;
   const last = events[events.length - 1]!;
   return subscriptionViewFromState(state, { createdAt: events[0]!.occurredAt, updatedAt: last.occurredAt, version: last.version });

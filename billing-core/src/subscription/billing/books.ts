@@ -1,6 +1,6 @@
 import type { OrderCaptured, PaidChangeTakenBack, PaymentDisputed, PaymentRefunded, RefundOwed } from '@relaycast/contracts';
 import { dayOf } from '../../books/calendar.js';
-import { capturedItem, endService, oweBack, periodsChanged, refundFrom, refundableUnused, type BookItem, type Books, type PeriodSlot } from '../../books/items.js';
+import { capturedItem, endService, lessFuture, oweBack, periodsChanged, refundFrom, unusedValue, type BookItem, type Books, type PeriodSlot } from '../../books/items.js';
 import { remainingFrom, respread } from '../../books/recognition.js';
 import { configurationOf, type ExistingSubscription, type PaidTime } from '../state.js';
 
@@ -53,10 +53,10 @@ export function refunded(s: S, d: PaymentRefunded, creditAfter: number): Books {
     if (spent <= 0) return books;
     const target = [...books.items].reverse().find((i) => i.kind !== 'credit' && i.creditUsed > 0);
     if (!target) return books;
-    return withItem(books, target.captureId, (i) => ({ ...refundFrom(i, spent, day).item, takenBack: i.takenBack + spent }));
+    return withItem(books, target.captureId, (i) => ({ ...refundFrom(i, spent, day).item, spans: lessFuture(i.spans, d.refundedAt, spent), takenBack: i.takenBack + spent }));
   }
   if (rest <= 0) return books;
-  return withItem(books, d.captureId, (i) => refundFrom(i, rest, day).item);
+  return withItem(books, d.captureId, (i) => ({ ...refundFrom(i, rest, day).item, spans: lessFuture(i.spans, d.refundedAt, rest) }));
   function takeHeld(disputes: Books['disputes'], captureId: string, amount: number): Books['disputes'] {
     let left = amount;
     const out: Books['disputes'] = {};
@@ -120,10 +120,8 @@ export function laterRaises(s: S, captureId: string, at: string): { captureId: s
   return s.books.items
     .slice(index + 1)
     .filter((i) => i.kind === 'raise' && !i.raise?.endedAt && i.spans.some((sp) => sp.end > at))
-    .map((i) => ({ captureId: i.captureId, amount: Math.min(refundableUnusedValue(i, at), remainingFrom(i.allocs, dayOf(at))) }));
+    .map((i) => ({ captureId: i.captureId, amount: Math.min(Math.floor(unusedValue(i, at) + 1e-9), remainingFrom(i.allocs, dayOf(at))) }));
 }
-
-const refundableUnusedValue = (item: BookItem, at: string) => refundableUnused({ ...item, cash: item.cash + item.creditUsed }, at);
 
 /** PayPal holds money for a dispute while it is open (and releases it when resolved). */
 export function disputed(s: S, d: PaymentDisputed): Books {

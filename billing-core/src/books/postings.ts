@@ -1,0 +1,152 @@
+import { dayOf } from './calendar.js';
+import type { Books } from './items.js';
+import { forEachEntry, heldBy } from './recognition.js';
+
+/**
+ * Double entry over the books: every event that moves money posts balanced entries (debits equal credits, in
+ * integer cents) to named accounts, and every day of service moves deferred revenue to recognised revenue (computed
+ * when read from the items' allocations: no row per day is stored). A pure function of the events, like every read
+ * model; the same in the decider (a subscription's sub-ledger) and in finance (the trial balance of a book).
+ *
+ * Accounts (`docs/finance.md` has the posting table):
+ * - `paypal-clearing` (asset): money PayPal holds for us.
+ * - `paypal-disputed` (asset): money PayPal holds back while a buyer's dispute is open.
+ * - `deferred-revenue` (liability, per subscription): money kept for service still to give.
+ * - `customer-credit` (liability, per subscription): money owed to the customer — account credit, and refunds a
+ *   cancellation owes until PayPal makes them. Never revenue.
+ * - `revenue:<plan>` (income): revenue recognised, day by day.
+ * - `refunds:<plan>` (contra-income): money given back out of revenue already recognised.
+ * - `tax-payable:<country>:<rate>` (liability): tax collected for a tax authority (none is computed yet).
+ * PayPal's fees are not in the books (PayPal does not report them to these workflows): the clearing account is gross.
+ */
+
+export type AccountKind = 'asset' | 'liability' | 'income' | 'contra-income';
+
+export const ACCOUNT = {
+  clearing: 'paypal-clearing',
+  disputed: 'paypal-disputed',
+  deferred: 'deferred-revenue',
+  credit: 'customer-credit',
+  revenue: (plan: string) => `revenue:${plan}`,
+  refunds: (plan: string) => `refunds:${plan}`,
+  taxPayable: (country: string, rate: string) => `tax-payable:${country}:${rate}`,
+} as const;
+
+/** What kind an account is, from its name. */
+export function accountKind(account: string): AccountKind {
+  if (account === ACCOUNT.clearing || account === ACCOUNT.disputed) return 'asset';
+  if (account.startsWith('revenue:')) return 'income';
+  if (account.startsWith('refunds:')) return 'contra-income';
+  return 'liability';
+}
+
+/** One line of an entry: an account debited or credited (one of the two is 0). */
+export interface Posting {
+  account: string;
+  debit: number;
+  credit: number;
+}
+
+/** The money side of a subscription that postings read: its books, its account credit and its plan. */
+export interface Ledgered {
+  books: Books;
+  credit: number;
+  plan: { plan_id: string };
+}
+
+/** Cents an item's allocations hold in all (recognised or still deferred). */
+const allocated = (books: Books) => books.items.reduce((sum, i) => sum + i.allocs.reduce((s, a) => s + heldBy(a), 0), 0);
+const owed = (s: Ledgered) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
+const held = (books: Books) => Object.values(books.disputes).reduce((sum, d) => sum + d.held, 0);
+
+/**
+ * The entry one event posts, from the subscription's money side before and after it and the cash PayPal moved
+ * (captured +, refunded or reversed −). Deferred revenue changes by what the items' allocations hold; the customer's
+ * credit by what is owed to them; clearing by the cash less what a dispute holds back; and a refund beyond what was
+ * deferred or owed comes out of recognised revenue (contra-income). Balanced by construction; empty when nothing moved.
+ */
+export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: number): Posting[] {
+  const was = before ?? { books: { items: [], disputes: {} }, credit: 0, plan: after.plan };
+  const deferred = allocated(after.books) - allocated(was.books);
+  const credit = owed(after) - owed(was);
+  const disputed = held(after.books) - held(was.books);
+  const clearing = cash - disputed;
+  // Assets move as liabilities and income do: what is left is revenue given back (or, never seen, recognised at once).
+  const fromRevenue = deferred + credit - cash;
+  const plan = after.plan.plan_id;
+  const lines: Posting[] = [];
+  const add = (account: string, amount: number, side: 'debit' | 'credit') => {
+    if (amount === 0) return;
+    const [debit, credit_] = (amount > 0) === (side === 'debit') ? [Math.abs(amount), 0] : [0, Math.abs(amount)];
+    lines.push({ account, debit, credit: credit_ });
+  };
+  add(ACCOUNT.clearing, clearing, 'debit');
+  add(ACCOUNT.disputed, disputed, 'debit');
+  add(ACCOUNT.deferred, deferred, 'credit');
+  add(ACCOUNT.credit, credit, 'credit');
+  if (fromRevenue > 0) add(ACCOUNT.refunds(plan), fromRevenue, 'debit');
+  if (fromRevenue < 0) add(ACCOUNT.revenue(plan), -fromRevenue, 'credit');
+  return lines;
+}
+
+/** The cash PayPal moved in an event: a capture's money in, a refund's or reversal's out. */
+export function cashOf(event: { type: string; data: unknown }): number {
+  const d = event.data as { amount?: number };
+  if (event.type === 'OrderCaptured') return d.amount ?? 0;
+  if (event.type === 'PaymentRefunded') return -(d.amount ?? 0);
+  return 0;
+}
+
+/**
+ * Revenue recognised day by day from a subscription's books, between two days (both included): each day's cents
+ * (Dr deferred-revenue, Cr revenue:<plan>), computed from the items' allocations as they stand. A day already
+ * recognised never changes (a refund or a move re-spreads only the days from its own on).
+ */
+export function recognitionBetween(books: Books, from: string, to: string): Map<string, number> {
+  const days = new Map<string, number>();
+  for (const item of books.items) {
+    for (const a of item.allocs) {
+      forEachEntry(a, (day, amount) => {
+        if (day >= from && day <= to) days.set(day, (days.get(day) ?? 0) + amount);
+      });
+    }
+  }
+  return days;
+}
+
+/** Revenue recognised up to a day (included) from a subscription's books. */
+export function recognisedThrough(books: Books, day: string): number {
+  let total = 0;
+  for (const item of books.items) for (const a of item.allocs) forEachEntry(a, (d, amount) => {
+    if (d <= day) total += amount;
+  });
+  return total;
+}
+
+/** Balances by account: debits, credits, and the balance (debit-positive). */
+export interface AccountBalance {
+  account: string;
+  kind: AccountKind;
+  debit: number;
+  credit: number;
+  balance: number;
+}
+
+/** Adds postings into balances by account. */
+export function addPostings(into: Map<string, { debit: number; credit: number }>, postings: readonly Posting[]): void {
+  for (const p of postings) {
+    const b = into.get(p.account) ?? { debit: 0, credit: 0 };
+    into.set(p.account, { debit: b.debit + p.debit, credit: b.credit + p.credit });
+  }
+}
+
+/** Balances in account order (assets, liabilities, income, contra-income), each debit-positive. */
+export function trialBalanceOf(totals: ReadonlyMap<string, { debit: number; credit: number }>): AccountBalance[] {
+  const order: AccountKind[] = ['asset', 'liability', 'income', 'contra-income'];
+  return [...totals]
+    .map(([account, t]) => ({ account, kind: accountKind(account), debit: t.debit, credit: t.credit, balance: t.debit - t.credit }))
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+}
+
+/** The day an instant falls on (UTC): entries are dated by day in the trial balance. */
+export const entryDay = (at: string): string => dayOf(at);
