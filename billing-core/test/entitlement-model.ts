@@ -29,7 +29,7 @@ export interface Period {
    * The units paid for, from each instant on; `since` is when a raise was paid (a balance, a covered revision): a
    * period moved back into an earlier one's place keeps its raises from then on, never before they were paid.
    */
-  units: { at: number; units: number; since?: number }[];
+  units: { at: number; units: number; since?: number; by?: string; amountBefore?: number }[];
 }
 
 const t = (iso: string) => Date.parse(iso);
@@ -66,9 +66,26 @@ export function paidPeriods(history: readonly EventEnvelope[], upto = history.le
           const at = t(d.capturedAt);
           for (const p of periods) {
             if (p.end <= at) continue;
-            p.units.push({ at: Math.max(at, p.start), units, since: at });
+            p.units.push({ at: Math.max(at, p.start), units, since: at, by: d.captureId, amountBefore: p.amount });
             p.amount = Math.max(p.amount, monthlyPrice(units));
           }
+        }
+        break;
+      }
+      case 'PaidChangeTakenBack': {
+        // A raise's balance taken back in full: from then on each period runs at the units it had before that raise
+        // (and before any raise paid after it, which ends with it); periods paid ahead are kept.
+        const at = t(d.endedAt);
+        const ended = new Set<string>([d.captureId, ...((d.credited ?? []) as { captureId: string }[]).map((c) => c.captureId)]);
+        inForce = d.configuration.quantity;
+        for (const p of periods) {
+          if (p.end <= at) continue;
+          const sorted = [...p.units].sort((a, b) => a.at - b.at);
+          const first = sorted.findIndex((u) => u.by !== undefined && ended.has(u.by));
+          if (first < 0) continue;
+          const before = first > 0 ? sorted[first - 1]!.units : sorted[0]!.units;
+          p.amount = sorted[first]!.amountBefore ?? p.amount;
+          p.units = [...sorted.filter((u, i) => i < first || u.at < at), { at: Math.max(at, p.start), units: before, since: at }];
         }
         break;
       }
@@ -160,15 +177,19 @@ export function licenceExcess(history: readonly EventEnvelope[]): number {
 
 /**
  * The documented allowance of time used without payment: the trial (its days at the units it started with),
- * complimentary grants (an administrator's explicit choice), and, for each lapsed renewal, the grace —
- * `graceDays` at the units the lapsed renewal charges (a scheduled change, else a pending one, else those in force).
+ * complimentary grants (an administrator's explicit choice), and, for each lapsed renewal, the grace — `graceDays`
+ * at the smaller of the units last covered before it fell due (paid for, the trial's, a grant's) and the units the
+ * lapsed renewal charges (a scheduled change, else a pending one, else those in force). A raise nobody paid for is
+ * never in it.
  */
 export function allowance(history: readonly EventEnvelope[], graceDays: number): number {
   let inForce = 1;
   let scheduled: number | null = null;
   let pending: number | null = null;
+  let trial: { end: number; units: number } | null = null;
+  const grants: { end: number; units: number }[] = [];
   let total = 0;
-  for (const e of history) {
+  history.forEach((e, index) => {
     const d = e.data as Record<string, any>;
     switch (e.type) {
       case 'SubscriptionCreated':
@@ -177,6 +198,10 @@ export function allowance(history: readonly EventEnvelope[], graceDays: number):
       case 'SubscriptionRevised':
         inForce = d.quantity;
         scheduled = null;
+        pending = null;
+        break;
+      case 'PaidChangeTakenBack':
+        inForce = d.configuration.quantity;
         pending = null;
         break;
       case 'SubscriptionChangeScheduled':
@@ -191,15 +216,96 @@ export function allowance(history: readonly EventEnvelope[], graceDays: number):
         pending = null;
         break;
       case 'TrialStarted':
-        total += rate(inForce) * (t(d.trialEndDate) - t(d.trialStartDate));
+        trial = { end: t(d.trialEndDate), units: d.configuration?.quantity ?? inForce };
+        total += rate(trial.units) * (t(d.trialEndDate) - t(d.trialStartDate));
         break;
       case 'ComplimentaryGranted':
+        grants.push({ end: t(d.end), units: d.configuration.quantity });
         total += rate(d.configuration.quantity) * (t(d.end) - t(d.start));
         break;
-      case 'RenewalFailed':
-        if (d.timeline) total += rate(scheduled ?? pending ?? inForce) * graceDays * DAY;
+      case 'RenewalFailed': {
+        if (!d.timeline) break;
+        const dueAt = t(d.timeline.dueAt);
+        const charged = scheduled ?? pending ?? inForce;
+        // What covered the last instant before the payment fell due: paid time first, then a grant, then the trial.
+        const paid = paidUnitsAt(paidPeriods(history, index), dueAt - 1);
+        const grant = grants.find((g) => g.end === dueAt)?.units;
+        const last = paid || grant || (trial && trial.end === dueAt ? trial.units : charged);
+        total += rate(Math.min(last, charged)) * graceDays * DAY;
         break;
+      }
     }
-  }
+  });
   return total;
+}
+
+/**
+ * What each payment paid for and has not been used at `at`, valued from the documented rules (docs/payments.md,
+ * "Refunds"): a period's money spread evenly over its period (which moves back when an earlier one is taken out); a
+ * balance's money over the paid periods running when it was captured, each in proportion to what the raise costs
+ * over its time still to run; a partial refund lowers what the time still to come holds; a cancellation, a raise
+ * taken back or a period taken out ends what is left. In cents, not rounded.
+ */
+export function unusedByCapture(history: readonly EventEnvelope[], at: number): Map<string, number> {
+  interface Share { period: string; start: number; end: number; amount: number }
+  const shares = new Map<string, Share[]>();
+  const periodsNow = (upto: number) => paidPeriods(history, upto);
+  const futureOf = (s: Share, x: number) => (s.end <= x ? 0 : s.start >= x ? s.amount : (s.amount * (s.end - x)) / (s.end - s.start));
+  const cutAt = (list: Share[], x: number) => list.filter((s) => s.start < x).map((s) => (s.end > x ? { ...s, amount: s.amount - futureOf(s, x), end: x } : s));
+  history.forEach((e, index) => {
+    const d = e.data as Record<string, any>;
+    switch (e.type) {
+      case 'OrderCaptured': {
+        if (d.credited) break;
+        const money = d.amount + (d.credit ?? 0);
+        if (d.purpose === 'period' && d.periodStart) {
+          shares.set(d.captureId, [{ period: d.captureId, start: t(d.periodStart), end: t(d.periodEnd), amount: money }]);
+        } else if (d.purpose === 'balance') {
+          const x = t(d.capturedAt);
+          const running = periodsNow(index).filter((p) => p.end > x);
+          const weights = running.map((p) => Math.max(0, d.configuration.amount - p.amount) * (p.end - Math.max(x, p.start)) / (p.end - p.start));
+          const sum = weights.reduce((a, b) => a + b, 0);
+          shares.set(d.captureId, running.flatMap((p, i) => (weights[i]! > 0 ? [{ period: p.captureId, start: Math.max(x, p.start), end: p.end, amount: (money * weights[i]!) / sum }] : [])));
+        }
+        break;
+      }
+      case 'PaymentRefunded': {
+        const list = shares.get(d.captureId);
+        if (!list) break;
+        const x = t(d.refundedAt);
+        const future = list.reduce((sum, s) => sum + futureOf(s, x), 0);
+        const keep = future > 0 ? Math.max(0, future - d.amount) / future : 0;
+        shares.set(d.captureId, list.flatMap((s) => (s.end <= x ? [s] : s.start >= x ? [{ ...s, amount: s.amount * keep }] : [{ ...s, end: x, amount: s.amount - futureOf(s, x) }, { ...s, start: x, amount: futureOf(s, x) * keep }])));
+        break;
+      }
+      case 'PaidTimeEnded': {
+        // Shares follow their periods: a period taken out leaves nothing; one moved back carries its shares along.
+        const before = new Map(periodsNow(index).map((p) => [p.captureId, p]));
+        const after = new Map(periodsNow(index + 1).map((p) => [p.captureId, p]));
+        for (const [id, list] of shares) {
+          shares.set(id, list.flatMap((s) => {
+            const was = before.get(s.period);
+            const now = after.get(s.period);
+            if (!was || !now) return now ? [s] : was ? [] : [s];
+            if (was.start === now.start && was.end === now.end) return [s];
+            const start = Math.max(now.start, s.start + (now.start - was.start));
+            const end = s.end >= was.end ? now.end : Math.min(now.end, s.end + (now.start - was.start));
+            return end > start ? [{ ...s, start, end }] : [];
+          }));
+        }
+        break;
+      }
+      case 'PaidChangeTakenBack': {
+        const x = t(d.endedAt);
+        for (const id of [d.captureId, ...((d.credited ?? []) as { captureId: string }[]).map((c) => c.captureId)]) shares.set(id, cutAt(shares.get(id) ?? [], x));
+        break;
+      }
+      case 'SubscriptionCancelled': {
+        const x = t(d.at ?? e.occurredAt);
+        for (const [id, list] of shares) shares.set(id, cutAt(list, x));
+        break;
+      }
+    }
+  });
+  return new Map([...shares].map(([id, list]) => [id, list.reduce((sum, s) => sum + futureOf(s, at), 0)]));
 }

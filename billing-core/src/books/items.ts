@@ -133,8 +133,8 @@ function periodSpan(p: PeriodSlot, amount: number): ServiceSpan {
 
 /**
  * How a raise's money splits over the paid periods it pays for: each running period's share is what the raise costs
- * over its time still to run (the price difference times that time, as the proration charged it), the last taking
- * the remainder so the shares add up to the money.
+ * over its time still to run (the price difference times that time, as the proration charged it; a period already
+ * paid for as much gets none), the last taking the remainder so the shares add up to the money.
  */
 export function raiseSpans(paid: readonly (PeriodSlot & { amount: number })[], toAmount: number, at: string, money: number): ServiceSpan[] {
   const now = ms(at);
@@ -143,7 +143,7 @@ export function raiseSpans(paid: readonly (PeriodSlot & { amount: number })[], t
     .map((p) => {
       const start = Math.max(now, ms(p.start));
       const length = ms(p.end) - ms(p.start);
-      const weight = length > 0 ? (Math.max(1, toAmount - p.amount) * (ms(p.end) - start)) / length : 0;
+      const weight = length > 0 ? (Math.max(0, toAmount - p.amount) * (ms(p.end) - start)) / length : 0;
       return { p, start, weight };
     })
     .filter((w) => w.weight > 0);

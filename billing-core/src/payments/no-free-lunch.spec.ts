@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { EventEnvelope } from '@relaycast/contracts';
-import { coveredUntil, dueItemsOf, exists, type ExistingSubscription } from '../subscription/index.js';
+import { coveredUntil, dueItemsOf, exists, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { foldEvents } from '../handler.js';
+import { dayOf } from '../books/calendar.js';
+import { accountKind, addPostings, cashOf, postingsOf, recognisedThrough } from '../books/postings.js';
 import { actionArb, createRandomHistory, POLICY, type Action } from '../../test/random-history.js';
-import { allowance, licenceExcess, monthlyPrice, paidPeriods, paidUnitsAt, DAY } from '../../test/entitlement-model.js';
+import { allowance, licenceExcess, monthlyPrice, paidPeriods, paidUnitsAt, unusedByCapture, DAY } from '../../test/entitlement-model.js';
 
 /**
  * "No free lunch": random interleavings of revisions (up and down, in Wait payment too), orders, captures
@@ -110,6 +113,113 @@ function owes(s: ExistingSubscription, now: string): boolean {
   return billed && covered !== undefined && covered <= now && (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT');
 }
 
+/**
+ * The books of a history as double entry: every event's postings (billing-core/src/books/postings.ts) and the
+ * revenue recognised through `today`. Balances by account kind, and whether every line is whole, non-negative cents.
+ */
+function ledgerOf(history: readonly EventEnvelope[], today: string) {
+  const totals = new Map<string, { debit: number; credit: number }>();
+  let state = subscriptionDecider.initialState();
+  let whole = true;
+  for (const e of history) {
+    const before = exists(state) ? state : undefined;
+    state = subscriptionDecider.evolve(state, { type: e.type, data: e.data } as never);
+    if (!exists(state)) continue;
+    const postings = postingsOf(before, state, cashOf(e));
+    if (postings.some((p) => !Number.isInteger(p.debit) || !Number.isInteger(p.credit) || p.debit < 0 || p.credit < 0)) whole = false;
+    addPostings(totals, postings);
+  }
+  if (exists(state)) {
+    const recognised = recognisedThrough(state.books, today);
+    addPostings(totals, [{ account: 'deferred-revenue', debit: recognised, credit: 0 }, { account: `revenue:${state.plan.plan_id}`, debit: 0, credit: recognised }]);
+  }
+  const balance = (test: (account: string) => boolean) => [...totals].filter(([a]) => test(a)).reduce((n, [, t]) => n + t.debit - t.credit, 0);
+  return {
+    whole,
+    debits: [...totals.values()].reduce((n, t) => n + t.debit, 0),
+    credits: [...totals.values()].reduce((n, t) => n + t.credit, 0),
+    /** Money PayPal holds for us by the books (clearing and disputed). */
+    cash: balance((a) => accountKind(a) === 'asset'),
+    /** Revenue kept for time delivered: recognised less given back (credit-positive). */
+    delivered: -balance((a) => accountKind(a) === 'income' || accountKind(a) === 'contra-income'),
+    deferred: -balance((a) => a === 'deferred-revenue'),
+    owedToCustomer: -balance((a) => a === 'customer-credit'),
+  };
+}
+
+/**
+ * The customer's side, read from the history alone: every saved-wallet charge was asked for (a renewal of time not
+ * cancelled, a retry of a renewal that lapsed, a raise the customer requested), and dunning only follows a renewal
+ * that lapsed — never a refund, a cancellation, or a cancellation at the end of the paid time. Returns the first
+ * breach, or null.
+ */
+function chargedUnasked(history: readonly EventEnvelope[]): string | null {
+  let status = '';
+  let waitCause = '';
+  let cancelAt = false;
+  let raiseRequested = false;
+  for (const e of history) {
+    const d = e.data as Record<string, any>;
+    switch (e.type) {
+      case 'SubscriptionCreated':
+        status = d.status;
+        break;
+      case 'SubscriptionStatusChanged':
+        if (d.to === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && d.cause === 'PAYMENT_TAKEN_BACK') return `${e.occurredAt}: waits for payment after money was taken back`;
+        status = d.to;
+        if (d.to === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') waitCause = d.cause ?? '';
+        break;
+      case 'SubscriptionCancelled':
+        status = 'SUBSCRIPTION_STATUS_CANCEL';
+        break;
+      case 'CancellationScheduled':
+        cancelAt = true;
+        break;
+      case 'CancellationWithdrawn':
+        cancelAt = false;
+        break;
+      case 'SubscriptionChangePending':
+        raiseRequested = true;
+        break;
+      case 'SubscriptionRevised':
+      case 'SubscriptionChangeWithdrawn':
+      case 'PaidChangeTakenBack':
+        raiseRequested = false;
+        break;
+      case 'SavedWalletChargeStarted': {
+        const renewal = (status === 'SUBSCRIPTION_STATUS_ACTIVE' && !cancelAt) || (status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && (waitCause === 'PAYMENT_DUE' || waitCause === 'RESUMED'));
+        const asked = d.purpose === 'balance' ? raiseRequested && status === 'SUBSCRIPTION_STATUS_ACTIVE' : renewal;
+        if (!asked) return `${e.occurredAt}: the saved wallet charged (${d.purpose}) while ${status}${cancelAt ? ', cancelling at the end' : ''} (${waitCause})`;
+        break;
+      }
+      case 'RenewalFailed': {
+        const lapsed = (status === 'SUBSCRIPTION_STATUS_ACTIVE' && !cancelAt) || (status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && (waitCause === 'PAYMENT_DUE' || waitCause === 'RESUMED'));
+        if (!lapsed) return `${e.occurredAt}: dunning while ${status}${cancelAt ? ', cancelling at the end' : ''} (${waitCause})`;
+        break;
+      }
+    }
+  }
+  return null;
+}
+
+/** What a cancellation with a refund at `at` gives back by the model: each capture's unused share, rounded down, within its money left. */
+function expectedCancelRefund(before: readonly EventEnvelope[], at: number): { amount: number; captures: number } {
+  const unused = unusedByCapture(before, at);
+  const state = foldEvents(subscriptionDecider, before);
+  if (!exists(state) || state.status === 'SUBSCRIPTION_STATUS_CANCEL') return { amount: 0, captures: 0 };
+  let amount = 0;
+  let captures = 0;
+  for (const c of state.captures) {
+    if (c.credited) continue;
+    const share = Math.min(Math.floor((unused.get(c.captureId) ?? 0) + 1e-6), c.amount - c.refunded);
+    if (share >= 1) {
+      amount += share;
+      captures++;
+    }
+  }
+  return { amount, captures };
+}
+
 /** How often the runs reached each interesting situation: the property is only as strong as what it exercised. */
 const reached = new Map<string, number>();
 function noteReached(history: readonly EventEnvelope[], refusals: ReadonlySet<string>): void {
@@ -118,6 +228,8 @@ function noteReached(history: readonly EventEnvelope[], refusals: ReadonlySet<st
   let dunning = false;
   let charging = false;
   let raisedAt = -Infinity;
+  let cancelling = false;
+  let walletRefunded = false;
   for (const e of history) {
     const d = e.data as Record<string, unknown>;
     if (e.type === 'OrderCaptured') seen.add(d.credited ? 'capture kept as credit' : d.purpose === 'balance' ? 'balance captured' : d.credit ? 'period paid with credit' : 'period captured');
@@ -144,6 +256,14 @@ function noteReached(history: readonly EventEnvelope[], refusals: ReadonlySet<st
     if (e.type === 'PaymentOrdered' && d.requestId) charging = false;
     if (e.type === 'SavedWalletChargeDeclined') charging = false;
     if (e.type === 'PaymentRefunded' && status === 'SUBSCRIPTION_STATUS_CANCEL') seen.add('money returned after cancellation');
+    if (e.type === 'SubscriptionCancelled' && (d.refunds as unknown[] | undefined)?.length) seen.add('cancelled now with a refund');
+    if (e.type === 'SubscriptionCancelled' && d.cause === 'PAYMENT_TAKEN_BACK') seen.add(cancelling ? 'refunded while cancelling at the end' : 'ended by a refund');
+    if (e.type === 'PaidChangeTakenBack') seen.add('raise taken back');
+    if (e.type === 'PaymentDisputed' && d.stage === 'CREATED') seen.add('dispute');
+    if (e.type === 'SavedWalletChargeStarted' && walletRefunded) seen.add('charged after a refund, by the customer');
+    if (e.type === 'CancellationScheduled') cancelling = true;
+    if (e.type === 'CancellationWithdrawn') cancelling = false;
+    if (e.type === 'PaymentRefunded') walletRefunded = true;
   }
   for (const s of seen) reached.set(s, (reached.get(s) ?? 0) + 1);
 }
@@ -156,9 +276,11 @@ const SITUATIONS = [
   'revised in Wait payment', 'upgrade then downgrade near a period end', 'one prepaid period refunded', 'paused by an administrator', 'SubscriptionResumed',
   'ComplimentaryGranted', 'TrialStarted', 'licence (GRACE)', 'licence (TRIAL)', 'licence (COMPLIMENTARY)', 'cancelled while a wallet charge was in flight',
   'money returned after cancellation', 'revision refused: payment in flight', 'checkout refused: payment in flight',
+  // The books issue's paths.
+  'cancelled now with a refund', 'ended by a refund', 'refunded while cancelling at the end', 'raise taken back', 'dispute',
 ];
 
-describe('no free lunch: what the history and the licence files entitle a customer to never exceeds the money kept (property, 2,000 runs)', function () {
+describe('no free lunch, both ways: nothing used beyond what was paid, nothing kept that is owed, nothing charged unasked, and the books balance (property, 2,000 runs)', function () {
   this.timeout(900_000);
 
   it('holds after every step of random interleavings over a simulated clock, and everything owed has a due item', async () => {
@@ -178,7 +300,7 @@ describe('no free lunch: what the history and the licence files entitle a custom
           for (const action of actions) {
             await run.step(action);
             // Money taken back for time already used is a concession the history cannot revoke.
-            for (const t of run.takenBack.splice(0)) conceded += Math.min(t.amount, usedValueAtRefund(t.before, t.captureId, t.at));
+            for (const t of run.takenBack.splice(0)) conceded += t.concession ? t.amount : Math.min(t.amount, usedValueAtRefund(t.before, t.captureId, t.at));
             const after = await history();
             if (process.env.NO_FREE_LUNCH_DEBUG) for (const e of after) console.log(e.occurredAt, e.type, JSON.stringify(e.data).replace(/"modules":\[[^\]]*\],?/g, '').slice(0, 220));
             const value = entitledValue(after);
@@ -188,6 +310,24 @@ describe('no free lunch: what the history and the licence files entitle a custom
             expect(excess, `after ${action.kind}: licence files worth ${excess.toFixed(2)} beyond what was paid > allowance ${allowed.toFixed(2)}`).to.be.at.most(allowed + 1e-6);
             const s = await load();
             if (exists(s) && owes(s, run.nowIso())) expect(dueItemsOf(s), `after ${action.kind}: owes something (${s.status}) and has no due item`).to.not.deep.equal([]);
+            // The books balance, to the cent, both ways.
+            const ledger = ledgerOf(after, dayOf(run.nowIso()));
+            expect(ledger.whole, `after ${action.kind}: every posting in whole, non-negative cents`).to.equal(true);
+            expect(ledger.debits, `after ${action.kind}: debits = credits`).to.equal(ledger.credits);
+            const recorded = new Set(after.filter((e) => e.type === 'OrderCaptured').map((e) => (e.data as { captureId: string }).captureId));
+            const keptForRecorded = paypal.completedCaptures().filter((c) => recorded.has(c.id)).reduce((n, c) => n + c.amount - c.refunded, 0);
+            expect(ledger.cash, `after ${action.kind}: the books hold what PayPal holds for the captures recorded`).to.equal(keptForRecorded);
+            // The customer's money kept is the value of time delivered plus what the books owe them (service or money).
+            expect(ledger.cash, `after ${action.kind}: kept ${ledger.cash} = delivered ${ledger.delivered} + deferred ${ledger.deferred} + owed ${ledger.owedToCustomer}`).to.equal(ledger.delivered + ledger.deferred + ledger.owedToCustomer);
+            expect(ledger.deferred, 'deferred revenue is never negative').to.be.at.least(0);
+            expect(ledger.owedToCustomer, 'what is owed to the customer is never negative').to.be.at.least(0);
+            // Never charged unasked, never chased while owing nothing.
+            expect(chargedUnasked(after), `after ${action.kind}`).to.equal(null);
+            // A cancellation with a refund gives back each capture's unused share (the model's), rounded down per capture.
+            for (const c of run.cancelRefunds.splice(0)) {
+              const expected = expectedCancelRefund(c.before, c.at);
+              expect(Math.abs(c.refunded - expected.amount), `cancel-now at ${new Date(c.at).toISOString()}: refunded ${c.refunded}, the model's unused ${expected.amount}`).to.be.at.most(expected.captures);
+            }
           }
           await run.settle();
           noteReached(await history(), refusals);
@@ -203,6 +343,13 @@ describe('no free lunch: what the history and the licence files entitle a custom
           await clockRuns();
           const settled = (await history()).filter((e) => e.type === 'OrderCaptured').map((e) => (e.data as { captureId: string }).captureId);
           for (const id of completedAnswered) expect(settled, `capture ${id} recorded`).to.include(id);
+          // Settled: a cancelled subscription owes nothing and defers nothing (credit and refunds owed went back).
+          const end = await load();
+          if (exists(end) && end.status === 'SUBSCRIPTION_STATUS_CANCEL') {
+            const ledger = ledgerOf(await history(), dayOf(run.nowIso()));
+            expect(ledger.owedToCustomer, 'owed to the customer of a cancelled subscription, once the clock ran').to.equal(0);
+            expect(ledger.deferred, 'deferred on a cancelled subscription').to.equal(0);
+          }
         } finally {
           await run.close();
         }
