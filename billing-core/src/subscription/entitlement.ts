@@ -47,7 +47,7 @@ const licensedModules = (c: Configuration) => c.modules.map(({ name, limit }) =>
 const sameLimits = (a: Configuration, b: Configuration) => a.quantity === b.quantity && JSON.stringify(licensedModules(a)) === JSON.stringify(licensedModules(b));
 
 /** The configuration a paid period was paid for at `t`: the latest raise in force then (not taken back), else its own. */
-function paidConfigurationAt(p: ExistingSubscription['paid'][number], t: string): Configuration {
+export function paidConfigurationAt(p: ExistingSubscription['paid'][number], t: string): Configuration {
   let configuration = p.configuration;
   let since = '';
   for (const up of p.upgrades ?? []) {

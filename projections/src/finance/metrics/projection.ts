@@ -3,7 +3,6 @@ import type { Projection } from '../../projection.js';
 import type { UnitOfWork } from '../../unit-of-work.js';
 import { dayOf, dayStartMs, monthOfDay, monthStartMs } from '@relaycast/billing-core';
 import { addDelta, diffDeltas, mrrDeltas, type DayDeltas } from './mrr.js';
-import { forEachEntry } from '@relaycast/billing-core';
 import { createdFinance, FINANCE_EVENTS, stepFinance, type Book, type FinanceStep, type SubscriptionFinance } from './subscription.js';
 
 export const FINANCE = 'finance';
@@ -71,16 +70,15 @@ function addRecognition(batch: FinanceBatch, sub: SubscriptionFinance, known: st
       // Entries come a day at a time: the document changes only with the month.
       if (!days || day.charCodeAt(5) !== rec.charCodeAt(5) || day.charCodeAt(6) !== rec.charCodeAt(6) || !day.startsWith(rec)) {
         rec = monthOfDay(day);
-        const id = `${sub.book}|${known}|${rec}|${sub.planId}|${sub.currency}`;
+        const id = `${sub.book}|${known}|${rec}|${sub.state.plan.plan_id}|${sub.state.currency}`;
         let held = batch.recognition.get(id);
-        if (!held) batch.recognition.set(id, (held = { book: sub.book, known, rec, plan: sub.planId, currency: sub.currency, b: new Map() }));
+        if (!held) batch.recognition.set(id, (held = { book: sub.book, known, rec, plan: sub.state.plan.plan_id, currency: sub.state.currency, b: new Map() }));
         days = held.b.get(change.billMonth);
         if (!days) held.b.set(change.billMonth, (days = new Array<number>(daysInMonth(rec)).fill(0)));
       }
       days[(day.charCodeAt(8) - 48) * 10 + day.charCodeAt(9) - 49]! += amount;
     };
-    if ('allocation' in change) forEachEntry(change.allocation, add);
-    else for (const entry of change.entries) add(entry.day, entry.amount);
+    for (const entry of change.entries) add(entry.day, entry.amount);
   }
 }
 
@@ -93,6 +91,8 @@ async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
       if (value === 0) delete doc.v[key];
       else doc.v[key] = value;
     }
+    // Keys in one order, whatever batches the events came in: a rebuild writes the same bytes as the live model.
+    doc.v = Object.fromEntries(Object.entries(doc.v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     uow.put(financeModel.day, id, doc);
     uow.index(financeModel.days(book), id, dayStartMs(day));
   }
@@ -102,6 +102,7 @@ async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
       const days = (doc.b[billMonth] ??= new Array<number>(daysInMonth(rec)).fill(0));
       for (let i = 0; i < amounts.length; i++) days[i]! += amounts[i]!;
     }
+    doc.b = Object.fromEntries(Object.entries(doc.b).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     uow.put(financeModel.recognition, id, doc);
     uow.index(financeModel.recognitions(book), id, monthStartMs(known));
   }
@@ -124,14 +125,17 @@ export const financeProjection: Projection = {
     const batch = uow.batch('finance', newBatch, writeBatch);
     const id = entityIdOf(raw.streamId);
     const event = raw as AnyEvent;
-    const prev =
-      event.type === 'SubscriptionCreated'
-        ? createdFinance(event, raw.metadata.demo === true)
-        : (batch.subscriptions.get(id) ?? (await uow.get<SubscriptionFinance>(financeModel.subscription, id)));
+    if (event.type === 'SubscriptionCreated') {
+      const created = createdFinance(raw);
+      if (created) batch.subscriptions.set(id, created);
+      uow.hold();
+      return;
+    }
+    const prev = batch.subscriptions.get(id) ?? (await uow.get<SubscriptionFinance>(financeModel.subscription, id));
     if (!prev) return;
     const step = stepFinance(prev, raw);
     const today = dayOf(raw.occurredAt);
-    const keys = { plan: prev.planId, currency: prev.currency };
+    const keys = { plan: prev.state.plan.plan_id, currency: prev.state.currency };
     const fromMonth = monthOfDay(today);
     // Most events (a renewal at the same price) leave the MRR as it was: nothing to derive.
     const deltas = prev.points === step.state.points ? new Map<string, Map<string, number>>() : diffDeltas(mrrDeltas(prev.points, fromMonth, keys, prev.base), mrrDeltas(step.state.points, fromMonth, keys, step.state.base));
