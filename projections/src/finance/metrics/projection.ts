@@ -4,6 +4,8 @@ import type { UnitOfWork } from '../../unit-of-work.js';
 import { dayOf, dayStartMs, monthOfDay, monthStartMs } from '@relaycast/billing-core';
 import { addDelta, diffDeltas, mrrDeltas, type DayDeltas } from './mrr.js';
 import { createdFinance, FINANCE_EVENTS, stepFinance, type Book, type FinanceStep, type SubscriptionFinance } from './subscription.js';
+import { cashOf, postingsOf } from '@relaycast/billing-core';
+import { entryId, postingKeys, type StoredEntry } from './ledger-entries.js';
 
 export const FINANCE = 'finance';
 
@@ -15,6 +17,11 @@ export const financeModel = {
   /** `${book}|${known month}|${recognition month}|${plan}|${currency}` → RecognitionMonth. */
   recognition: 'recog',
   recognitions: (book: Book) => `recog|${book}`,
+  /** Each subscription's finance, by book (the ledger reads their books). */
+  subscriptions: (book: Book) => `subs|${book}`,
+  /** `${time}-${position}` → StoredEntry: the postings of one money event. */
+  entry: 'entry',
+  entries: (book: Book) => `entries|${book}`,
 } as const;
 
 /**
@@ -49,6 +56,9 @@ const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4
  */
 interface FinanceBatch {
   subscriptions: Map<string, SubscriptionFinance>;
+  /** Subscriptions new in this batch, to index by book. */
+  created: Map<string, { book: Book; at: number }>;
+  entries: Map<string, { book: Book; at: number; entry: StoredEntry }>;
   days: Map<string, { book: Book; day: string; deltas: Map<string, number> }>;
   recognition: Map<string, { book: Book; known: string; rec: string; plan: string; currency: string; b: Map<string, number[]> }>;
 }
@@ -84,6 +94,11 @@ function addRecognition(batch: FinanceBatch, sub: SubscriptionFinance, known: st
 
 async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
   for (const [id, state] of batch.subscriptions) uow.put(financeModel.subscription, id, state);
+  for (const [id, { book, at }] of batch.created) uow.index(financeModel.subscriptions(book), id, at);
+  for (const [id, { book, at, entry }] of batch.entries) {
+    uow.put(financeModel.entry, id, entry);
+    uow.index(financeModel.entries(book), id, at);
+  }
   for (const [id, { book, day, deltas }] of batch.days) {
     const doc = (await uow.get<DayFigures>(financeModel.day, id)) ?? { day, v: {} };
     for (const [key, amount] of deltas) {
@@ -108,7 +123,7 @@ async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
   }
 }
 
-const newBatch = (): FinanceBatch => ({ subscriptions: new Map(), days: new Map(), recognition: new Map() });
+const newBatch = (): FinanceBatch => ({ subscriptions: new Map(), created: new Map(), entries: new Map(), days: new Map(), recognition: new Map() });
 
 /**
  * Finance figures, day by day, from the subscription events: MRR and its movements (Stripe's definitions), paying
@@ -127,7 +142,10 @@ export const financeProjection: Projection = {
     const event = raw as AnyEvent;
     if (event.type === 'SubscriptionCreated') {
       const created = createdFinance(raw);
-      if (created) batch.subscriptions.set(id, created);
+      if (created) {
+        batch.subscriptions.set(id, created);
+        batch.created.set(id, { book: created.book, at: Date.parse(raw.occurredAt) });
+      }
       uow.hold();
       return;
     }
@@ -140,6 +158,16 @@ export const financeProjection: Projection = {
     // Most events (a renewal at the same price) leave the MRR as it was: nothing to derive.
     const deltas = prev.points === step.state.points ? new Map<string, Map<string, number>>() : diffDeltas(mrrDeltas(prev.points, fromMonth, keys, prev.base), mrrDeltas(step.state.points, fromMonth, keys, step.state.base));
     for (const [key, amount] of step.flows) addDelta(deltas, today, key, amount);
+    // The double entry this event posts (billing-core/src/books/postings.ts), kept with the event that made it.
+    const postings = postingsOf(prev.state, step.state.state, cashOf(raw));
+    if (postings.length) {
+      for (const [key, amount] of postingKeys(postings, keys.currency)) addDelta(deltas, today, key, amount);
+      const entry: StoredEntry = {
+        id: entryId(raw.occurredAt, raw.position), day: today, at: raw.occurredAt, kind: 'event', eventType: raw.type, eventId: raw.id, position: raw.position.toString(),
+        subscriptionId: id, plan: keys.plan, currency: keys.currency, postings,
+      };
+      batch.entries.set(entry.id, { book: prev.book, at: Date.parse(raw.occurredAt), entry });
+    }
     addDayDeltas(batch, prev.book, deltas);
     if (step.recognition.length) addRecognition(batch, step.state, fromMonth, step.recognition);
     batch.subscriptions.set(id, step.state);

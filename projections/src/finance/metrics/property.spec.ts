@@ -5,6 +5,7 @@ import { exists, subscriptionDecider, type ExistingSubscription } from '@relayca
 import { createRandomHistory, financeActionArb, type Action } from '../../../../billing-core/test/random-history.js';
 import { addDays, dayOf, daysBetween, monthOfDay } from '@relaycast/billing-core';
 import { financeOverview } from './queries.js';
+import { trialBalance } from './ledger.js';
 import { projectFinance } from './test-support.js';
 
 /**
@@ -176,6 +177,14 @@ describe('finance over random histories (property)', function () {
             expect(usd(month.deferred), `deferred at ${day}`).to.equal(byDefinition);
             expect(recognised + byDefinition, `recognised + deferred at ${day}`).to.equal(captured - refunded - credit);
             expect(usd(o.creditLiability), `credit at ${day}`).to.equal(credit);
+            // The books' trial balance as of D: balanced, and the same money as the figures (cash, deferred, owed, revenue).
+            const tb = await trialBalance(rm, { asOf: day, book: 'real', currency: 'USD' });
+            const account = (name: string) => tb.accounts.filter((a) => a.account === name || a.account.startsWith(`${name}:`)).reduce((n, a) => n + a.balance, 0);
+            expect(tb.balanced, `trial balance at ${day}`).to.equal(true);
+            expect(account('paypal-clearing') + account('paypal-disputed'), `cash at ${day}`).to.equal(captured - refunded);
+            expect(-account('deferred-revenue'), `deferred at ${day} (books)`).to.equal(byDefinition);
+            expect(-account('customer-credit'), `owed to customers at ${day} (books)`).to.equal(usd(o.creditLiability));
+            expect(-(account('revenue') + account('refunds')), `revenue net of refunds at ${day} (books)`).to.equal(recognised);
             for (const m of o.months) {
               const moved = Object.values(m.movements.USD ?? {}).reduce((a, b) => a + b, 0);
               expect(moved, `movements of ${m.month} as of ${day}`).to.equal(usd(m.mrrEnd) - usd(m.mrrStart));
