@@ -280,7 +280,8 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
     case 'cancelled': {
       if (event.type !== 'SubscriptionCancelled') return null;
       const unpaid = sub?.pause?.reason === 'NON_PAYMENT' || /unpaid/i.test(event.data.reason ?? '');
-      content = { values: { date: day(event.data.at ?? cause.occurredAt, lang), reason: unpaid ? P.cancelledUnpaid : '' } };
+      const reason = event.data.cause === 'PAYMENT_TAKEN_BACK' ? P.cancelledTakenBack : unpaid ? P.cancelledUnpaid : '';
+      content = { values: { date: day(event.data.at ?? cause.occurredAt, lang), reason } };
       break;
     }
     case 'cancellation-scheduled': {
