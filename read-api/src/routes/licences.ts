@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { Type } from '@sinclair/typebox';
-import { licenceDocumentOf, licenceStanding, loadSubscription, signLicence, verifyLicence } from '@relaycast/billing-core';
+import { licenceDocumentOf, licenceStanding, loadSubscription, signLicence, subscriptionDecider, verifyLicence } from '@relaycast/billing-core';
 import { ConflictError, NotFoundError, ValidationError } from '@relaycast/contracts';
 import { LicenceVerdictView } from '@relaycast/contracts';
 import { authorize, defineRoute } from '../http/route.js';
@@ -57,8 +57,16 @@ async function currentFileFor(rt: Runtime, fileText: string): Promise<{ file: st
   // An expired file of ours still names its licence: that is exactly when an engine asks for the current one.
   const genuine = verdict.valid || verdict.reason === 'EXPIRED' ? verdict.licence : undefined;
   if (!genuine) return { refused: 'the file is not a genuine licence of this server', reason: verdict.valid ? 'MALFORMED' : verdict.reason };
-  const sub = await loadSubscription(rt.paymentDeps, genuine.subscriptionId).then(({ sub }) => sub, () => null);
-  const doc = sub ? licenceDocumentOf(sub) : null;
+  let sub = await loadSubscription(rt.paymentDeps, genuine.subscriptionId).then(({ sub }) => sub, () => null);
+  let doc = sub ? licenceDocumentOf(sub) : null;
+  // The last file issued grants more than the coverage now entitles to (issued under an earlier rule): the clock's
+  // licence refresh issues the right one now, and that is the current file.
+  if (sub && doc && licenceStanding(sub, doc, rt.clock.now()).valid === false && !sub.licence?.revoked) {
+    const now = rt.clock.now();
+    await rt.paymentDeps.execute(subscriptionDecider, sub.id, { type: 'RefreshLicence', data: {}, metadata: { now, actorId: 'licence-check', actorRole: 'SYSTEM', correlationId: `licence-current-${sub.id}`, causationId: null } });
+    sub = (await loadSubscription(rt.paymentDeps, sub.id)).sub;
+    doc = licenceDocumentOf(sub);
+  }
   if (!sub || !doc || doc.licenceKey !== genuine.licenceKey) return { refused: 'this licence no longer exists', reason: 'REVOKED' };
   if (sub.licence?.revoked || doc.validUntil <= rt.clock.now()) return { refused: 'no licence is current: the subscription is paused, cancelled or unpaid', reason: 'REVOKED' };
   return { file: signLicence(doc, rt.licenceKey.privateKey) };
