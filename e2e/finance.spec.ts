@@ -333,10 +333,10 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     expect(await page.locator('[data-testid="section-trial-balance"] h2').textContent()).to.equal('Trial balance at the end of 10 May 2026');
     // [account and kind, debits, credits, debit balance, credit balance]
     expect(await rowsOf('trial-balance-table')).to.deep.equal([
-      ['PayPal clearingAsset', '$50.00', '$1.00', '$49.00', '—'],
-      ['Deferred revenueOwed (liability)', '$40.32', '$50.00', '—', '$9.68'],
-      ['Revenue: BuilderIncome', '—', '$40.32', '—', '$40.32'],
-      ['Refunds of revenue: BuilderReduces income', '$1.00', '—', '$1.00', '—'],
+      ['PayPal clearing\nAsset', '$50.00', '$1.00', '$49.00', '—'],
+      ['Deferred revenue\nOwed (liability)', '$40.32', '$50.00', '—', '$9.68'],
+      ['Revenue: Builder\nIncome', '—', '$40.32', '—', '$40.32'],
+      ['Refunds of revenue: Builder\nReduces income', '$1.00', '—', '$1.00', '—'],
     ]);
     expect(await page.locator('[data-testid="trial-balance-total"] > *').allTextContents()).to.deep.equal(['Total', '$91.32', '$91.32', '$50.00', '$50.00']);
     expect(await page.getByTestId('trial-balance-verdict').textContent()).to.equal('Debits equal credits: the books balance.');
@@ -345,21 +345,22 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     await page.locator('[data-testid="finance-ledger"][data-as-of="2026-04-30"] [data-testid="trial-balance-table"][aria-busy="false"]').waitFor();
     await page.locator('[data-testid="section-trial-balance"] h2', { hasText: '30 Apr 2026' }).waitFor();
     expect((await rowsOf('trial-balance-table')).map((r) => [r[0], r[3], r[4]])).to.deep.equal([
-      ['PayPal clearingAsset', '$40.00', '—'],
-      ['Deferred revenueOwed (liability)', '—', '$6.00'],
-      ['Revenue: BuilderIncome', '—', '$34.00'],
+      ['PayPal clearing\nAsset', '$40.00', '—'],
+      ['Deferred revenue\nOwed (liability)', '—', '$6.00'],
+      ['Revenue: Builder\nIncome', '—', '$34.00'],
     ]);
     await page.getByTestId('finance-today').click();
     await page.locator('[data-testid="finance-ledger"][data-as-of="2026-05-10"] [data-testid="ledger-table"][aria-busy="false"]').waitFor();
     // The ledger from 1 May to today: 1–9 May, April's revenue of both customers (⌊1000 · 22 / 30⌋ − ⌊1000 · 21 / 30⌋
-    // = 33 each on 1 May); 10 May, Anna's payment, the refund, and the day's 32.
+    // = 33 each on 1 May); 10 May, Anna's renewal (recorded when it fell due, 10:00), the refund (12:00, the clock's
+    // time when the administrator made it), and the day's 32.
     expect(await page.getByTestId('ledger-range').textContent()).to.equal('Shown: 1 May 2026 to 10 May 2026.');
     expect(await page.getByTestId('ledger-page').textContent()).to.equal('Page 1 of 1 · entries: 12');
     const lines = await rowsOf('ledger-table');
     expect(lines[0]).to.deep.equal(['1 May 2026', 'Revenue earned that day', 'All of Builder', 'Deferred revenue', '$0.66', '']);
     expect(lines[1]).to.deep.equal(['Revenue: Builder', '', '$0.66']);
     expect(lines.slice(-6)).to.deep.equal([
-      ['10 May 2026, 12:00', 'Payment captured', `Builder\n${customers.anna.subscriptionId.slice(0, 8)}`, 'PayPal clearing', '$10.00', ''],
+      ['10 May 2026, 10:00', 'Payment captured', `Builder\n${customers.anna.subscriptionId.slice(0, 8)}`, 'PayPal clearing', '$10.00', ''],
       ['Deferred revenue', '', '$10.00'],
       ['10 May 2026, 12:00', 'Money given back (refund or reversal)', `Builder\n${customers.anna.subscriptionId.slice(0, 8)}`, 'PayPal clearing', '', '$1.00'],
       ['Refunds of revenue: Builder', '$1.00', ''],
@@ -373,9 +374,11 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     await page.getByTestId('ledger-from').fill('2026-03-01');
     await page.locator('[data-testid="ledger-range"]', { hasText: '1 Mar 2026' }).waitFor();
     await page.locator('[data-testid="ledger-page"]', { hasText: 'Page 1 of 2 · entries: 68' }).waitFor();
+    await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
     expect((await rowsOf('ledger-table'))[0]).to.deep.equal(['10 Mar 2026, 10:00', 'Payment captured', `Builder\n${customers.anna.subscriptionId.slice(0, 8)}`, 'PayPal clearing', '$10.00', '']);
     await page.getByTestId('ledger-next').click();
     await page.locator('[data-testid="ledger-page"]', { hasText: 'Page 2 of 2 · entries: 68' }).waitFor();
+    await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
     expect(await page.locator('[data-testid="ledger-entry"]').count()).to.equal(18);
     // A range the ledger does not show: said in words, nothing asked of the server.
     await page.getByTestId('ledger-to').fill('2026-02-01');
@@ -392,6 +395,9 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     expect(rows.reduce((n, r) => n + cents(r.debit) - cents(r.credit), 0)).to.equal(0);
     expect(rows.filter((r) => r.account === 'revenue:constructor').reduce((n, r) => n + cents(r.credit), 0), 'revenue recognised 10 March – 10 May').to.equal(4032);
     await screenshot(page, 'finance-en-8b-ledger-1366');
+    await page.getByTestId('ledger-from').fill('2026-05-01');
+    await page.locator('[data-testid="ledger-page"]', { hasText: 'Page 1 of 1 · entries: 12' }).waitFor();
+    await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
     // A phone: the page does not scroll sideways; the tables scroll inside their own frames.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
@@ -404,6 +410,9 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     for (const [client, scroll] of widths.frames) expect(client).to.be.at.most(390);
     expect(widths.frames.some(([client, scroll]) => scroll! > client!), 'a table wider than the phone scrolls in its frame').to.equal(true);
     await screenshot(page, 'finance-en-8c-ledger-390');
+    await closeUp('[data-testid="section-trial-balance"]', 'finance-en-8d-trial-balance-390');
+    await page.locator('[data-testid="section-ledger"] .table-wrap').evaluate((frame) => frame.scrollBy(120, 0));
+    await closeUp('[data-testid="section-ledger"] .table-wrap', 'finance-en-8e-ledger-390-scrolled');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
@@ -414,10 +423,10 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     expect(await page.locator('.admin-main h1').textContent()).to.equal('Проводки и сальдо счетов');
     expect(await page.locator('[data-testid="section-trial-balance"] h2').textContent()).to.equal('Оборотно-сальдовая ведомость на конец дня 10 мая 2026 г.');
     expect(await rowsOf('trial-balance-table')).to.deep.equal([
-      ['Расчёты с PayPalАктив', `50,00${NBSP}$`, `1,00${NBSP}$`, `49,00${NBSP}$`, '—'],
-      ['Доходы будущих периодовОбязательство', `40,32${NBSP}$`, `50,00${NBSP}$`, '—', `9,68${NBSP}$`],
-      ['Выручка: КонструкторДоход', '—', `40,32${NBSP}$`, '—', `40,32${NBSP}$`],
-      ['Возвраты выручки: КонструкторУменьшает доход', `1,00${NBSP}$`, '—', `1,00${NBSP}$`, '—'],
+      ['Расчёты с PayPal\nАктив', `50,00${NBSP}$`, `1,00${NBSP}$`, `49,00${NBSP}$`, '—'],
+      ['Доходы будущих периодов\nОбязательство', `40,32${NBSP}$`, `50,00${NBSP}$`, '—', `9,68${NBSP}$`],
+      ['Выручка: Конструктор\nДоход', '—', `40,32${NBSP}$`, '—', `40,32${NBSP}$`],
+      ['Возвраты выручки: Конструктор\nУменьшает доход', `1,00${NBSP}$`, '—', `1,00${NBSP}$`, '—'],
     ]);
     expect(await page.getByTestId('trial-balance-verdict').textContent()).to.equal('Дебет равен кредиту: книги сходятся.');
     expect((await rowsOf('ledger-table')).slice(-4, -2)).to.deep.equal([
