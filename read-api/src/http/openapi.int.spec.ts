@@ -257,6 +257,15 @@ describe('the OpenAPI document: every served route, and real answers valid again
     await post(admin, '/finance/replay', {});
     const csv = await post(admin, '/finance/replay', { format: 'csv' });
     expect(csv.headers.get('content-type')).to.match(/^text\/csv/);
+    // The trial balance and the ledger of the days this purchase happened on (the billing clock's).
+    const today = (JSON.parse((await server.client().get('/billing/clock')).body).data.now as string).slice(0, 10);
+    const monthAgo = new Date(Date.parse(today) - 30 * 86_400_000).toISOString().slice(0, 10);
+    expect((await post(admin, '/finance/trialBalance', {})).body.data.accounts).to.not.deep.equal([]);
+    const entries = await post(admin, '/finance/ledger', { from: monthAgo, to: today });
+    expect(entries.body.data).to.not.deep.equal([]);
+    const ledgerCsv = await post(admin, '/finance/ledger', { from: monthAgo, to: today, format: 'csv' });
+    expect(ledgerCsv.headers.get('content-type')).to.match(/^text\/csv/);
+    await post(admin, '/finance/ledger', { from: today, to: monthAgo });
     await post(admin, '/finance/verify', {});
     await post(admin, '/users/history', { id: buyer.userId });
 
