@@ -76,7 +76,8 @@ export function createApp(rt: Runtime): Express {
   // API answers are POST responses, never cached: hashing every body for an ETag is wasted work. (Static files
   // keep their own ETags.)
   app.set('etag', false);
-  app.set('trust proxy', config.trustProxy);
+  // A hop count (TRUST_PROXY): req.ip is the address that many proxies back, the one the outermost proxy saw.
+  app.set('trust proxy', config.trustProxy > 0 ? config.trustProxy : false);
   app.set('query parser', 'simple');
 
   app.use(requestLog(logger, metrics));
