@@ -2,7 +2,7 @@ export * from './decider.js';
 export * from './handler.js';
 export * from './store/port.js';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './store/sqlite.js';
-export { SqliteDatabase, type SqliteStatement } from './store/sqlite-driver.js';
+export { openSqlite, SqliteDatabase, SQLITE_BUSY_TIMEOUT_MS, type SqliteStatement } from './store/sqlite-driver.js';
 export { createPositionWaiters } from './store/position-waiters.js';
 export { openEventStore, type EventStoreSettings } from './store/open.js';
 export { followStore } from './store/follow.js';
