@@ -225,7 +225,7 @@ export const mailRoutes: RouteDef[] = [
     access: 'admin',
     tag: 'Mail',
     summary:
-      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Verification and reset links are hidden. 409 naming key for an erased customer',
+      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Verification and reset links are hidden, and reminders’ unsubscribe links whenever mail goes out by SMTP (`linksHidden`). 409 naming key for an erased customer',
     body: MessageKeyBody,
     async handle({ body, rt }) {
       const message = await messageByKey(rt.readModels, body.key);
@@ -237,7 +237,14 @@ export const mailRoutes: RouteDef[] = [
       if (!rendered) throw new ConflictError('This message has nothing to render', { field: 'key', message: 'has nothing to render', rule: 'empty' });
       const composed = await composeMessage(rendered, message.key, rt.mail.identity);
       const last = message.deliveries.at(-1);
-      const hide = (text: string) => (HIDDEN_LINKS.has(message.template) ? text.replace(SECRET_LINK, '$1hidden-from-administrators') : text);
+      // The unsubscribe link acts as the customer too (it turns their reminders off): hidden whenever mail goes out by
+      // SMTP — the customer got it. In outbox mode (no SMTP_URL) nothing was sent, and administrators read the outbox.
+      const bySmtp = rt.mail.transport.kind === 'smtp' || message.deliveries.some((d) => d.transport === 'smtp');
+      const hideUnsubscribe = bySmtp && rendered.unsubscribeUrl !== undefined;
+      const hide = (text: string) => {
+        const shown = HIDDEN_LINKS.has(message.template) ? text.replace(SECRET_LINK, '$1hidden-from-administrators') : text;
+        return hideUnsubscribe ? shown.replace(UNSUBSCRIBE_LINK, '$1hidden-from-administrators') : shown;
+      };
       return {
         data: {
           message,
@@ -249,9 +256,9 @@ export const mailRoutes: RouteDef[] = [
           html: hide(rendered.html),
           text: hide(rendered.text),
           attachments: rendered.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })),
-          ...(rendered.unsubscribeUrl ? { listUnsubscribe: rendered.unsubscribeUrl } : {}),
+          ...(rendered.unsubscribeUrl ? { listUnsubscribe: hide(rendered.unsubscribeUrl) } : {}),
           identical: last !== undefined && last.sha256 === composed.sha256,
-          linksHidden: HIDDEN_LINKS.has(message.template),
+          linksHidden: HIDDEN_LINKS.has(message.template) || hideUnsubscribe,
         },
       };
     },
@@ -306,6 +313,8 @@ export const mailRoutes: RouteDef[] = [
 /** Links that would let whoever reads them act as the customer: hidden from administrators. */
 const HIDDEN_LINKS: ReadonlySet<MessageTemplate> = new Set(['verify-email', 'password-reset']);
 const SECRET_LINK = /(\/auth\/(?:verify-email|reset-password)\?token=)[A-Za-z0-9_.-]+/g;
+/** The reminders' one-click unsubscribe link (hidden from administrators when mail goes out by SMTP). */
+const UNSUBSCRIBE_LINK = /(\/mail\/unsubscribe\?token=)[A-Za-z0-9_.-]+/g;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
