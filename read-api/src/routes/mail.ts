@@ -75,6 +75,23 @@ async function verifiedByToken(rt: Runtime, token: string): Promise<{ user: Exis
   return { user, email: claims.email };
 }
 
+/**
+ * A password-reset link for the address, if it has an active account and fewer than RESETS_PER_HOUR links in the last
+ * hour (recorded as PasswordResetRequested; the notifier e-mails it). Security links keep the wall clock (like
+ * sessions), whatever the billing clock says.
+ */
+export async function recordPasswordResetRequest(rt: Runtime, email: string, metadata: CommandMetadata): Promise<void> {
+  const found = await rt.readSide.queries.findUserByEmail(email);
+  const user = found ? await userNow(rt, found._id) : null;
+  if (!user || user.status !== 'ACTIVE') return;
+  const now = metadata.now;
+  const hourAgo = new Date(Date.parse(now) - 3_600_000).toISOString();
+  const recent = Object.values(user.passwordResets).filter((r) => r.requestedAt > hourAgo).length;
+  if (recent >= RESETS_PER_HOUR) return;
+  const expiresAt = new Date(Date.parse(now) + RESET_LINK_MINUTES * 60_000).toISOString();
+  await rt.handler.handle(userDecider, user.id, { type: 'RequestPasswordReset', data: { requestId: randomUUID(), expiresAt }, metadata });
+}
+
 export const mailRoutes: RouteDef[] = [
   defineRoute({
     path: '/auth/verifyEmail',
@@ -114,21 +131,18 @@ export const mailRoutes: RouteDef[] = [
     errors: ['RATE_LIMITED'],
     access: 'public',
     tag: 'Auth',
-    summary: `Ask for a password-reset link: e-mailed to the address if it has an account (recorded as PasswordResetRequested; the link works once, for ${RESET_LINK_MINUTES} minutes). The answer is the same for addresses without an account; limited like sign-in per client address (429), and to ${RESETS_PER_HOUR} links per account an hour`,
+    summary: `Ask for a password-reset link: e-mailed to the address if it has an account (recorded as PasswordResetRequested; the link works once, for ${RESET_LINK_MINUTES} minutes). The answer is the same for addresses without an account, and comes first: the look-up and the record follow it, so neither its content nor its time depends on the address; limited like sign-in per client address (429), and to ${RESETS_PER_HOUR} links per account an hour`,
     body: PasswordResetRequestBody,
-    async handle({ body, rt, req }) {
-      const found = await rt.readSide.queries.findUserByEmail(body.email);
-      const user = found ? await userNow(rt, found._id) : null;
-      if (user && user.status === 'ACTIVE') {
-        // Security links keep the wall clock (like sessions), whatever the billing clock says.
-        const now = new Date().toISOString();
-        const hourAgo = new Date(Date.parse(now) - 3_600_000).toISOString();
-        const recent = Object.values(user.passwordResets).filter((r) => r.requestedAt > hourAgo).length;
-        if (recent < RESETS_PER_HOUR) {
-          const expiresAt = new Date(Date.parse(now) + RESET_LINK_MINUTES * 60_000).toISOString();
-          await rt.handler.handle(userDecider, user.id, { type: 'RequestPasswordReset', data: { requestId: randomUUID(), expiresAt }, metadata: system(req, now, 'password-reset') });
-        }
-      }
+    async handle({ body, rt, req, res }) {
+      // The answer first, the same for every address; then, once it is sent, the look-up and the record. Nothing the
+      // address changes — whether it has an account, the record's time, a failed record — reaches the answer or its
+      // time (a failure is logged; the customer asks again).
+      const metadata = system(req, new Date().toISOString(), 'password-reset');
+      const record = () =>
+        void recordPasswordResetRequest(rt, body.email, metadata).catch((error: unknown) => rt.logger.error({ err: error, correlationId: metadata.correlationId }, 'password reset: the request could not be recorded'));
+      // Once the answer is out, and after a full turn of the event loop: what else was waiting (other answers, a
+      // client in this process reading this one) goes before the look-up and the record, which may block (SQLite).
+      res.once('finish', () => setImmediate(() => setImmediate(record)));
       return { data: { requested: true } };
     },
   }),
