@@ -20,5 +20,5 @@ export * from './clock/index.js';
 export * from './scheduler/index.js';
 export * from './licence/index.js';
 export * from './invoice/index.js';
-export { licenceDocumentOf } from './licence/document.js';
+export { licenceDocumentOf, paidWithDemoMoney } from './licence/document.js';
 export * from './message/index.js';

@@ -212,12 +212,14 @@ export const LicenceDocumentView = Type.Object({
   serial: Type.Integer(),
   issuedAt: Type.String(),
   validUntil: Type.String(),
+  /** Paid with demo payments (no money moved): a demo licence, signed with the demo key, never valid. */
+  demo: Opt(Type.Literal(true)),
 });
 
 /** `/licence/verify`: valid or not, why, and what the file says. */
 export const LicenceVerdictView = Type.Object({
   valid: Type.Boolean(),
-  reason: Opt(StringEnum(['MALFORMED', 'WRONG_KEY', 'TAMPERED', 'EXPIRED', 'REVOKED', 'SUPERSEDED'] as const)),
+  reason: Opt(StringEnum(['MALFORMED', 'WRONG_KEY', 'TAMPERED', 'EXPIRED', 'DEMO', 'REVOKED', 'SUPERSEDED'] as const)),
   /** A renewal's earlier file: still valid, within what the current licence grants. */
   superseded: Opt(Type.Literal(true)),
   currentSerial: Opt(Type.Integer()),
