@@ -60,7 +60,7 @@ describe('deploy: deploy/nginx.conf (the real nginx) in front of two read-api re
     const proxyPort = await freePort();
     const publicUrl = `http://127.0.0.1:${proxyPort}`;
     const secrets = { SESSION_SECRET: randomUUID() + randomUUID(), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: publicUrl, LICENCE_SIGNING_KEY: '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60' };
-    const base = { ...(process.env as Record<string, string>), EVENT_STORE: 'sqlite', DATA_DIR: dir, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
+    const base: Record<string, string> = { ...(process.env as Record<string, string>), EVENT_STORE: 'sqlite', DATA_DIR: dir, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
     delete base.EVENTSTORE_CONNECTION_STRING;
     const healthPort = await freePort();
     const projections = startProcess('projections', 'projections/src/cli/run.ts', { ...base, HEALTH_PORT: String(healthPort) }, `http://127.0.0.1:${healthPort}/ready`);

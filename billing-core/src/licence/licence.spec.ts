@@ -127,7 +127,7 @@ describe('signed licences (Ed25519)', () => {
       const file = signLicenceFile(DEMO, keys);
       expect(verifyLicence(file, key.publicKey, NOW, { demoKey: demoKey.publicKey })).to.deep.equal({ valid: false, reason: 'DEMO', licence: DEMO });
       const raised = withChangedDocument(file, (d) => ({ ...d, quantity: 1000 }));
-      expect(verifyLicence(raised, key.publicKey, NOW, { demoKey: demoKey.publicKey }).reason).to.equal('WRONG_KEY');
+      expect(verifyLicence(raised, key.publicKey, NOW, { demoKey: demoKey.publicKey })).to.deep.include({ valid: false, reason: 'WRONG_KEY' });
       // Saying demo is never valid, whoever signed it (the licence key never signs a demo document; were it made to).
       expect(verifyLicence(signLicence(DEMO, key.privateKey), key.publicKey, NOW)).to.deep.equal({ valid: false, reason: 'DEMO', licence: DEMO });
       // A real file stays valid with the demo key known.
