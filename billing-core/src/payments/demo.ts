@@ -26,7 +26,7 @@ export async function standingDemoPurchases(events: Pick<EventStore, 'readAll' |
     const page = await events.readAll({ after, maxCount: PAGE, types: new Set(['OrderCaptured']) });
     if (page.length === 0) break;
     for (const e of page) {
-      if (e.metadata.demo !== true || !e.streamId.startsWith('subscription-')) continue;
+      if (e.type !== 'OrderCaptured' || e.metadata.demo !== true || !e.streamId.startsWith('subscription-')) continue;
       const id = e.streamId.slice('subscription-'.length);
       captured.set(id, (captured.get(id) ?? 0) + ((e.data as { amount?: number }).amount ?? 0));
     }
