@@ -1,4 +1,4 @@
-import { dayOf } from './calendar.js';
+import { dayOf, daysBetween } from './calendar.js';
 import type { Books } from './items.js';
 import { forEachEntry, heldBy } from './recognition.js';
 
@@ -114,12 +114,19 @@ export function recognitionBetween(books: Books, from: string, to: string): Map<
   return days;
 }
 
-/** Revenue recognised up to a day (included) from a subscription's books. */
+/**
+ * Revenue recognised up to a day (included) from a subscription's books: for each allocation, what its days up to
+ * then hold — none before the day its money was known, all of its early days on that day (recognition.ts).
+ */
 export function recognisedThrough(books: Books, day: string): number {
   let total = 0;
-  for (const item of books.items) for (const a of item.allocs) forEachEntry(a, (d, amount) => {
-    if (d <= day) total += amount;
-  });
+  for (const item of books.items) {
+    for (const a of item.allocs) {
+      if (day < a.known) continue;
+      const k = Math.min(a.to, Math.max(a.from, daysBetween(a.start, day) + 1));
+      total += heldBy(a, a.from, k);
+    }
+  }
   return total;
 }
 

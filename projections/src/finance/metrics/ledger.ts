@@ -1,7 +1,7 @@
 import { ACCOUNT, addPostings, dayStartMs, recognisedThrough, recognitionBetween, trialBalanceOf, type AccountBalance } from '@relaycast/billing-core';
 import type { ReadModelStore } from '../../readmodel/port.js';
-import { FINANCE, financeModel, type DayFigures } from './projection.js';
-import { pad, type LedgerEntry, type StoredEntry } from './ledger-entries.js';
+import { FINANCE, financeModel, type DayFigures, type JournalDay } from './projection.js';
+import type { LedgerEntry } from './ledger-entries.js';
 
 export { entryId, postingKeys, type LedgerEntry, type StoredEntry } from './ledger-entries.js';
 import type { Book, SubscriptionFinance } from './subscription.js';
@@ -74,10 +74,9 @@ export async function ledgerEntries(
   options: { book: Book; from: string; to: string; currency?: string; subscriptionId?: string; offset: number; limit: number },
 ): Promise<LedgerPage> {
   const { book, from, to } = options;
-  const startId = pad(dayStartMs(from), 15);
-  const ids = (await rm.range(FINANCE, financeModel.entries(book), { offset: 0, limit: 10_000_000, order: 'asc', maxScore: dayStartMs(to) + 86_399_999 })).filter((id) => id >= startId);
+  const dayIds = (await rm.range(FINANCE, financeModel.journals(book), { offset: 0, limit: 1_000_000, order: 'asc', maxScore: dayStartMs(to) })).filter((id) => id.slice(id.indexOf('|') + 1) >= from);
   const wanted = (e: { currency: string; subscriptionId?: string }) => (!options.currency || e.currency === options.currency) && (!options.subscriptionId || e.subscriptionId === options.subscriptionId);
-  const events = (await rm.getMany<StoredEntry>(FINANCE, financeModel.entry, ids)).filter((e): e is StoredEntry => e !== null && wanted(e));
+  const events = (await rm.getMany<JournalDay>(FINANCE, financeModel.journal, dayIds)).flatMap((d) => (d ? d.entries.filter(wanted) : []));
   // Revenue recognised each day: per plan and currency across the book, or the one subscription's own.
   const days = new Map<string, LedgerEntry>();
   for (const sub of await subscriptionsOf(rm, book)) {

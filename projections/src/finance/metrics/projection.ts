@@ -3,7 +3,7 @@ import type { Projection } from '../../projection.js';
 import type { UnitOfWork } from '../../unit-of-work.js';
 import { dayOf, dayStartMs, monthOfDay, monthStartMs } from '@relaycast/billing-core';
 import { addDelta, diffDeltas, mrrDeltas, type DayDeltas } from './mrr.js';
-import { createdFinance, FINANCE_EVENTS, stepFinance, type Book, type FinanceStep, type SubscriptionFinance } from './subscription.js';
+import { createdFinance, FINANCE_EVENTS, moneyMoved, stepFinance, type Book, type FinanceStep, type SubscriptionFinance } from './subscription.js';
 import { cashOf, postingsOf } from '@relaycast/billing-core';
 import { entryId, postingKeys, type StoredEntry } from './ledger-entries.js';
 
@@ -19,9 +19,9 @@ export const financeModel = {
   recognitions: (book: Book) => `recog|${book}`,
   /** Each subscription's finance, by book (the ledger reads their books). */
   subscriptions: (book: Book) => `subs|${book}`,
-  /** `${time}-${position}` → StoredEntry: the postings of one money event. */
-  entry: 'entry',
-  entries: (book: Book) => `entries|${book}`,
+  /** `${book}|${YYYY-MM-DD}` → JournalDay: the entries that day's money events posted, in time order. */
+  journal: 'journal',
+  journals: (book: Book) => `journal|${book}`,
 } as const;
 
 /**
@@ -33,6 +33,12 @@ export const financeModel = {
 export interface DayFigures {
   day: string;
   v: Record<string, number>;
+}
+
+/** One day of one book's journal: the entries its money events posted (billing-core/src/books/postings.ts). */
+export interface JournalDay {
+  day: string;
+  entries: StoredEntry[];
 }
 
 /**
@@ -58,7 +64,7 @@ interface FinanceBatch {
   subscriptions: Map<string, SubscriptionFinance>;
   /** Subscriptions new in this batch, to index by book. */
   created: Map<string, { book: Book; at: number }>;
-  entries: Map<string, { book: Book; at: number; entry: StoredEntry }>;
+  journal: Map<string, { book: Book; day: string; entries: StoredEntry[] }>;
   days: Map<string, { book: Book; day: string; deltas: Map<string, number> }>;
   recognition: Map<string, { book: Book; known: string; rec: string; plan: string; currency: string; b: Map<string, number[]> }>;
 }
@@ -95,9 +101,13 @@ function addRecognition(batch: FinanceBatch, sub: SubscriptionFinance, known: st
 async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
   for (const [id, state] of batch.subscriptions) uow.put(financeModel.subscription, id, state);
   for (const [id, { book, at }] of batch.created) uow.index(financeModel.subscriptions(book), id, at);
-  for (const [id, { book, at, entry }] of batch.entries) {
-    uow.put(financeModel.entry, id, entry);
-    uow.index(financeModel.entries(book), id, at);
+  for (const [id, { book, day, entries }] of batch.journal) {
+    const doc = (await uow.get<JournalDay>(financeModel.journal, id)) ?? { day, entries: [] };
+    // Ids sort by time, then by place in the log: a rebuild writes the day as the live model did.
+    const known = new Set(doc.entries.map((e) => e.id));
+    doc.entries = [...doc.entries, ...entries.filter((e) => !known.has(e.id))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    uow.put(financeModel.journal, id, doc);
+    uow.index(financeModel.journals(book), id, dayStartMs(day));
   }
   for (const [id, { book, day, deltas }] of batch.days) {
     const doc = (await uow.get<DayFigures>(financeModel.day, id)) ?? { day, v: {} };
@@ -123,7 +133,7 @@ async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
   }
 }
 
-const newBatch = (): FinanceBatch => ({ subscriptions: new Map(), created: new Map(), entries: new Map(), days: new Map(), recognition: new Map() });
+const newBatch = (): FinanceBatch => ({ subscriptions: new Map(), created: new Map(), journal: new Map(), days: new Map(), recognition: new Map() });
 
 /**
  * Finance figures, day by day, from the subscription events: MRR and its movements (Stripe's definitions), paying
@@ -159,14 +169,17 @@ export const financeProjection: Projection = {
     const deltas = prev.points === step.state.points ? new Map<string, Map<string, number>>() : diffDeltas(mrrDeltas(prev.points, fromMonth, keys, prev.base), mrrDeltas(step.state.points, fromMonth, keys, step.state.base));
     for (const [key, amount] of step.flows) addDelta(deltas, today, key, amount);
     // The double entry this event posts (billing-core/src/books/postings.ts), kept with the event that made it.
-    const postings = postingsOf(prev.state, step.state.state, cashOf(raw));
+    const postings = moneyMoved(prev.state, step.state.state) ? postingsOf(prev.state, step.state.state, cashOf(raw)) : [];
     if (postings.length) {
       for (const [key, amount] of postingKeys(postings, keys.currency)) addDelta(deltas, today, key, amount);
       const entry: StoredEntry = {
         id: entryId(raw.occurredAt, raw.position), day: today, at: raw.occurredAt, kind: 'event', eventType: raw.type, eventId: raw.id, position: raw.position.toString(),
         subscriptionId: id, plan: keys.plan, currency: keys.currency, postings,
       };
-      batch.entries.set(entry.id, { book: prev.book, at: Date.parse(raw.occurredAt), entry });
+      const journalId = `${prev.book}|${today}`;
+      let day = batch.journal.get(journalId);
+      if (!day) batch.journal.set(journalId, (day = { book: prev.book, day: today, entries: [] }));
+      day.entries.push(entry);
     }
     addDayDeltas(batch, prev.book, deltas);
     if (step.recognition.length) addRecognition(batch, step.state, fromMonth, step.recognition);
