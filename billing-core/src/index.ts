@@ -23,3 +23,4 @@ export * from './invoice/index.js';
 export { licenceDocumentOf } from './licence/document.js';
 export * from './message/index.js';
 export * from './books/index.js';
+export * from './upgrade/index.js';
