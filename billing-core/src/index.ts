@@ -21,6 +21,7 @@ export * from './scheduler/index.js';
 export * from './licence/index.js';
 export * from './invoice/index.js';
 export { licenceDocumentOf } from './licence/document.js';
+export { licenceStanding, type LicenceStanding } from './licence/standing.js';
 export * from './message/index.js';
 export * from './books/index.js';
 export * from './upgrade/index.js';

@@ -54,6 +54,8 @@ export interface BookItem {
   due: number;
   /** Money that paid for it as account credit and went back to the buyer through the capture that made the credit. */
   takenBack: number;
+  /** Of the money given back (refunded, owed back, taken back), what came out of revenue already recognised. */
+  fromRevenue: number;
   /** What it paid for, to the millisecond (none for credit). */
   spans: ServiceSpan[];
   /** A raise: the configuration before it and the one it paid for (what taking it back returns to). */
@@ -198,7 +200,7 @@ export function capturedItem(input: {
   /** A balance: the periods (and granted time) it raises, as they stood, and the configurations before and after. */
   raise?: { paid: readonly RaiseSlot[]; from: Configuration; to: Configuration };
 }): BookItem {
-  const base = { captureId: input.captureId, capturedAt: input.capturedAt, cash: input.cash, creditUsed: input.creditUsed, refunded: 0, toCredit: 0, due: 0, takenBack: 0 };
+  const base = { captureId: input.captureId, capturedAt: input.capturedAt, cash: input.cash, creditUsed: input.creditUsed, refunded: 0, toCredit: 0, due: 0, takenBack: 0, fromRevenue: 0 };
   const known = dayOf(input.capturedAt);
   const money = input.cash + input.creditUsed;
   if (input.credited) return { ...base, kind: 'credit', spans: [], allocs: [] };
@@ -236,7 +238,8 @@ export function refundFrom(item: BookItem, amount: number, day: string): { item:
   const left = remaining - fromDeferred;
   const end = serviceEnd(item.allocs);
   const days = left > 0 && end && end > day ? daysBetween(day, end) : 1;
-  return { item: { ...item, allocs: respread(item.allocs, day, left, days, day).allocs }, fromRevenue: amount - fromDeferred };
+  const fromRevenue = amount - fromDeferred;
+  return { item: { ...item, allocs: respread(item.allocs, day, left, days, day).allocs, fromRevenue: item.fromRevenue + fromRevenue }, fromRevenue };
 }
 
 /**

@@ -57,13 +57,15 @@ export interface Ledgered {
 /** Cents an item's allocations hold in all (recognised or still deferred). */
 const allocated = (books: Books) => books.items.reduce((sum, i) => sum + i.allocs.reduce((s, a) => s + heldBy(a), 0), 0);
 const owed = (s: Ledgered) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
+const givenBackFromRevenue = (books: Books) => books.items.reduce((sum, i) => sum + i.fromRevenue, 0);
 const held = (books: Books) => Object.values(books.disputes).reduce((sum, d) => sum + d.held, 0);
 
 /**
  * The entry one event posts, from the subscription's money side before and after it and the cash PayPal moved
  * (captured +, refunded or reversed −). Deferred revenue changes by what the items' allocations hold; the customer's
- * credit by what is owed to them; clearing by the cash less what a dispute holds back; and a refund beyond what was
- * deferred or owed comes out of recognised revenue (contra-income). Balanced by construction; empty when nothing moved.
+ * credit by what is owed to them; clearing by the cash less what a dispute holds back; and what the items gave back
+ * out of revenue already recognised goes to contra-income. Each is read from the books on its own, so an entry that
+ * does not balance is a bug the property finds; empty when nothing moved.
  */
 export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: number): Posting[] {
   const was = before ?? { books: { items: [], disputes: {} }, credit: 0, plan: after.plan };
@@ -71,8 +73,7 @@ export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: 
   const credit = owed(after) - owed(was);
   const disputed = held(after.books) - held(was.books);
   const clearing = cash - disputed;
-  // Assets move as liabilities and income do: what is left is revenue given back (or, never seen, recognised at once).
-  const fromRevenue = deferred + credit - cash;
+  const fromRevenue = givenBackFromRevenue(after.books) - givenBackFromRevenue(was.books);
   const plan = after.plan.plan_id;
   const lines: Posting[] = [];
   const add = (account: string, amount: number, side: 'debit' | 'credit') => {
@@ -84,8 +85,7 @@ export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: 
   add(ACCOUNT.disputed, disputed, 'debit');
   add(ACCOUNT.deferred, deferred, 'credit');
   add(ACCOUNT.credit, credit, 'credit');
-  if (fromRevenue > 0) add(ACCOUNT.refunds(plan), fromRevenue, 'debit');
-  if (fromRevenue < 0) add(ACCOUNT.revenue(plan), -fromRevenue, 'credit');
+  add(ACCOUNT.refunds(plan), fromRevenue, 'debit');
   return lines;
 }
 

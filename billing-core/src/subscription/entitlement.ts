@@ -47,6 +47,11 @@ export interface LicenceTerms {
 const licensedModules = (c: Configuration) => c.modules.map(({ name, limit }) => ({ name, limit }));
 const sameLimits = (a: Configuration, b: Configuration) => a.quantity === b.quantity && JSON.stringify(licensedModules(a)) === JSON.stringify(licensedModules(b));
 
+/** The configuration a paid period was paid for at `t`: the latest raise in force then (not taken back), else its own. */
+export function paidConfigurationAt(p: ExistingSubscription['paid'][number], t: string): Configuration {
+  return configurationAt(p, t);
+}
+
 /**
  * A stretch of coverage (a paid period, the trial, a grant), split where a paid-for change raised its configuration
  * (or a raise taken back lowered it again).

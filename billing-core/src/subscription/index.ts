@@ -35,7 +35,7 @@ export { amountDue, dueOf, plusDays, type Due } from './money.js';
 export { dueItemsOf, nextDueItem, nextBillingItem, PAYMENT_CHECK_AFTER_MS, type DueItem, type DueKind } from './due-items.js';
 export { pendingReminders, REMINDER_LEAD_DAYS, type PendingReminder } from './reminders.js';
 export { dunningTimeline, nextRetryOf } from './dunning.js';
-export { coverageOf, licenceTermsAt, NO_END, type Coverage, type LicenceTerms } from './entitlement.js';
+export { coverageOf, licenceTermsAt, paidConfigurationAt, NO_END, type Coverage, type LicenceTerms } from './entitlement.js';
 export { canMove, transition } from './status.js';
 export { nextWalletRequestId } from './billing/wallet.js';
 export { paidTimeWithout, type PaidSlot } from './billing/evolve.js';

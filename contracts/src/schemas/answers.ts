@@ -147,12 +147,27 @@ export const PaymentConfigView = Type.Object({
 
 /** `/subscriptions/cancelNowPreview`: what cancelling at once would refund through PayPal now, in cents (nothing is recorded). */
 export const CancelNowPreviewView = Type.Object({
-  /** The unused share of the running paid period (rounded down to the cent) and every period paid ahead. */
+  /** In all: the sum of the lines (each payment's unused share, to the millisecond, rounded down per capture). */
   refund: Type.Integer({ minimum: 0 }),
   /** Paid or covered until (absent: no paid time runs). */
   paidUntil: Opt(Type.String()),
   currency: Type.String(),
+  /** Per payment: what it paid for (a billing period, or a raise of the configuration: its balance) and what of it goes back. */
+  lines: Type.Array(
+    Type.Object({
+      captureId: Type.String(),
+      kind: StringEnum(['period', 'raise'] as const),
+      /** The time it paid for (a raise: from its payment to the end of the last period it raised). */
+      start: Type.String(),
+      end: Type.String(),
+      quantity: Type.Integer({ minimum: 1 }),
+      /** A raise: the units before it. */
+      previousQuantity: Opt(Type.Integer({ minimum: 1 })),
+      amount: Type.Integer({ minimum: 1 }),
+    }),
+  ),
 });
+export type CancelNowPreviewView = Static<typeof CancelNowPreviewView>;
 
 /** A count and the first few of what it counts, newest or soonest first. */
 const Counted = <T extends TSchema>(item: T) => Type.Object({ total: Type.Integer({ minimum: 0 }), items: Type.Array(item) });

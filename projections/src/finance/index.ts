@@ -8,3 +8,4 @@ export { financeOverview, financeRecognition, type FinanceMonth, type FinanceOve
 export { isDay, dayOf } from '@relaycast/billing-core';
 export { MOVEMENTS, type Movement } from './metrics/mrr.js';
 export type { Book } from './metrics/subscription.js';
+export { ledgerEntries, trialBalance, type LedgerEntry, type LedgerPage, type TrialBalance } from './metrics/ledger.js';

@@ -85,13 +85,28 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       };
     }
     case 'SubscriptionChangeWithdrawn':
+      if (event.data.reason === 'PAID_TIME_ENDED') return { summary: 'Scheduled change dropped: the paid time it waited for ended with a refund' };
       return { summary: event.data.kind === 'PENDING' ? 'Requested change withdrawn' : 'Scheduled change withdrawn' };
     case 'PaymentOrderSuperseded':
       return { summary: `PayPal order ${event.data.paypalOrderID} replaced: ${event.data.reason === 'EXPIRED' ? 'PayPal no longer holds it' : 'what is due changed'}; it will not be charged` };
     case 'PaymentPending':
       return { summary: `PayPal is reviewing a payment of ${formatCents(event.data.amount, event.data.currency)} (order ${event.data.paypalOrderID})`, amount: event.data.amount, currency: event.data.currency };
-    case 'PaidTimeEnded':
-      return { summary: `Paid time ended on ${event.data.endedAt.slice(0, 10)}: the payment was ${event.data.reason === 'REVERSED' ? 'reversed by PayPal' : 'refunded'}` };
+    case 'PaidTimeEnded': {
+      // What really ended: all paid time now, or one period of it (the paid time then ends sooner, not now).
+      const d = event.data;
+      const how = d.reason === 'REVERSED' ? 'reversed by PayPal' : 'refunded';
+      if (d.paidThroughAfter && d.paidThroughAfter > d.endedAt) {
+        return { summary: `One paid period taken back (its payment was ${how}): paid time now ends ${d.paidThroughAfter.slice(0, 10)}${d.paidThroughBefore ? `, not ${d.paidThroughBefore.slice(0, 10)}` : ''}` };
+      }
+      return { summary: `Paid time ended on ${d.endedAt.slice(0, 10)}: the payment was ${how}` };
+    }
+    case 'PaidChangeTakenBack': {
+      const d = event.data;
+      return {
+        summary: `Change of plan taken back on ${d.endedAt.slice(0, 10)} (its balance was ${d.reason === 'REVERSED' ? 'reversed by PayPal' : 'refunded'}): ${d.previous.quantity} → ${d.configuration.quantity} units, ${formatCents(d.previous.amount)} → ${formatCents(d.configuration.amount)}; the paid time runs on${d.credited?.length ? `, ${formatCents(d.credited.reduce((n, c) => n + c.amount, 0))} of later changes kept as account credit` : ''}`,
+        changes: { quantity: { from: d.previous.quantity, to: d.configuration.quantity }, amount: { from: d.previous.amount, to: d.configuration.amount } },
+      };
+    }
     case 'PaymentDisputed': {
       const d = event.data;
       return {
@@ -149,7 +164,7 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       return { summary: `PayPal did not capture order ${event.data.paypalOrderID} (${event.data.reason === 'DECLINED' ? 'the funding source was declined' : 'refused'}); nothing was charged` };
     case 'SubscriptionCancelled':
       return {
-        summary: `Cancelled${event.data.reason ? `: ${event.data.reason}` : ''}${noteOf(event.data)}`,
+        summary: `Cancelled${event.data.reason ? `: ${event.data.reason}` : ''}${event.data.refunds?.length ? `; ${formatCents(event.data.refunds.reduce((n, r) => n + r.amount, 0))} of unused paid time to be refunded` : ''}${noteOf(event.data)}`,
         changes: { status: { from: event.data.from, to: 'SUBSCRIPTION_STATUS_CANCEL' } },
       };
     case 'SubscriptionRemoved':

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Router } from 'express';
-import { billingPolicyDecider, cancelNow, coveredUntil, grantComplimentary, loadSubscription, readBillingPolicy, saveWalletFromSetup, startWalletSetup, subscriptionDecider, unusedPaidTime, type TestClock } from '@relaycast/billing-core';
+import { billingPolicyDecider, cancelNow, cancelNowLines, coveredUntil, grantComplimentary, loadSubscription, readBillingPolicy, saveWalletFromSetup, startWalletSetup, subscriptionDecider, type TestClock } from '@relaycast/billing-core';
 import { BillingPolicy, ConflictError, ForbiddenError, Id, IsoDateTime, ValidationError } from '@relaycast/contracts';
 import { BillingPolicyView, CancelNowPreviewView, ClockAdvanceView, RefundedMeta, SubscriptionView, WalletSetupView } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
@@ -143,14 +143,14 @@ export const billingTimeRoutes = [
     recordsNothing: true,
     access: 'admin',
     tag: 'Subscriptions',
-    summary: 'What `/subscriptions/cancelNow` with `refund: true` would refund through PayPal at the billing clock’s time, in cents, and until when the subscription is paid or covered. Records nothing.',
+    summary: 'What `/subscriptions/cancelNow` with `refund: true` would refund through PayPal at the billing clock’s time, in cents — in all and per payment (each period, running or paid ahead, and each raise’s balance: its unused share to the millisecond, rounded down) — and until when the subscription is paid or covered. Records nothing.',
     body: Type.Object({ id: Id }, { additionalProperties: false }),
     async handle({ body, rt, user }) {
       const view = await visibleSubscription(rt, user, body.id);
       const { sub } = await loadSubscription(rt.paymentDeps, view._id);
-      const refund = unusedPaidTime(sub, rt.clock.now()).reduce((sum, r) => sum + r.amount, 0);
+      const lines = cancelNowLines(sub, rt.clock.now());
       const until = coveredUntil(sub);
-      return { data: { refund, ...(until ? { paidUntil: until } : {}), currency: sub.currency } };
+      return { data: { refund: lines.reduce((sum, r) => sum + r.amount, 0), ...(until ? { paidUntil: until } : {}), currency: sub.currency, lines } };
     },
   }),
   defineRoute({

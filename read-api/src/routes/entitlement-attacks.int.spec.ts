@@ -336,7 +336,7 @@ describe('entitlement attacks: no licence file verifies beyond what was paid (te
     await movesOn(w, id);
   });
 
-  it('item 8b: a grace payment refunded in full: Wait payment again, and dunning goes on (Pause, then Cancel)', async () => {
+  it('item 8b: a grace payment refunded in full: the subscription ends there (refunded) — no Wait payment, no dunning, no grace licence', async () => {
     const w = await world();
     const customer = await w.server.customer('RefundedGrace');
     const { id } = await liveSubscription(w, customer, 1);
@@ -347,8 +347,12 @@ describe('entitlement attacks: no licence file verifies beyond what was paid (te
     const captureIds = (await historyOf(w.admin, id)).filter((h) => h.type === 'OrderCaptured').map((h) => h.data.captureId as string);
     const refunded = await w.admin.post('/subscriptions/refund', { id, captureId: captureIds[captureIds.length - 1] });
     expect(refunded.status, JSON.stringify(refunded.body)).to.equal(200);
-    expect(refunded.body.data.status).to.equal(WAIT);
-    await movesOn(w, id);
+    expect(refunded.body.data).to.include({ status: CANCEL, amountDue: 0 });
+    const at = (await historyOf(w.admin, id)).length;
+    await w.advance({ days: 30 });
+    const later = (await historyOf(w.admin, id)).slice(at).map((h) => h.type);
+    expect(later.filter((t) => ['RenewalFailed', 'SubscriptionPaused', 'SavedWalletChargeStarted', 'PaymentOrdered', 'LicenceIssued'].includes(t)), 'nothing chased, nothing licensed after the refund').to.deep.equal([]);
+    expect((await w.view(id)).status).to.equal(CANCEL);
   });
 
   it('item 9: a trial licence: 3 streams, valid until the trial end (7 days), not after', async () => {

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { Type } from '@sinclair/typebox';
-import { licenceDocumentOf, loadSubscription, signLicence, verifyLicence } from '@relaycast/billing-core';
+import { licenceDocumentOf, licenceStanding, loadSubscription, signLicence, verifyLicence } from '@relaycast/billing-core';
 import { ConflictError, NotFoundError, ValidationError } from '@relaycast/contracts';
 import { LicenceVerdictView } from '@relaycast/contracts';
 import { authorize, defineRoute } from '../http/route.js';
@@ -78,22 +78,9 @@ export const licenceRoutes = [
     async handle({ body, rt }) {
       const verdict = verifyLicence(body.licence, rt.licenceKey.publicKey, rt.clock.now());
       if (!verdict.valid) return { data: { valid: false, reason: verdict.reason, ...(verdict.licence ? { licence: verdict.licence } : {}) } };
-      const current = await loadSubscription(rt.paymentDeps, verdict.licence.subscriptionId).then(
-        ({ sub }) => sub.licence,
-        () => undefined,
-      );
-      // Signed by us but no longer standing: the subscription was removed, its licence revoked, or a later one replaced it.
-      if (!current || current.licenceKey !== verdict.licence.licenceKey) return { data: { valid: false, reason: 'REVOKED', licence: verdict.licence } };
-      if (current.revoked && current.serial >= verdict.licence.serial) return { data: { valid: false, reason: 'REVOKED', licence: verdict.licence } };
-      if (current.serial > verdict.licence.serial) {
-        // An earlier file stands only within what the current licence grants (a renewal); one that grants more — more
-        // units, or beyond the current end (a refund, a downgrade) — is replaced: offline it runs to its date, online no.
-        const within = verdict.licence.validUntil <= current.validUntil && verdict.licence.quantity <= current.quantity &&
-          verdict.licence.modules.every((m) => m.limit <= (current.modules.find((c) => c.name === m.name)?.limit ?? -1));
-        if (!within) return { data: { valid: false, reason: 'SUPERSEDED', currentSerial: current.serial, licence: verdict.licence } };
-        return { data: { valid: true, superseded: true, currentSerial: current.serial, licence: verdict.licence } };
-      }
-      return { data: { valid: true, licence: verdict.licence } };
+      const sub = await loadSubscription(rt.paymentDeps, verdict.licence.subscriptionId).then(({ sub }) => sub, () => null);
+      // Signed by us; whether it still stands is billing-core's rule (revoked, replaced, or beyond what is entitled now).
+      return { data: { ...licenceStanding(sub, verdict.licence, rt.clock.now()), licence: verdict.licence } };
     },
   }),
 ];

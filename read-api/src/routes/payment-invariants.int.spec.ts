@@ -180,7 +180,7 @@ describe('payment invariants: nothing granted beyond what was paid (stand-in Pay
     expect(unresolved.body.error.message).to.match(/RCS-NEVER-CLAIMED/);
   });
 
-  it('6. a full refund (twice at once) refunds once at PayPal and ends the paid period; the subscription waits for payment', async () => {
+  it('6. a full refund (twice at once) refunds once at PayPal and ends the paid period; nothing else covers it, so the subscription ends: nothing owed, nothing charged', async () => {
     const customer = await server.customer('refund');
     const admin = await server.admin();
     const { sub, order } = await live(customer, 2);
@@ -189,13 +189,14 @@ describe('payment invariants: nothing granted beyond what was paid (stand-in Pay
     expect([a.status, b.status]).to.deep.equal([200, 200]);
     expect(paypal.refundCount(captureId)).to.equal(1);
     const after = await view(customer, sub._id);
-    expect(after).to.include({ status: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', amountDue: 1000 });
+    expect(after).to.include({ status: 'SUBSCRIPTION_STATUS_CANCEL', amountDue: 0 });
     expect(after.totals).to.include({ captured: 1000, refunded: 1000 });
     expect(Date.parse(after.periodEnd)).to.be.below(Date.parse(sub.periodEnd));
     const history = await historyOf(customer, sub._id);
     expect(history.filter((h) => h.type === 'PaymentRefunded')).to.have.length(1);
     expect(history.find((h) => h.type === 'PaidTimeEnded')!.data).to.include({ captureId, reason: 'REFUNDED' });
-    expect(history.filter((h) => h.type === 'SubscriptionStatusChanged').at(-1)!.data).to.include({ to: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', reason: 'payment refunded' });
+    expect(history.find((h) => h.type === 'SubscriptionCancelled')!.data).to.include({ cause: 'PAYMENT_TAKEN_BACK', reason: 'payment refunded' });
+    expect(history.filter((h) => h.type === 'SubscriptionStatusChanged' && (h.data as { to: string }).to === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && (h.data as { cause?: string }).cause !== 'ORDER_CREATED')).to.deep.equal([]);
     // Nothing left to refund; a customer may not refund at all.
     expect((await admin.post('/subscriptions/refund', { id: sub._id, captureId })).status).to.equal(400);
     expect((await customer.post('/subscriptions/refund', { id: sub._id, captureId })).status).to.equal(403);
@@ -210,13 +211,13 @@ describe('payment invariants: nothing granted beyond what was paid (stand-in Pay
     expect(res.body.data.totals.refunded).to.equal(250);
   });
 
-  it('6. a reversal by webhook ends the paid period; one that comes before its capture is recorded is 503 (retry)', async () => {
+  it('6. a reversal by webhook ends the paid period and, nothing else covering it, the subscription; one that comes before its capture is recorded is 503 (retry)', async () => {
     const customer = await server.customer('reversed');
     const { sub, order } = await live(customer, 2);
     const captureId = captureIdOf(order.paypalOrderID);
     const reversal = paypal.webhookEvent('PAYMENT.CAPTURE.REVERSED', paypal.reverse(captureId));
     expect((await deliverWebhook(server, paypal, reversal)).body.data).to.include({ outcome: 'applied', subscriptionId: sub._id });
-    expect(await view(customer, sub._id)).to.include({ status: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' });
+    expect(await view(customer, sub._id)).to.include({ status: 'SUBSCRIPTION_STATUS_CANCEL', amountDue: 0 });
     const history = await historyOf(customer, sub._id);
     expect(history.find((h) => h.type === 'PaymentRefunded')!.data).to.include({ reversal: true, amount: 1000 });
     expect(history.find((h) => h.type === 'PaidTimeEnded')!.data).to.include({ reason: 'REVERSED' });

@@ -3,8 +3,9 @@ import type { Projection } from '../../projection.js';
 import type { UnitOfWork } from '../../unit-of-work.js';
 import { dayOf, dayStartMs, monthOfDay, monthStartMs } from '@relaycast/billing-core';
 import { addDelta, diffDeltas, mrrDeltas, type DayDeltas } from './mrr.js';
-import { forEachEntry } from '@relaycast/billing-core';
 import { createdFinance, FINANCE_EVENTS, stepFinance, type Book, type FinanceStep, type SubscriptionFinance } from './subscription.js';
+import { cashOf, postingsOf } from '@relaycast/billing-core';
+import { entryId, postingKeys, type StoredEntry } from './ledger-entries.js';
 
 export const FINANCE = 'finance';
 
@@ -16,6 +17,11 @@ export const financeModel = {
   /** `${book}|${known month}|${recognition month}|${plan}|${currency}` → RecognitionMonth. */
   recognition: 'recog',
   recognitions: (book: Book) => `recog|${book}`,
+  /** Each subscription's finance, by book (the ledger reads their books). */
+  subscriptions: (book: Book) => `subs|${book}`,
+  /** `${time}-${position}` → StoredEntry: the postings of one money event. */
+  entry: 'entry',
+  entries: (book: Book) => `entries|${book}`,
 } as const;
 
 /**
@@ -50,6 +56,9 @@ const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4
  */
 interface FinanceBatch {
   subscriptions: Map<string, SubscriptionFinance>;
+  /** Subscriptions new in this batch, to index by book. */
+  created: Map<string, { book: Book; at: number }>;
+  entries: Map<string, { book: Book; at: number; entry: StoredEntry }>;
   days: Map<string, { book: Book; day: string; deltas: Map<string, number> }>;
   recognition: Map<string, { book: Book; known: string; rec: string; plan: string; currency: string; b: Map<string, number[]> }>;
 }
@@ -71,21 +80,25 @@ function addRecognition(batch: FinanceBatch, sub: SubscriptionFinance, known: st
       // Entries come a day at a time: the document changes only with the month.
       if (!days || day.charCodeAt(5) !== rec.charCodeAt(5) || day.charCodeAt(6) !== rec.charCodeAt(6) || !day.startsWith(rec)) {
         rec = monthOfDay(day);
-        const id = `${sub.book}|${known}|${rec}|${sub.planId}|${sub.currency}`;
+        const id = `${sub.book}|${known}|${rec}|${sub.state.plan.plan_id}|${sub.state.currency}`;
         let held = batch.recognition.get(id);
-        if (!held) batch.recognition.set(id, (held = { book: sub.book, known, rec, plan: sub.planId, currency: sub.currency, b: new Map() }));
+        if (!held) batch.recognition.set(id, (held = { book: sub.book, known, rec, plan: sub.state.plan.plan_id, currency: sub.state.currency, b: new Map() }));
         days = held.b.get(change.billMonth);
         if (!days) held.b.set(change.billMonth, (days = new Array<number>(daysInMonth(rec)).fill(0)));
       }
       days[(day.charCodeAt(8) - 48) * 10 + day.charCodeAt(9) - 49]! += amount;
     };
-    if ('allocation' in change) forEachEntry(change.allocation, add);
-    else for (const entry of change.entries) add(entry.day, entry.amount);
+    for (const entry of change.entries) add(entry.day, entry.amount);
   }
 }
 
 async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
   for (const [id, state] of batch.subscriptions) uow.put(financeModel.subscription, id, state);
+  for (const [id, { book, at }] of batch.created) uow.index(financeModel.subscriptions(book), id, at);
+  for (const [id, { book, at, entry }] of batch.entries) {
+    uow.put(financeModel.entry, id, entry);
+    uow.index(financeModel.entries(book), id, at);
+  }
   for (const [id, { book, day, deltas }] of batch.days) {
     const doc = (await uow.get<DayFigures>(financeModel.day, id)) ?? { day, v: {} };
     for (const [key, amount] of deltas) {
@@ -93,6 +106,8 @@ async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
       if (value === 0) delete doc.v[key];
       else doc.v[key] = value;
     }
+    // Keys in one order, whatever batches the events came in: a rebuild writes the same bytes as the live model.
+    doc.v = Object.fromEntries(Object.entries(doc.v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     uow.put(financeModel.day, id, doc);
     uow.index(financeModel.days(book), id, dayStartMs(day));
   }
@@ -102,12 +117,13 @@ async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
       const days = (doc.b[billMonth] ??= new Array<number>(daysInMonth(rec)).fill(0));
       for (let i = 0; i < amounts.length; i++) days[i]! += amounts[i]!;
     }
+    doc.b = Object.fromEntries(Object.entries(doc.b).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     uow.put(financeModel.recognition, id, doc);
     uow.index(financeModel.recognitions(book), id, monthStartMs(known));
   }
 }
 
-const newBatch = (): FinanceBatch => ({ subscriptions: new Map(), days: new Map(), recognition: new Map() });
+const newBatch = (): FinanceBatch => ({ subscriptions: new Map(), created: new Map(), entries: new Map(), days: new Map(), recognition: new Map() });
 
 /**
  * Finance figures, day by day, from the subscription events: MRR and its movements (Stripe's definitions), paying
@@ -124,18 +140,34 @@ export const financeProjection: Projection = {
     const batch = uow.batch('finance', newBatch, writeBatch);
     const id = entityIdOf(raw.streamId);
     const event = raw as AnyEvent;
-    const prev =
-      event.type === 'SubscriptionCreated'
-        ? createdFinance(event, raw.metadata.demo === true)
-        : (batch.subscriptions.get(id) ?? (await uow.get<SubscriptionFinance>(financeModel.subscription, id)));
+    if (event.type === 'SubscriptionCreated') {
+      const created = createdFinance(raw);
+      if (created) {
+        batch.subscriptions.set(id, created);
+        batch.created.set(id, { book: created.book, at: Date.parse(raw.occurredAt) });
+      }
+      uow.hold();
+      return;
+    }
+    const prev = batch.subscriptions.get(id) ?? (await uow.get<SubscriptionFinance>(financeModel.subscription, id));
     if (!prev) return;
     const step = stepFinance(prev, raw);
     const today = dayOf(raw.occurredAt);
-    const keys = { plan: prev.planId, currency: prev.currency };
+    const keys = { plan: prev.state.plan.plan_id, currency: prev.state.currency };
     const fromMonth = monthOfDay(today);
     // Most events (a renewal at the same price) leave the MRR as it was: nothing to derive.
     const deltas = prev.points === step.state.points ? new Map<string, Map<string, number>>() : diffDeltas(mrrDeltas(prev.points, fromMonth, keys, prev.base), mrrDeltas(step.state.points, fromMonth, keys, step.state.base));
     for (const [key, amount] of step.flows) addDelta(deltas, today, key, amount);
+    // The double entry this event posts (billing-core/src/books/postings.ts), kept with the event that made it.
+    const postings = postingsOf(prev.state, step.state.state, cashOf(raw));
+    if (postings.length) {
+      for (const [key, amount] of postingKeys(postings, keys.currency)) addDelta(deltas, today, key, amount);
+      const entry: StoredEntry = {
+        id: entryId(raw.occurredAt, raw.position), day: today, at: raw.occurredAt, kind: 'event', eventType: raw.type, eventId: raw.id, position: raw.position.toString(),
+        subscriptionId: id, plan: keys.plan, currency: keys.currency, postings,
+      };
+      batch.entries.set(entry.id, { book: prev.book, at: Date.parse(raw.occurredAt), entry });
+    }
     addDayDeltas(batch, prev.book, deltas);
     if (step.recognition.length) addRecognition(batch, step.state, fromMonth, step.recognition);
     batch.subscriptions.set(id, step.state);

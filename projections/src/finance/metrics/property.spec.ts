@@ -5,6 +5,7 @@ import { exists, subscriptionDecider, type ExistingSubscription } from '@relayca
 import { createRandomHistory, financeActionArb, type Action } from '../../../../billing-core/test/random-history.js';
 import { addDays, dayOf, daysBetween, monthOfDay } from '@relaycast/billing-core';
 import { financeOverview } from './queries.js';
+import { trialBalance } from './ledger.js';
 import { projectFinance } from './test-support.js';
 
 /**
@@ -38,23 +39,43 @@ function heldAfter(c: CaptureModel, day: string): number {
   return c.rem - Math.floor((c.rem * k) / len);
 }
 
+/**
+ * A balance's money over the paid periods it raises (docs/finance.md, "Revenue recognition"): each period running when
+ * it was captured takes what the raise costs over its time still to run — the price difference times that time's
+ * share of the period — the last the remainder; each share is spread over its period's days from the capture's day.
+ */
+function balanceParts(paid: readonly { start: string; end: string; amount: number }[], capturedAt: string, toAmount: number, money: number, today: string): CaptureModel[] {
+  const at = Date.parse(capturedAt);
+  const running = paid
+    .filter((p) => Date.parse(p.end) > at)
+    .map((p) => ({ p, w: (Math.max(0, toAmount - p.amount) * (Date.parse(p.end) - Math.max(at, Date.parse(p.start)))) / (Date.parse(p.end) - Date.parse(p.start)) }))
+    .filter((r) => r.w > 0);
+  if (running.length === 0) return [{ amount: money, rem: money, spreadFrom: today, end: addDays(today, 1) }];
+  const total = running.reduce((n, r) => n + r.w, 0);
+  let left = money;
+  return running.map((r, i) => {
+    const share = i === running.length - 1 ? left : Math.floor((money * r.w) / total);
+    left -= share;
+    const from = dayOf(Date.parse(r.p.start) > at ? r.p.start : capturedAt);
+    const end = dayOf(r.p.end);
+    return { amount: share, rem: share, spreadFrom: from, end: end > from ? end : addDays(from, 1) };
+  });
+}
+
 /** Deferred revenue at the end of `day`, from the definition, over the events up to then. */
 function deferredByDefinition(events: readonly EventEnvelope[], day: string): number {
-  const captures = new Map<string, CaptureModel>();
+  const captures = new Map<string, CaptureModel[]>();
   let state = subscriptionDecider.initialState();
-  /** What is left of a capture at the start of day `d`, spread again from `d` over [from, end). */
-  const respread = (c: CaptureModel, d: string, rem: number, from: string, end: string) => {
-    const left = heldAfter(c, addDays(d, -1)) + (rem - c.rem);
-    Object.assign(c, left > 0 ? { rem: left, spreadFrom: from > d ? from : d, end } : { rem: 0, spreadFrom: d, end: addDays(d, 1) });
+  /** What is left of a capture at the start of day `d` (less `less`), spread again from `d` over [from, end). */
+  const respread = (id: string, d: string, less: number, from: string, end: string) => {
+    const parts = captures.get(id);
+    if (!parts) return;
+    const left = parts.reduce((n, c) => n + heldAfter(c, addDays(d, -1)), 0) - less;
+    captures.set(id, [left > 0 ? { amount: 0, rem: left, spreadFrom: from > d ? from : d, end } : { amount: 0, rem: 0, spreadFrom: d, end: addDays(d, 1) }]);
   };
+  const endOfParts = (id: string) => (captures.get(id) ?? []).reduce((e, c) => (c.end > e ? c.end : e), '0000-01-01');
   const creditedIds = new Set<string>();
   let lastCreditUser: string | undefined;
-  /** Refunded credit with no payment that used credit: taken back on its own, as a capture of nothing. */
-  const creditRefunds = (id: string) => {
-    const c: CaptureModel = { amount: 0, rem: 0, spreadFrom: '0000-01-01', end: '0000-01-02' };
-    captures.set(`refund-of-${id}`, c);
-    return c;
-  };
   for (const e of events) {
     if (e.occurredAt > endOf(day)) break;
     const before = exists(state) ? state.paid : [];
@@ -66,35 +87,49 @@ function deferredByDefinition(events: readonly EventEnvelope[], day: string): nu
     if (e.type === 'OrderCaptured' && !d.credited && d.credit) lastCreditUser = d.captureId as string;
     if (e.type === 'OrderCaptured' && !d.credited) {
       const amount = (d.amount as number) + ((d.credit as number | undefined) ?? 0);
-      const start = d.purpose === 'period' && d.periodStart ? dayOf(d.periodStart as string) : today;
-      const periodEnd = d.purpose === 'period' && d.periodEnd ? (d.periodEnd as string) : before.find((p) => p.start <= (d.capturedAt as string) && (d.capturedAt as string) < p.end)?.end;
-      const end = periodEnd ? dayOf(periodEnd) : addDays(start, 1);
-      // Days before the capture was known are recognised on its day: spread from `start`, nothing deferred before.
-      captures.set(d.captureId as string, { amount, rem: amount, spreadFrom: start, end: end > start ? end : addDays(start, 1) });
+      if (d.purpose === 'period' && d.periodStart) {
+        const start = dayOf(d.periodStart as string);
+        const end = dayOf(d.periodEnd as string);
+        // Days before the capture was known are recognised on its day: spread from `start`, nothing deferred before.
+        captures.set(d.captureId as string, [{ amount, rem: amount, spreadFrom: start, end: end > start ? end : addDays(start, 1) }]);
+      } else {
+        const to = (d.configuration as { amount: number } | undefined)?.amount ?? (exists(previous) ? previous.amount : 0);
+        captures.set(d.captureId as string, balanceParts(before, d.capturedAt as string, to, amount, today));
+      }
     }
     if (e.type === 'PaymentRefunded') {
       // Refunded credit the customer no longer held was spent: it comes out of the last payment that used credit.
       const creditBefore = exists(previous) ? previous.credit : 0;
       const creditAfter = exists(state) ? state.credit : 0;
-      const fromCredit = creditBefore - creditAfter;
       const wasCredit = creditedIds.has(d.captureId as string);
-      const amount = wasCredit ? (d.amount as number) - fromCredit : (d.amount as number);
-      const c = wasCredit ? (lastCreditUser ? captures.get(lastCreditUser) : undefined) ?? creditRefunds(d.captureId as string) : captures.get(d.captureId as string);
-      if (c && amount > 0) respread(c, today, c.rem - amount, today, c.end);
+      // Money owed back by a cancellation was taken out of what it deferred then: its refund defers nothing more.
+      const owedBefore = exists(previous) ? (previous.books.items.find((i) => i.captureId === d.captureId)?.due ?? 0) : 0;
+      const amount = wasCredit ? (d.amount as number) - (creditBefore - creditAfter) : (d.amount as number) - Math.min(owedBefore, d.amount as number);
+      const id = wasCredit ? lastCreditUser : (d.captureId as string);
+      if (id && captures.has(id) && amount > 0) respread(id, today, amount, today, endOfParts(id) > today ? endOfParts(id) : addDays(today, 1));
     }
-    if (e.type === 'SubscriptionCancelled') for (const c of captures.values()) respread(c, today, c.rem, today, addDays(today, 1));
+    if (e.type === 'SubscriptionCancelled') {
+      // What a cancellation owes back leaves each capture's deferral; the rest is recognised that day.
+      for (const r of (d.refunds as { captureId: string; amount: number }[] | undefined) ?? []) respread(r.captureId, today, r.amount, today, endOfParts(r.captureId) > today ? endOfParts(r.captureId) : addDays(today, 1));
+      for (const id of captures.keys()) respread(id, today, 0, today, addDays(today, 1));
+    }
+    if (e.type === 'PaidChangeTakenBack') {
+      // Raises paid after the one taken back: what they leave unused becomes account credit, the rest is recognised.
+      for (const c of (d.credited as { captureId: string; amount: number }[] | undefined) ?? []) respread(c.captureId, today, c.amount, today, addDays(today, 1));
+    }
     if (e.type === 'PaidTimeEnded' && exists(state)) {
       const after = new Map(state.paid.map((p) => [p.captureId, p]));
-      for (const [id, c] of captures) {
+      for (const id of captures.keys()) {
         const was = before.find((p) => p.captureId === id);
         const now = after.get(id);
-        if (id === d.captureId || (was && !now) || state.status === 'SUBSCRIPTION_STATUS_CANCEL') respread(c, today, c.rem, today, addDays(today, 1));
-        else if (was && now && (was.start !== now.start || was.end !== now.end)) respread(c, today, c.rem, dayOf(now.start), dayOf(now.end) > today ? dayOf(now.end) : addDays(today, 1));
+        if (!was && id !== d.captureId) continue;
+        if (id === d.captureId || (was && !now) || state.status === 'SUBSCRIPTION_STATUS_CANCEL') respread(id, today, 0, today, addDays(today, 1));
+        else if (was && now && (was.start !== now.start || was.end !== now.end)) respread(id, today, 0, dayOf(now.start), dayOf(now.end) > today ? dayOf(now.end) : addDays(today, 1));
       }
     }
   }
   let sum = 0;
-  for (const c of captures.values()) sum += heldAfter(c, day);
+  for (const parts of captures.values()) for (const c of parts) sum += heldAfter(c, day);
   return sum;
 }
 
@@ -142,6 +177,14 @@ describe('finance over random histories (property)', function () {
             expect(usd(month.deferred), `deferred at ${day}`).to.equal(byDefinition);
             expect(recognised + byDefinition, `recognised + deferred at ${day}`).to.equal(captured - refunded - credit);
             expect(usd(o.creditLiability), `credit at ${day}`).to.equal(credit);
+            // The books' trial balance as of D: balanced, and the same money as the figures (cash, deferred, owed, revenue).
+            const tb = await trialBalance(rm, { asOf: day, book: 'real', currency: 'USD' });
+            const account = (name: string) => tb.accounts.filter((a) => a.account === name || a.account.startsWith(`${name}:`)).reduce((n, a) => n + a.balance, 0);
+            expect(tb.balanced, `trial balance at ${day}`).to.equal(true);
+            expect(account('paypal-clearing') + account('paypal-disputed'), `cash at ${day}`).to.equal(captured - refunded);
+            expect(-account('deferred-revenue'), `deferred at ${day} (books)`).to.equal(byDefinition);
+            expect(-account('customer-credit'), `owed to customers at ${day} (books)`).to.equal(usd(o.creditLiability));
+            expect(-(account('revenue') + account('refunds')), `revenue net of refunds at ${day} (books)`).to.equal(recognised);
             for (const m of o.months) {
               const moved = Object.values(m.movements.USD ?? {}).reduce((a, b) => a + b, 0);
               expect(moved, `movements of ${m.month} as of ${day}`).to.equal(usd(m.mrrEnd) - usd(m.mrrStart));
@@ -151,7 +194,8 @@ describe('finance over random histories (property)', function () {
               const at = endOf(day);
               const running = (state as ExistingSubscription).paid.find((p) => p.start <= at && at < p.end);
               if (running) {
-                const upgrade = [...(running.upgrades ?? [])].reverse().find((u) => u.at <= at);
+                // The raise paid last and not taken back (a refunded balance ends its raise).
+                const upgrade = [...(running.upgrades ?? [])].reverse().find((u) => u.at <= at && (u.until === undefined || at < u.until));
                 expect(usd(o.mrr), `MRR at ${day}`).to.equal((upgrade?.configuration ?? running.configuration).amount);
               }
             } else if (!exists(state) || state.status !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') {

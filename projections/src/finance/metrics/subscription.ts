@@ -1,92 +1,65 @@
-import type { AnyEvent, EventEnvelope, SubscriptionStatus } from '@relaycast/contracts';
-import { paidTimeWithout } from '@relaycast/billing-core';
-import { DAY_MS, daysBetween, dayOf, dayStartMs, monthOfDay, monthStartMs, previousMonth } from '@relaycast/billing-core';
+import { SubscriptionEventSchemas, type AnyEvent, type EventEnvelope } from '@relaycast/contracts';
+import {
+  dayOf,
+  entriesOf,
+  exists,
+  monthOfDay,
+  monthStartMs,
+  moneyHeld,
+  paidConfigurationAt,
+  paidThrough,
+  previousMonth,
+  subscriptionDecider,
+  type BookItem,
+  type ExistingSubscription,
+  type RecognitionEntry,
+  type SubscriptionEvent,
+} from '@relaycast/billing-core';
 import { prunePoints, type MrrBase, type MrrPoints } from './mrr.js';
-import { allocation, remainingFrom, respread, serviceEnd, type Allocation, type RecognitionEntry } from '@relaycast/billing-core';
 
 /**
- * What finance keeps of one subscription: enough to say its MRR from now on and to recognise its money. A small
- * copy of the decider's state (billing-core/src/subscription/state.ts) — paid periods, complimentary time, the trial,
- * dunning — evolved from the same events, the slot shift of a refund by the decider's own function.
+ * What finance keeps of one subscription: the subscription itself as its decider folds it — its books included
+ * (billing-core/src/books: what each payment paid for and how its money is recognised) — and finance's own
+ * figures over it: the MRR points, the trial's month and the dunning episode. Finance keeps no copy of the
+ * decider's state of its own: money and time are read from the books, MRR from the paid periods.
  */
-export interface PaidPeriod {
-  captureId: string;
-  start: string;
-  end: string;
-  /** Cents a month of the configuration it paid for. */
-  monthly: number;
-  /** Paid-for changes inside the period (a balance paid, a change at no extra cost). */
-  upgrades?: { at: string; monthly: number }[];
-}
-
-/** Money captured for one PayPal order, and how its revenue is recognised. */
-export interface RevenueItem {
-  captureId: string;
-  /** The month it was billed (captured): the waterfall's row. */
-  billMonth: string;
-  amount: number;
-  /** Kept as account credit: a liability, never revenue by itself. */
-  credited: boolean;
-  /** Account credit this payment used (revenue from then on). */
-  creditUsed?: number;
-  /** Revenue allocations (none for credit). */
-  allocs: Allocation[];
-}
-
 export type Book = 'real' | 'demo';
 
 export interface SubscriptionFinance {
-  id: string;
   book: Book;
-  userId: string;
-  planId: string;
-  currency: string;
-  /** Months one billing period lasts (0: free, no recurring revenue). */
-  billingMonths: number;
-  status: SubscriptionStatus;
-  removed: boolean;
-  /** Cents a billing period of the configuration in force (what a capture without its configuration paid for). */
-  amount: number;
-  paid: PaidPeriod[];
-  complimentary: { start: string; end: string }[];
-  trial?: { start: string; end: string; month: string; converted: boolean };
-  /** Waiting for payment in dunning after a paid period: what it counts for in MRR (Stripe counts past-due subscriptions). */
-  dunning?: { monthly: number };
-  /** A failed renewal after paid time, not yet paid (paused for it included): the month it failed. */
+  state: ExistingSubscription;
+  /** The trial: the month it started in (trials started), and whether it converted (paid). */
+  trial?: { month: string; converted: boolean };
+  /** A renewal of paid time failed and is not paid yet (paused for it included): the month it failed. */
   episode?: { month: string };
-  credit: number;
+  /** Waiting for payment in dunning after paid time: what it counts for in MRR (Stripe counts past-due subscriptions). */
+  pastDue?: { monthly: number };
   points: MrrPoints;
   /** Where `points` begin, once older ones were dropped. */
   base?: MrrBase;
-  items: RevenueItem[];
 }
 
-/** What one event changed: flows on its day, and revenue recognition entries (all known on that day). */
+/** What one event changed: flows on its day, and revenue recognised or taken back (all known on that day). */
 export interface FinanceStep {
   state: SubscriptionFinance;
   /** metric key → amount, on the event's day. */
   flows: Map<string, number>;
-  /** [bill month, entry] pairs. */
-  /** Entries to add (or take back), or a new allocation's days (a payment: most of them, kept without entries). */
-  recognition: ({ billMonth: string; entries: RecognitionEntry[] } | { billMonth: string; allocation: Allocation })[];
+  /** Recognition entries to add (or take back), by the month the money was billed in. */
+  recognition: { billMonth: string; entries: RecognitionEntry[] }[];
 }
 
-const normalised = (s: Pick<SubscriptionFinance, 'billingMonths'>, amount: number) => (s.billingMonths > 0 ? Math.round(amount / s.billingMonths) : 0);
+const normalised = (s: ExistingSubscription, amount: number) => (s.plan.billingMonths > 0 ? Math.round(amount / s.plan.billingMonths) : 0);
 
-const monthlyAt = (p: PaidPeriod, at: string): number => {
-  let monthly = p.monthly;
-  for (const u of p.upgrades ?? []) if (u.at <= at) monthly = u.monthly;
-  return monthly;
-};
-const lastMonthly = (p: PaidPeriod): number => p.upgrades?.length ? p.upgrades[p.upgrades.length - 1]!.monthly : p.monthly;
-
-const paidThrough = (s: SubscriptionFinance) => s.paid.reduce<string | undefined>((end, p) => (end === undefined || p.end > end ? p.end : end), undefined);
+type Paid = ExistingSubscription['paid'][number];
+const monthlyAt = (s: ExistingSubscription, p: Paid, at: string) => normalised(s, paidConfigurationAt(p, at).amount);
+/** What a period ran at last (its configuration just before its end). */
+const lastMonthly = (s: ExistingSubscription, p: Paid) => normalised(s, paidConfigurationAt(p, new Date(Date.parse(p.end) - 1).toISOString()).amount);
 
 /** Was the last time covered before `at` paid for (not a trial, not complimentary)? */
-function lastCoverageWasPaid(s: SubscriptionFinance, at: string): boolean {
+function lastCoverageWasPaid(s: ExistingSubscription, at: string): boolean {
   const paidEnd = paidThrough(s);
   if (paidEnd === undefined) return false;
-  const others = [s.trial?.end, ...s.complimentary.map((c) => c.end)].filter((e): e is string => e !== undefined && e <= at);
+  const others = [s.trialEndDate, ...s.complimentary.map((c) => c.end)].filter((e): e is string => e !== undefined && e <= at);
   return others.every((e) => e <= paidEnd);
 }
 
@@ -97,64 +70,69 @@ function lastCoverageWasPaid(s: SubscriptionFinance, at: string): boolean {
  * waiting for a first payment, paused or cancelled ones count 0. After its last covered time a Live subscription
  * keeps its value until an event says what became of the renewal (the scheduler writes one at once).
  */
-export function mrrAt(s: SubscriptionFinance, at: string): number {
-  if (s.removed || s.billingMonths <= 0) return 0;
-  if (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return s.dunning?.monthly ?? 0;
+export function mrrAt(f: SubscriptionFinance, at: string): number {
+  const s = f.state;
+  if (s.removed || s.plan.billingMonths <= 0) return 0;
+  if (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return f.pastDue?.monthly ?? 0;
   if (s.status !== 'SUBSCRIPTION_STATUS_ACTIVE') return 0;
   const running = s.paid.find((p) => p.start <= at && at < p.end);
-  if (running) return monthlyAt(running, at);
+  if (running) return monthlyAt(s, running, at);
   if (s.complimentary.some((c) => c.start <= at && at < c.end)) return 0;
-  if (s.trial && s.trial.start <= at && at < s.trial.end) return 0;
+  if (s.trialStartDate && s.trialEndDate && s.trialStartDate <= at && at < s.trialEndDate) return 0;
   // After every covered time: what the last covered time was.
   let lastEnd = '';
   let value = 0;
   for (const p of s.paid) {
-    if (p.end <= at && p.end > lastEnd) {
+    if (p.end <= at && p.end > lastEnd && p.end > p.start) {
       lastEnd = p.end;
-      value = lastMonthly(p);
+      value = lastMonthly(s, p);
     }
   }
   for (const c of s.complimentary) if (c.end <= at && c.end >= lastEnd) [lastEnd, value] = [c.end, 0];
-  if (s.trial && s.trial.end <= at && s.trial.end >= lastEnd) value = 0;
+  if (s.trialEndDate && s.trialEndDate <= at && s.trialEndDate >= lastEnd) value = 0;
   return value;
 }
 
 /** The points of MRR from `at` on, as the state stands (the times where periods, grants and the trial begin or end). */
-export function forwardPoints(s: SubscriptionFinance, at: string): MrrPoints {
+export function forwardPoints(f: SubscriptionFinance, at: string): MrrPoints {
+  const s = f.state;
   const times: string[] = [at];
-  const later = (t: string) => {
-    if (t > at) times.push(t);
+  const later = (t: string | undefined) => {
+    if (t !== undefined && t > at) times.push(t);
   };
   for (const p of s.paid) {
     if (p.end <= at) continue;
     later(p.start);
     later(p.end);
-    for (const u of p.upgrades ?? []) later(u.at);
+    for (const u of p.upgrades ?? []) {
+      later(u.at);
+      later(u.until);
+    }
   }
   for (const c of s.complimentary) {
     if (c.end <= at) continue;
     later(c.start);
     later(c.end);
   }
-  if (s.trial && s.trial.end > at) {
-    later(s.trial.start);
-    later(s.trial.end);
+  if (s.trialEndDate && s.trialEndDate > at) {
+    later(s.trialStartDate);
+    later(s.trialEndDate);
   }
   if (times.length > 2) times.sort();
   const points: MrrPoints = [];
   for (const t of times) {
-    const value = mrrAt(s, t);
+    const value = mrrAt(f, t);
     if (points.length === 0 || points[points.length - 1]![1] !== value) points.push([Date.parse(t), value]);
   }
   return points;
 }
 
 /** The subscription's MRR points after an event at `at`: those before it kept, the rest as the new state says. */
-export function pointsAfter(previous: MrrPoints, s: SubscriptionFinance, at: string): MrrPoints {
+export function pointsAfter(previous: MrrPoints, f: SubscriptionFinance, at: string): MrrPoints {
   const ms = Date.parse(at);
   let cut = previous.length;
   while (cut > 0 && previous[cut - 1]![0] >= ms) cut--;
-  const forward = forwardPoints(s, at);
+  const forward = forwardPoints(f, at);
   const lastKept = cut > 0 ? previous[cut - 1]![1] : 0;
   const added = forward.length && forward[0]![1] === lastKept ? forward.slice(1) : forward;
   // Unchanged (most events): the same array, so nothing downstream recomputes.
@@ -166,42 +144,44 @@ function add(flows: Map<string, number>, key: string, amount: number) {
   if (amount !== 0) flows.set(key, (flows.get(key) ?? 0) + amount);
 }
 
-export function createdFinance(e: Extract<AnyEvent, { type: 'SubscriptionCreated' }>, demo: boolean): SubscriptionFinance {
-  const d = e.data;
-  return {
-    id: d.subscriptionId,
-    book: demo ? 'demo' : 'real',
-    userId: d.user_id,
-    planId: d.plan.plan_id,
-    currency: d.currency,
-    billingMonths: d.plan.billingMonths,
-    status: d.status,
-    removed: false,
-    amount: d.amount,
-    paid: [],
-    complimentary: [],
-    credit: 0,
-    points: [],
-    items: [],
-  };
+/** A new subscription's finance: its first event folded, in its book (demo payments keep their own). */
+export function createdFinance(raw: EventEnvelope): SubscriptionFinance | null {
+  const state = subscriptionDecider.evolve(subscriptionDecider.initialState(), { type: raw.type, data: raw.data } as SubscriptionEvent);
+  return exists(state) ? { book: raw.metadata.demo === true ? 'demo' : 'real', state, points: [] } : null;
 }
 
+const entriesByDay = (item: BookItem | undefined) => {
+  const days = new Map<string, number>();
+  for (const a of item?.allocs ?? []) for (const e of entriesOf(a)) days.set(e.day, (days.get(e.day) ?? 0) + e.amount);
+  return days;
+};
 
-/** The item's service ends today: what it still holds is recognised today. */
-function endService(item: RevenueItem, today: string): { item: RevenueItem; entries: RecognitionEntry[] } | null {
-  const remaining = remainingFrom(item.allocs, today);
-  if (remaining === 0) return null;
-  const cut = respread(item.allocs, today, remaining, 1, today);
-  return { item: { ...item, allocs: cut.allocs }, entries: cut.entries };
+/**
+ * The revenue an event recognises or takes back, from the books: each item whose allocation changed, the days it
+ * now holds less what it held (a day already recognised never changes, so these are days from the event's on), and
+ * the money given back out of revenue already recognised, taken back on the day. By the month the money was billed.
+ */
+function recognitionOf(before: ExistingSubscription, after: ExistingSubscription, today: string): FinanceStep['recognition'] {
+  if (before.books === after.books) return [];
+  const was = new Map(before.books.items.map((i) => [i.captureId, i]));
+  const out: FinanceStep['recognition'] = [];
+  for (const item of after.books.items) {
+    const old = was.get(item.captureId);
+    if (old === item || (old && old.allocs === item.allocs && old.fromRevenue === item.fromRevenue)) continue;
+    const days = entriesByDay(item);
+    for (const [day, amount] of entriesByDay(old)) days.set(day, (days.get(day) ?? 0) - amount);
+    const takenBack = item.fromRevenue - (old?.fromRevenue ?? 0);
+    if (takenBack !== 0) days.set(today, (days.get(today) ?? 0) - takenBack);
+    const entries = [...days].filter(([, amount]) => amount !== 0).map(([day, amount]) => ({ day, amount }));
+    if (entries.length) out.push({ billMonth: monthOfDay(dayOf(item.capturedAt)), entries });
+  }
+  return out;
 }
 
-/** The item's service now runs over [start, end): what it still holds is spread over the days from today on. */
-function moveService(item: RevenueItem, today: string, start: string, end: string): { item: RevenueItem; entries: RecognitionEntry[] } {
-  const from = dayOf(start) > today ? dayOf(start) : today;
-  const remaining = remainingFrom(item.allocs, today);
-  const cut = respread(item.allocs, today, remaining, daysBetween(from, dayOf(end)), today, from);
-  return { item: { ...item, allocs: cut.allocs }, entries: cut.entries };
-}
+/** What is owed to the customer: account credit and refunds a cancellation owes (a liability, never revenue). */
+const owed = (s: ExistingSubscription) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
+/** Money kept for service (billed revenue): what every payment still holds for what it paid for. */
+const billed = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + moneyHeld(i), 0);
 
 /**
  * One event's effect on a subscription's finance: its new state (MRR points included), the day's flows and the
@@ -212,66 +192,38 @@ export function stepFinance(prev: SubscriptionFinance, raw: EventEnvelope): Fina
   const at = raw.occurredAt;
   const today = dayOf(at);
   const flows = new Map<string, number>();
-  const recognition: FinanceStep['recognition'] = [];
-  // One copy, changed field by field: `prev`'s arrays are replaced, never changed in place (its points are read after).
-  const s: SubscriptionFinance = { ...prev };
-  const plan = prev.planId;
-  const cur = prev.currency;
-
-  const recognise = (change: { item: RevenueItem; entries: RecognitionEntry[] } | null) => {
-    if (!change) return;
-    if (change.entries.length) recognition.push({ billMonth: change.item.billMonth, entries: change.entries });
-    s.items = s.items.map((i) => (i.captureId === change.item.captureId ? change.item : i));
-  };
+  const before = prev.state;
+  const next = subscriptionDecider.evolve(before, { type: raw.type, data: raw.data } as SubscriptionEvent);
+  const after = exists(next) ? next : before;
+  const f: SubscriptionFinance = { ...prev, state: after };
+  const plan = before.plan.plan_id;
+  const cur = before.currency;
 
   switch (event.type) {
-    case 'SubscriptionStatusChanged': {
-      const to = event.data.to;
-      s.status = to;
-      if (to !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' || event.data.cause === 'PAYMENT_TAKEN_BACK') s.dunning = undefined;
+    case 'SubscriptionStatusChanged':
+      if (event.data.to !== 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' || event.data.cause === 'PAYMENT_TAKEN_BACK') delete f.pastDue;
       break;
-    }
-    case 'SubscriptionCancelled': {
-      s.dunning = undefined;
-      s.episode = undefined;
-      s.status = 'SUBSCRIPTION_STATUS_CANCEL';
-      // No service after a cancellation: what was kept and not yet recognised is recognised now.
-      for (const item of s.items) if (!item.credited) recognise(endService(item, today));
-      break;
-    }
-    case 'SubscriptionRemoved':
-      s.removed = true;
+    case 'SubscriptionCancelled':
+      delete f.pastDue;
+      delete f.episode;
       break;
     case 'TrialStarted': {
-      const d = event.data;
-      const month = monthOfDay(dayOf(d.trialStartDate));
-      s.trial = { start: d.trialStartDate, end: d.trialEndDate, month, converted: false };
+      const month = monthOfDay(dayOf(event.data.trialStartDate));
+      f.trial = { month, converted: false };
       add(flows, `trialStarted|${month}`, 1);
-      break;
-    }
-    case 'ComplimentaryGranted':
-      s.complimentary = [...s.complimentary, { start: event.data.start, end: event.data.end }];
-      break;
-    case 'SubscriptionRevised': {
-      const d = event.data;
-      s.amount = d.amount;
-      if (d.reason === 'BALANCE_PAID' || d.reason === 'COVERED') {
-        const monthly = normalised(s, d.amount);
-        s.paid = s.paid.map((p) => (p.end <= d.effectiveAt ? p : { ...p, upgrades: [...(p.upgrades ?? []), { at: d.effectiveAt > p.start ? d.effectiveAt : p.start, monthly }] }));
-      }
       break;
     }
     case 'RenewalFailed': {
       const d = event.data;
       add(flows, `renewalFailed|${plan}`, 1);
-      // A renewal of paid time that failed (Live until now): dunning, counted in MRR until it ends. Owing after a
-      // refund or an unpaid resume is not a failed renewal.
-      if (d.timeline && s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && lastCoverageWasPaid(s, d.dueAt)) {
-        const last = s.paid.reduce<PaidPeriod | undefined>((l, p) => (!l || p.end > l.end ? p : l), undefined);
-        const monthly = d.timeline.configuration ? normalised(s, d.timeline.configuration.amount) : last ? lastMonthly(last) : normalised(s, s.amount);
+      // A renewal of paid time that failed (Live until now): dunning, counted in MRR until it ends. Owing after an
+      // unpaid resume is not a failed renewal.
+      if (d.timeline && before.status === 'SUBSCRIPTION_STATUS_ACTIVE' && lastCoverageWasPaid(before, d.dueAt)) {
+        const last = before.paid.reduce<Paid | undefined>((l, p) => (!l || p.end > l.end ? p : l), undefined);
+        const monthly = d.timeline.configuration ? normalised(before, d.timeline.configuration.amount) : last ? lastMonthly(before, last) : normalised(before, before.amount);
         const month = monthOfDay(today);
-        s.dunning = { monthly };
-        s.episode = { month };
+        f.episode = { month };
+        f.pastDue = { monthly };
         add(flows, `dunningStarted|${month}`, 1);
       }
       break;
@@ -280,91 +232,21 @@ export function stepFinance(prev: SubscriptionFinance, raw: EventEnvelope): Fina
       const d = event.data;
       add(flows, `captured|${plan}|${cur}`, d.amount);
       add(flows, `captures|${plan}`, 1);
-      const billMonth = monthOfDay(today);
-      if (d.credited) {
-        s.credit += d.amount;
-        s.items = [...s.items, { captureId: d.captureId, billMonth, amount: d.amount, credited: true, allocs: [] }];
-        add(flows, `credit|${cur}`, d.amount);
-        break;
+      if (!d.credited && f.trial && !f.trial.converted && d.purpose === 'period') {
+        add(flows, `trialConverted|${f.trial.month}`, 1);
+        f.trial = { ...f.trial, converted: true };
       }
-      const creditUsed = d.credit ?? 0;
-      const revenue = d.amount + creditUsed;
-      s.credit -= creditUsed;
-      add(flows, `credit|${cur}`, -creditUsed);
-      add(flows, `revenue|${plan}|${cur}`, revenue);
-      let start = d.capturedAt;
-      let end: string | undefined;
-      if (d.purpose === 'period' && d.periodStart && d.periodEnd) {
-        start = d.periodStart;
-        end = d.periodEnd;
-        s.paid = [...s.paid, { captureId: d.captureId, start: d.periodStart, end: d.periodEnd, monthly: normalised(s, d.configuration?.amount ?? s.amount) }];
-      } else {
-        // A balance pays the rest of the period running (at the higher price) — or, with no period running, nothing
-        // still to serve: recognised at once.
-        end = s.paid.find((p) => p.start <= d.capturedAt && d.capturedAt < p.end)?.end;
-      }
-      const first = dayOf(start);
-      const alloc = allocation(first, end ? daysBetween(first, dayOf(end)) : 1, revenue, today);
-      const item: RevenueItem = { captureId: d.captureId, billMonth, amount: d.amount, credited: false, ...(creditUsed ? { creditUsed } : {}), allocs: [alloc] };
-      s.items = [...s.items, item];
-      if (alloc.amount !== 0) recognition.push({ billMonth, allocation: alloc });
-      if (s.trial && !s.trial.converted && d.purpose === 'period') {
-        add(flows, `trialConverted|${s.trial.month}`, 1);
-        s.trial = { ...s.trial, converted: true };
-      }
-      if (s.episode) {
-        add(flows, `dunningRecovered|${s.episode.month}`, 1);
-        s.dunning = undefined;
-        s.episode = undefined;
+      if (!d.credited && f.episode) {
+        add(flows, `dunningRecovered|${f.episode.month}`, 1);
+        delete f.episode;
+        delete f.pastDue;
       }
       break;
     }
     case 'PaymentRefunded': {
       const d = event.data;
-      const kind = d.reversal ? 'reversed' : 'refunded';
-      add(flows, `${kind}|${plan}|${cur}`, d.amount);
+      add(flows, `${d.reversal ? 'reversed' : 'refunded'}|${plan}|${cur}`, d.amount);
       add(flows, `${d.reversal ? 'reversals' : 'refunds'}|${plan}`, 1);
-      // A payment older than finance keeps (KEPT_AFTER_END_MS): its money still comes out of revenue, today.
-      let item = s.items.find((i) => i.captureId === d.captureId);
-      if (!item) {
-        item = { captureId: d.captureId, billMonth: monthOfDay(today), amount: d.amount, credited: false, allocs: [] };
-        s.items = [...s.items, item];
-      }
-      let fromRevenue = d.amount;
-      let target = item;
-      if (item.credited) {
-        // As the decider: refunding money that was account credit uses that credit up. What the credit no longer
-        // holds was spent on paid time: it comes out of the revenue of the last payment that used credit.
-        const credit = Math.max(0, s.credit - d.amount);
-        add(flows, `credit|${cur}`, credit - s.credit);
-        fromRevenue = d.amount - (s.credit - credit);
-        s.credit = credit;
-        if (fromRevenue === 0) break;
-        target = [...s.items].reverse().find((i) => !i.credited && (i.creditUsed ?? 0) > 0) ?? item;
-      }
-      add(flows, `revenue|${plan}|${cur}`, -fromRevenue);
-      // The refund comes out of what the capture still holds from today on, spread over the days it still runs;
-      // beyond that, it takes back revenue today.
-      const remaining = remainingFrom(target.allocs, today) - fromRevenue;
-      const end = serviceEnd(target.allocs);
-      const days = remaining > 0 && end && end > today ? daysBetween(today, end) : 1;
-      const cut = respread(target.allocs, today, remaining, days, today);
-      recognise({ item: { ...target, allocs: cut.allocs }, entries: cut.entries });
-      break;
-    }
-    case 'PaidTimeEnded': {
-      const d = event.data;
-      const before = new Map(s.paid.map((p) => [p.captureId, p]));
-      s.paid = paidTimeWithout(s.paid, d.captureId, d.endedAt);
-      const after = new Map(s.paid.map((p) => [p.captureId, p]));
-      for (const item of s.items) {
-        if (item.credited) continue;
-        const was = before.get(item.captureId);
-        const now = after.get(item.captureId);
-        // A cancelled subscription serves no more: nothing moves back into the future.
-        if (item.captureId === d.captureId || (was && !now) || s.status === 'SUBSCRIPTION_STATUS_CANCEL') recognise(endService(item, today));
-        else if (was && now && (was.start !== now.start || was.end !== now.end)) recognise(moveService(item, today, now.start, now.end));
-      }
       break;
     }
     case 'PaymentDisputed': {
@@ -378,72 +260,21 @@ export function stepFinance(prev: SubscriptionFinance, raw: EventEnvelope): Fina
     default:
       break;
   }
-  s.points = pointsAfter(prev.points, s, at);
-  // Compacted once a payment is recorded (monthly, or so): enough to keep the document small.
-  return { state: event.type === 'OrderCaptured' ? compacted(s, at) : s, flows, recognition };
+  // Money, from the books: what it pays for service (revenue billed) and what is owed to the customer (credit).
+  add(flows, `revenue|${plan}|${cur}`, billed(after) - billed(before));
+  add(flows, `credit|${cur}`, owed(after) - owed(before));
+  f.points = pointsAfter(prev.points, f, at);
+  // Compacted once a payment is recorded (monthly, or so): MRR points no figure can change any more are dropped.
+  return { state: event.type === 'OrderCaptured' ? compacted(f, at) : f, flows, recognition: recognitionOf(before, after, today) };
 }
 
-/**
- * How long finance keeps a paid period, complimentary time or a payment's record after it ended: a later refund's
- * slot shift reads them (PayPal refunds a capture up to 180 days after it).
- */
-const KEPT_AFTER_END_MS = 200 * DAY_MS;
-
-/**
- * What can no longer change a figure is dropped, so a subscription's document stays small over years: MRR points
- * before the month before this one, the allocations of payments whose service is over (their record stays, for a
- * refund), periods and grants ended long ago (the last period stays).
- */
-/** For a day: where MRR points may start, and what ended too long ago to keep (both the same all day). */
-const cutsOfDay = new Map<string, { points: number; oldDay: string; oldMonth: string }>();
-function cutsOf(today: string) {
-  let cuts = cutsOfDay.get(today);
-  if (!cuts) {
-    const oldDay = dayOf(dayStartMs(today) - KEPT_AFTER_END_MS);
-    cuts = { points: monthStartMs(previousMonth(monthOfDay(today))), oldDay, oldMonth: monthOfDay(oldDay) };
-    if (cutsOfDay.size > 10_000) cutsOfDay.clear();
-    cutsOfDay.set(today, cuts);
-  }
-  return cuts;
+/** MRR points before the month before an event's month can no longer change a figure: dropped, their base kept. */
+function compacted(f: SubscriptionFinance, at: string): SubscriptionFinance {
+  const cut = monthStartMs(previousMonth(monthOfDay(dayOf(at))));
+  if (!f.points.length || f.points[0]![0] >= cut) return f;
+  const { points, base } = prunePoints(f.points, f.base, cut);
+  return { ...f, points, ...(base ? { base } : {}) };
 }
 
-function compacted(s: SubscriptionFinance, at: string): SubscriptionFinance {
-  const today = dayOf(at);
-  const cuts = cutsOf(today);
-  let out = s;
-  if (s.points.length && s.points[0]![0] < cuts.points) {
-    const { points, base } = prunePoints(s.points, s.base, cuts.points);
-    out = { ...out, points, ...(base ? { base } : {}) };
-  }
-  let items = s.items;
-  for (const i of s.items) {
-    if (i.allocs.length === 0 ? i.billMonth < cuts.oldMonth : (serviceEnd(i.allocs) ?? today) <= today) {
-      // Served (its allocations can no longer change a figure) or long forgotten: kept small, or dropped.
-      items = s.items.filter((x) => x.allocs.length > 0 || x.billMonth >= cuts.oldMonth).map((x) => (x.allocs.length && (serviceEnd(x.allocs) ?? today) <= today ? { ...x, allocs: [] } : x));
-      break;
-    }
-  }
-  if (items !== s.items) out = { ...out, items };
-  if (s.paid.length > 1 && s.paid[0]!.end < cuts.oldDay) {
-    const last = s.paid[s.paid.length - 1];
-    out = { ...out, paid: s.paid.filter((p) => p === last || p.end >= cuts.oldDay) };
-  }
-  if (s.complimentary.some((c) => c.end < cuts.oldDay)) out = { ...out, complimentary: s.complimentary.filter((c) => c.end >= cuts.oldDay) };
-  return out;
-}
-
-/** The event types finance reads. */
-export const FINANCE_EVENTS: ReadonlySet<string> = new Set([
-  'SubscriptionCreated',
-  'SubscriptionStatusChanged',
-  'SubscriptionCancelled',
-  'SubscriptionRemoved',
-  'TrialStarted',
-  'ComplimentaryGranted',
-  'SubscriptionRevised',
-  'RenewalFailed',
-  'OrderCaptured',
-  'PaymentRefunded',
-  'PaidTimeEnded',
-  'PaymentDisputed',
-]);
+/** The event types finance reads: every subscription event (the decider's fold needs them all). */
+export const FINANCE_EVENTS: ReadonlySet<string> = new Set(Object.keys(SubscriptionEventSchemas));

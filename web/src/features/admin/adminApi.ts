@@ -1,5 +1,8 @@
-import type { AdminOverviewView } from '@relaycast/contracts';
+import type { AdminOverviewView, CancelNowPreviewView } from '@relaycast/contracts';
 import { api } from '../../app/api.js';
+
+/** What cancelling now with a refund would give back, in all and per payment (the server's figures). */
+export type CancelNowPreview = CancelNowPreviewView;
 
 export type AdminOverview = AdminOverviewView;
 
@@ -27,7 +30,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['AdminOverview', 'S
       extraOptions: { errorToast: 'Error moving the test clock' },
       invalidatesTags: ['AdminOverview', 'Subscriptions'],
     }),
-    cancelNowPreview: build.query<{ refund: number; paidUntil?: string; currency: string }, string>({
+    cancelNowPreview: build.query<CancelNowPreview, string>({
       query: (id) => ({ url: '/subscriptions/cancelNowPreview', body: { id } }),
       providesTags: ['Subscriptions'],
     }),

@@ -61,7 +61,26 @@ function eventText(item: HistoryItem, t: TFunction, lang: Language): string {
       return reason ? `${move} (${t(`history.reasons.${reason}`)})` : move;
     }
     case 'OrderCaptured':
-      return d.credited ? t(`${key}.credited`, { amount: money(d.amount) }) : t(`${key}.period`, { amount: money(d.amount), from: date(d.periodStart), to: date(d.periodEnd) });
+      if (d.credited) return t(`${key}.credited`, { amount: money(d.amount) });
+      // A balance pays for a change of plan, not for a period of its own.
+      return d.periodStart ? t(`${key}.period`, { amount: money(d.amount), from: date(d.periodStart), to: date(d.periodEnd) }) : t(`${key}.balance`, { amount: money(d.amount) });
+    case 'PaidTimeEnded': {
+      // What really ended: all paid time, or one period of it (the paid time then ends sooner).
+      const how = t(d.reason === 'REVERSED' ? `${key}.reversed` : `${key}.refunded`);
+      return str(d.paidThroughAfter) > str(d.endedAt) ? t(`${key}.shortened`, { how, date: date(d.paidThroughAfter) }) : t(`${key}.ended`, { how, date: date(d.endedAt) });
+    }
+    case 'PaidChangeTakenBack': {
+      const previous = (d.previous ?? {}) as Data;
+      const now = (d.configuration ?? {}) as Data;
+      return t(key, { fromUnits: num(previous.quantity), toUnits: num(now.quantity), date: date(d.endedAt), how: t(d.reason === 'REVERSED' ? 'history.summaries.PaidTimeEnded.reversed' : 'history.summaries.PaidTimeEnded.refunded') });
+    }
+    case 'SubscriptionCancelled': {
+      const refunds = Array.isArray(d.refunds) ? (d.refunds as { amount: number }[]).reduce((n, r) => n + r.amount, 0) : 0;
+      if (d.cause === 'PAYMENT_TAKEN_BACK') return t(`${key}.takenBack`, { how: t(str(d.reason).includes('reversed') ? 'history.summaries.PaidTimeEnded.reversed' : 'history.summaries.PaidTimeEnded.refunded') });
+      return refunds > 0 ? t(`${key}.refunding`, { amount: money(refunds) }) : t(`${key}.plain`);
+    }
+    case 'SubscriptionChangeWithdrawn':
+      return t(d.reason === 'PAID_TIME_ENDED' ? `${key}.paidTimeEnded` : `${key}.byChoice`);
     case 'PaymentOrdered':
       return t(d.purpose === 'balance' ? `${key}.balance` : `${key}.period`, { amount: money(d.amount) });
     case 'LicenceIssued': {
@@ -97,7 +116,7 @@ function eventText(item: HistoryItem, t: TFunction, lang: Language): string {
     case 'SubscriptionPaused':
       return d.resumeAt ? t(`${key}.until`, { date: date(d.resumeAt) }) : t(`${key}.open`);
     default:
-      if (['SubscriptionUpdated', 'SubscriptionCancelled', 'SubscriptionRemoved', 'PaymentMethodVaulted', 'CancellationWithdrawn', 'SubscriptionResumed', 'SubscriptionChangeWithdrawn', 'PaymentOrderSuperseded', 'PaidTimeEnded', 'PaymentMethodChanged', 'SavedWalletChargeDeclined', 'PaymentCaptureStarted', 'PaymentCaptureFailed'].includes(item.type)) {
+      if (['SubscriptionUpdated', 'SubscriptionRemoved', 'PaymentMethodVaulted', 'CancellationWithdrawn', 'SubscriptionResumed', 'PaymentOrderSuperseded', 'PaymentMethodChanged', 'SavedWalletChargeDeclined', 'PaymentCaptureStarted', 'PaymentCaptureFailed'].includes(item.type)) {
         return t(key);
       }
   }

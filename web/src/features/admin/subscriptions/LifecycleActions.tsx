@@ -120,6 +120,17 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
           <p className="muted field-hint" data-testid="cancel-now-hint">
             {refundable > 0 ? t('details.cancelNowHintRefundable', { amount: money(refundable), date: paidUntil }) : t('details.cancelNowHint')}
           </p>
+          {refundable > 0 && (
+            <ul className="refund-lines" data-testid="cancel-now-lines">
+              {(preview.data?.lines ?? []).map((line) => (
+                <li key={line.captureId}>
+                  {line.kind === 'raise'
+                    ? t('details.refundLineRaise', { from: line.previousQuantity ?? line.quantity, to: line.quantity, start: formatDate(line.start, lang), end: formatDate(line.end, lang), amount: money(line.amount) })
+                    : t('details.refundLinePeriod', { units: line.quantity, start: formatDate(line.start, lang), end: formatDate(line.end, lang), amount: money(line.amount) })}
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="inline-fields">
             {refundable > 0 && (
               <label className="checkbox-row" htmlFor={`${ids}-refund`}>
