@@ -2,11 +2,12 @@ import { expect } from 'chai';
 import { ValidationError, type SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../../test/given.js';
 import {
-  APR_1, as, COMPLIMENTARY, createdWith, FOUR_STREAMS, KEY, MAR_1, MAR_10, MAR_16_NOON, MAR_2, MAR_4, MAR_4_NOON, MAR_6, MAR_8, MAY_1, ONE_STREAM, STREAM_AND_RESTREAM,
+  APR_1, as, COMPLIMENTARY, createdWith, LIVE, FOUR_STREAMS, KEY, MAR_1, MAR_10, MAR_16_NOON, MAR_2, MAR_4, MAR_4_NOON, MAR_6, MAR_8, MAY_1, ONE_STREAM, STREAM_AND_RESTREAM,
   streams, THREE_STREAMS, TRIAL, TRIAL_PENDING_RISE, TRIAL_RAISE_PAID, TWO_STREAMS,
 } from '../../../test/subscription-fixtures.js';
 import { foldEvents } from '../../handler.js';
 import { coverageOf, licenceTermsAt, subscriptionDecider, type ExistingSubscription, type SubscriptionCommand } from '../index.js';
+import { unusedPaidTime } from '../billing/refunds.js';
 
 /**
  * Issue 30, "grace and trials bounded by what was paid": a builder trial is at most 20 units (the first price tier),
@@ -101,6 +102,10 @@ describe('granted time bounded by what was paid (issue 30): trials of at most 20
       expect(item!.allocs).to.deep.equal([{ start: '2026-03-04', n: 4, amount: 130, from: 0, to: 4, known: '2026-03-04' }]);
     });
 
+    it('cancelled now with a refund on Mar 6, the raise gives back its unused share: 130 × 2 of its 3.5 days = 74.28… → 74 cents', () => {
+      expect(unusedPaidTime(stateOf(TRIAL_RAISE_PAID), MAR_6).map(({ captureId, amount }) => ({ captureId, amount }))).to.deep.equal([{ captureId: 'CAP-B', amount: 74 }]);
+    });
+
     it('its balance refunded in full (Mar 6): the raise is taken back, 2 streams in force and licensed again to the trial’s end', () => {
       given(subscriptionDecider, TRIAL_RAISE_PAID)
         .when({ type: 'RecordRefund', data: { captureId: 'CAP-B', refundId: 'REFUND-B', amount: 130, currency: 'USD' }, metadata: as.admin(MAR_6) })
@@ -191,6 +196,17 @@ describe('granted time bounded by what was paid (issue 30): trials of at most 20
         .then([{ type: 'SubscriptionChangePending', data: { ...FOUR_STREAMS, previousAmount: 1000, balance: 1000, requestedAt: MAR_16_NOON } }]);
     });
 
+    it('a grant after paid time (Apr 1 → May 1) is raised with it: March’s rest (1000 × 15.5/31 = 500) and the grant’s April (1000 × 30/30) = 1500', () => {
+      const grantedAhead: SubscriptionEvent[] = [
+        ...LIVE,
+        { type: 'ComplimentaryGranted', data: { note: 'support: outage', start: APR_1, end: MAY_1, configuration: TWO_STREAMS, licence_key: KEY } },
+        { type: 'LicenceIssued', data: { licenceKey: KEY, serial: 2, modules: [{ name: 'streams', limit: 2 }], quantity: 2, issuedAt: MAR_10, validUntil: MAY_1, basis: 'PAID' } },
+      ];
+      given(subscriptionDecider, grantedAhead)
+        .when(revise(4, MAR_16_NOON))
+        .then([{ type: 'SubscriptionChangePending', data: { ...FOUR_STREAMS, previousAmount: 1000, balance: 1500, requestedAt: MAR_16_NOON } }]);
+    });
+
     it('paid, the grant covers 4 streams from the capture to Apr 1; the raise spans the grant’s rest in the books', () => {
       const AT = '2026-03-16T12:05:00.000Z';
       const paid: SubscriptionEvent[] = [
@@ -219,6 +235,23 @@ describe('granted time bounded by what was paid (issue 30): trials of at most 20
         { start: AT, end: APR_1, configuration: FOUR_STREAMS, basis: 'COMPLIMENTARY' },
       ]);
       expect(s.books.items[0]!.spans).to.deep.equal([{ period: 'complimentary-0', start: AT, end: APR_1, amount: 500 }]);
+    });
+
+    it('a grant over two billing periods (Mar 1 → May 1): the 1500 cents paid split per billing period, 500 for March’s rest and 1000 for April', () => {
+      const AT = '2026-03-16T12:05:00.000Z';
+      const twoMonths = COMPLIMENTARY.map((e) => (e.type === 'ComplimentaryGranted' ? { ...e, data: { ...e.data, end: MAY_1 } } : e));
+      const s = stateOf([
+        ...twoMonths,
+        { type: 'SubscriptionChangePending', data: { ...FOUR_STREAMS, previousAmount: 1000, balance: 1500, requestedAt: MAR_16_NOON } },
+        { type: 'PaymentOrdered', data: { paypalOrderID: 'ORDER-B', paypalSubscriptionID: 'RCS-1', amount: 1500, currency: 'USD', purpose: 'balance', configuration: FOUR_STREAMS } },
+        { type: 'OrderCaptured', data: { paypalOrderID: 'ORDER-B', paypalSubscriptionID: 'RCS-1', captureId: 'CAP-B', amount: 1500, currency: 'USD', quantity: 2, capturedAt: AT, purpose: 'balance', configuration: FOUR_STREAMS } },
+        { type: 'SubscriptionRevised', data: { paypalSubscriptionID: 'RCS-1', ...FOUR_STREAMS, previousQuantity: 2, previousAmount: 1000, proration: 1500, effectiveAt: AT, reason: 'BALANCE_PAID' } },
+      ]);
+      // Weights 1000 × (Apr 1 − 12:05 Mar 16)/31 days ≈ 499.9 and 1000 × 30/30 = 1000: ⌊1500 × 499.9/1499.9⌋ = 499, the rest 1001.
+      expect(s.books.items[0]!.spans).to.deep.equal([
+        { period: 'complimentary-0', start: AT, end: APR_1, amount: 499 },
+        { period: 'complimentary-0', start: APR_1, end: MAY_1, amount: 1001 },
+      ]);
     });
   });
 });
