@@ -113,4 +113,23 @@ describe('upgradeStoredData: trial address claims by normalised mailbox, for tri
     expect(await tryTrial('user-h', 'dave@example.com')).to.equal('started');
     await store.close();
   });
+
+  it('two aliases of one new mailbox starting trials at once: one starts, the other is refused (409 on email), one claim', async () => {
+    const { store, deps, customer, subscription, ownerOf } = await oldStore();
+    for (const [userId, email] of [['user-x', 'zoe+a@gmail.com'], ['user-y', 'z.o.e@googlemail.com']] as const) {
+      await customer(userId, email);
+      await subscription(`sub-${userId}`, userId, NOW);
+    }
+    const results = await Promise.allSettled(['user-x', 'user-y'].map((userId) => startTrial(deps, `sub-${userId}`, userId, { type: 'StartTrial', data: {}, metadata: at(NOW, userId) })));
+    expect(results.map((r) => r.status).sort()).to.deep.equal(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as { code: string }).code).to.equal('CONFLICT');
+    const winner = results[0]!.status === 'fulfilled' ? 'sub-user-x' : 'sub-user-y';
+    expect(await ownerOf('zoe@gmail.com')).to.equal(winner);
+    // The loser's own customer claim was given back: that customer had no trial.
+    const loser = winner === 'sub-user-x' ? 'user-y' : 'user-x';
+    const loserClaim = await store.readStream(streamIds.claim(claimKeys.trial(loser)));
+    expect(loserClaim.map((e) => e.type)).to.deep.equal(['IdentifierClaimed', 'IdentifierReleased']);
+    await store.close();
+  });
 });
