@@ -12,7 +12,11 @@
 //   that exist; app containers run the same start commands; projections and publisher have one replica with the
 //   Recreate strategy; read-api has ≥ 2 replicas and a readiness probe on /ready; env names are ones the code reads;
 // - the start commands are esbuild bundle outputs of the entry points the tests run through tsx;
-// - nginx.conf upstream servers are compose services on the read-api port.
+// - nginx.conf upstream servers are compose services on the read-api port; it passes AUTH_TOKEN_VALUE
+//   (underscores_in_headers on), sets X-Forwarded-For itself and never forwards /metrics;
+// - the proxy and the trust setting agree: one proxy in front of the read-api in compose (nginx) and k8s (the ingress
+//   controller), so TRUST_PROXY is "1" in both; the ingress controller's ConfigMap passes underscored headers and
+//   replaces the client's X-Forwarded-For.
 import { readFileSync, readdirSync, existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
@@ -136,6 +140,7 @@ for (const [name, svc] of Object.entries(services)) {
   if (kind === 'scheduler') composeSchedulers.push(name);
   if (kind === 'notifier') composeNotifiers.push(name);
   if (kind === 'read-api' && env.NOTIFIER !== 'external') problem(where, 'read-api replicas must leave e-mail to the notifier service (NOTIFIER=external)');
+  if (kind === 'read-api' && String(env.TRUST_PROXY) !== '1') problem(where, `TRUST_PROXY is ${JSON.stringify(env.TRUST_PROXY)}: one proxy (nginx) stands in front, so "1"`);
   if (kind === 'projections') composeProjections.push(env.PROJECTIONS_ONLY);
   if (kind === 'publisher' && svc.deploy?.replicas && svc.deploy.replicas !== 1) problem(where, 'the publisher is a single writer: one replica');
 }
@@ -160,6 +165,10 @@ for (const { host, port } of upstreams) {
 }
 for (const api of readApis) if (!upstreams.some((u) => u.host === api)) problem('deploy/nginx.conf', `read-api service ${api} is not an upstream`);
 if (!/proxy_pass\s+http:\/\/read_api;/.test(nginx)) problem('deploy/nginx.conf', 'does not proxy to the read_api upstream');
+if (!/^\s*underscores_in_headers\s+on\s*;/m.test(nginx)) problem('deploy/nginx.conf', 'drops the AUTH_TOKEN_VALUE header (underscores_in_headers on; is missing)');
+if (!/proxy_set_header\s+X-Forwarded-For\s+\$(proxy_add_x_forwarded_for|remote_addr)\s*;/.test(nginx)) problem('deploy/nginx.conf', 'does not set X-Forwarded-For to the address it saw');
+if (!/location\s+~\*\s+\^\/metrics\(\/\|\$\)\s*\{\s*return\s+404\s*;/.test(nginx)) problem('deploy/nginx.conf', 'forwards /metrics (want `location ~* ^/metrics(/|$) { return 404; }`)');
+if ((nginx.match(/^\s*listen\s+80\s*;/gm) ?? []).length !== 1 || (nginx.match(/^\s*server\s*\{/gm) ?? []).length !== 1) problem('deploy/nginx.conf', 'should be a site file with one plain-HTTP server { listen 80; … }');
 
 // `nginx -t` when nginx is installed (Debian's nginx-light; optional): the syntax, with the upstream host names
 // (which only resolve inside compose's network) replaced by loopback.
@@ -186,7 +195,17 @@ if (!dockerfile.includes('CMD ["node", "read-api/dist/server.js"]')) problem('de
 
 const manifests = readdirSync(join(root, 'deploy/k8s')).filter((f) => f.endsWith('.yaml')).sort();
 const k8s = manifests.flatMap((file) => loadYaml(`deploy/k8s/${file}`).map((doc) => ({ file: `deploy/k8s/${file}`, doc })));
-const configKeys = new Set(k8s.filter(({ doc }) => doc.kind === 'ConfigMap' || doc.kind === 'Secret').flatMap(({ doc }) => Object.keys(doc.data ?? doc.stringData ?? {})));
+// Ours are in the relaycast namespace; the ingress controller's ConfigMap (deploy/k8s/ingress-nginx.yaml) is its own.
+const ours = ({ doc }) => (doc.kind === 'ConfigMap' || doc.kind === 'Secret') && doc.metadata?.namespace === 'relaycast';
+const configKeys = new Set(k8s.filter(ours).flatMap(({ doc }) => Object.keys(doc.data ?? doc.stringData ?? {})));
+const relaycastConfig = k8s.find(({ doc }) => ours({ doc }) && doc.kind === 'ConfigMap')?.doc.data ?? {};
+if (String(relaycastConfig.TRUST_PROXY) !== '1') problem('deploy/k8s/config.yaml', `TRUST_PROXY is ${JSON.stringify(relaycastConfig.TRUST_PROXY)}: one proxy (the ingress controller) stands in front, so "1"`);
+const ingressClass = k8s.find(({ doc }) => doc.kind === 'Ingress')?.doc.spec?.ingressClassName;
+const controller = k8s.find(({ doc }) => doc.kind === 'ConfigMap' && doc.metadata?.namespace === 'ingress-nginx')?.doc.data ?? {};
+if (ingressClass === 'nginx') {
+  if (controller['enable-underscores-in-headers'] !== 'true') problem('deploy/k8s', 'the ingress-nginx controller drops AUTH_TOKEN_VALUE (enable-underscores-in-headers: "true" missing in its ConfigMap)');
+  if ((controller['use-forwarded-headers'] ?? 'false') !== 'false') problem('deploy/k8s', 'the ingress-nginx controller passes the client\'s X-Forwarded-For on (use-forwarded-headers), which TRUST_PROXY=1 would then believe');
+}
 for (const key of configKeys) if (!anyServiceEnv.has(key)) problem('deploy/k8s', `ConfigMap/Secret key ${key} is read by no service`);
 const podLabels = [];
 const k8sProjections = [];

@@ -5,7 +5,10 @@
  * toasts stack at most three, away from the page's buttons, and a success puts away the error it follows; a customer
  * who opens /admin is taken to their subscriptions. Screenshots: e2e/output/screenshots/admin-home-*.png.
  */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { expect } from 'chai';
+import { createSqliteEventStore } from '@relaycast/billing-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, acceptCookies, apiFromPage, dismissToasts, expectAccessible, expectToast, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
 
@@ -131,6 +134,27 @@ describe('admin home and files page (real server)', function () {
     expect(await page.locator('.admin-main h1').textContent()).to.equal('Файлы');
     expect(await page.locator('.file-upload-head label').textContent()).to.equal('Загрузить файл');
     await screenshot(page, 'admin-home-files-ru');
+  });
+
+  it('a billing policy recorded out of bounds (before the bounds): the home says so in words, and shows the policy as it applies', async () => {
+    // Written into the event log as a process before issue 31's bounds could have: 3650 days' grace.
+    const events = createSqliteEventStore(path.join(app.dataDir, 'events.db'));
+    const version = (await events.readStream('setting-billing-policy')).length;
+    await events.append('setting-billing-policy', [{ id: randomUUID(), type: 'BillingPolicySet', occurredAt: new Date().toISOString(), data: { policy: { retryDays: [1, 3, 5, 7], graceDays: 3650, cancelAfterDays: 14 }, source: 'ADMIN' }, metadata: { actorId: 'old-admin', actorRole: 'ROLE_ADMIN', correlationId: 'before-the-bounds', causationId: null } }], version);
+    await events.close();
+    await open(page, '/admin');
+    const warning = page.getByTestId('home-policy-out-of-bounds');
+    await warning.waitFor();
+    expect(await warning.textContent()).to.equal(
+      'The billing policy recorded in the event log is out of its bounds (the grace: whole days, at most 30). It applies within them, as shown under “Billing policy”: set it again within them.',
+    );
+    expect(await page.locator('[data-testid="home-policy"] p').first().textContent()).to.include('the licence stays valid for 30 days (the grace)');
+    await open(page, '/ru/admin');
+    expect(await page.getByTestId('home-policy-out-of-bounds').textContent()).to.include('отсрочка: целое число дней, не более 30');
+    expect((await apiFromPage(page, '/admin/billing-policy/set', { policy: { retryDays: [1, 3, 5, 7], graceDays: 7, cancelAfterDays: 14 }, reason: 'back within bounds' })).status).to.equal(200);
+    await open(page, '/admin');
+    await page.getByTestId('admin-home').waitFor();
+    expect(await page.getByTestId('home-policy-out-of-bounds').count()).to.equal(0);
   });
 
   it('a customer who opens /admin is taken to their own subscriptions', async () => {

@@ -142,6 +142,7 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
       ['/admin/finance/recognition', 'Revenue recognition'],
       ['/admin/finance/reconciliation', 'Reconciliation'],
       ['/admin/finance/documents', 'Invoices and credit notes'],
+      ['/admin/finance/ledger', 'Ledger'],
     ]);
     // Today by the test clock; the installation runs demo payments, so their book is the one shown, marked.
     await overviewAsOf('2026-05-10');
@@ -316,6 +317,128 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     expect(pages.length).to.be.greaterThan(0);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).to.contain('DEMO-INV-000001').and.contain('Anna Finch').and.contain('10.00');
+  });
+
+  /**
+   * The books of this history, worked by hand (demo book, docs/finance.md). Captured: 5 × $10.00; the $1.00 refund of
+   * Anna's March payment, whose period ended on 10 April, comes out of revenue already recognised. Recognised to the
+   * end of 10 May: March's two payments (31 days from 10 March) and April's two (30 days from 10 April) in full,
+   * 4 × 1000; of Anna's May payment (31 days from 10 May) its first day, ⌊1000 / 31⌋ = 32. 4032 in all; deferred
+   * 5000 − 4032 = 968.
+   */
+  it('ledger and trial balance as of today: every account written out and balanced; the ledger of May with its events, paged over March to May, and its CSV; at 1366 and 390 px', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('admin-nav-finance-ledger').click();
+    await page.locator('[data-testid="finance-ledger"][data-as-of="2026-05-10"][data-book="demo"] [data-testid="trial-balance-table"][aria-busy="false"]').waitFor();
+    expect(await page.locator('[data-testid="section-trial-balance"] h2').textContent()).to.equal('Trial balance at the end of 10 May 2026');
+    // [account and kind, debits, credits, debit balance, credit balance]
+    expect(await rowsOf('trial-balance-table')).to.deep.equal([
+      ['PayPal clearing\nAsset', '$50.00', '$1.00', '$49.00', '—'],
+      ['Deferred revenue\nOwed (liability)', '$40.32', '$50.00', '—', '$9.68'],
+      ['Revenue: Builder\nIncome', '—', '$40.32', '—', '$40.32'],
+      ['Refunds of revenue: Builder\nReduces income', '$1.00', '—', '$1.00', '—'],
+    ]);
+    expect(await page.locator('[data-testid="trial-balance-total"] > *').allTextContents()).to.deep.equal(['Total', '$91.32', '$91.32', '$50.00', '$50.00']);
+    expect(await page.getByTestId('trial-balance-verdict').textContent()).to.equal('Debits equal credits: the books balance.');
+    // As of 30 April: the May payment and the refund not yet; March's and April's payments 2000 + 2 × 700 recognised.
+    await chooseDay('2026-04-30');
+    await page.locator('[data-testid="finance-ledger"][data-as-of="2026-04-30"] [data-testid="trial-balance-table"][aria-busy="false"]').waitFor();
+    await page.locator('[data-testid="section-trial-balance"] h2', { hasText: '30 Apr 2026' }).waitFor();
+    expect((await rowsOf('trial-balance-table')).map((r) => [r[0], r[3], r[4]])).to.deep.equal([
+      ['PayPal clearing\nAsset', '$40.00', '—'],
+      ['Deferred revenue\nOwed (liability)', '—', '$6.00'],
+      ['Revenue: Builder\nIncome', '—', '$34.00'],
+    ]);
+    await page.getByTestId('finance-today').click();
+    await page.locator('[data-testid="finance-ledger"][data-as-of="2026-05-10"] [data-testid="ledger-table"][aria-busy="false"]').waitFor();
+    // The ledger from 1 May to today: 1–9 May, April's revenue of both customers (⌊1000 · 22 / 30⌋ − ⌊1000 · 21 / 30⌋
+    // = 33 each on 1 May); 10 May, Anna's renewal (recorded when it fell due, 10:00), the refund (12:00, the clock's
+    // time when the administrator made it), and the day's 32.
+    expect(await page.getByTestId('ledger-range').textContent()).to.equal('Shown: 1 May 2026 to 10 May 2026.');
+    expect(await page.getByTestId('ledger-page').textContent()).to.equal('Page 1 of 1 · entries: 12');
+    const lines = await rowsOf('ledger-table');
+    expect(lines[0]).to.deep.equal(['1 May 2026', 'Revenue earned that day', 'All of Builder', 'Deferred revenue', '$0.66', '']);
+    expect(lines[1]).to.deep.equal(['Revenue: Builder', '', '$0.66']);
+    expect(lines.slice(-6)).to.deep.equal([
+      ['10 May 2026, 10:00', 'Payment captured', `Builder\n${customers.anna.subscriptionId.slice(0, 8)}`, 'PayPal clearing', '$10.00', ''],
+      ['Deferred revenue', '', '$10.00'],
+      ['10 May 2026, 12:00', 'Money given back (refund or reversal)', `Builder\n${customers.anna.subscriptionId.slice(0, 8)}`, 'PayPal clearing', '', '$1.00'],
+      ['Refunds of revenue: Builder', '$1.00', ''],
+      ['10 May 2026', 'Revenue earned that day', 'All of Builder', 'Deferred revenue', '$0.32', ''],
+      ['Revenue: Builder', '', '$0.32'],
+    ]);
+    await expectAccessible(page, 'ledger and trial balance');
+    await expectWords(page, 'en', 'finance-ledger', 'finance-en-8-ledger', FINANCE_INTERNALS);
+    await closeUp('[data-testid="section-trial-balance"]', 'finance-en-8a-trial-balance');
+    // March to May: 62 days of revenue (22 + 30 + 10) and 6 payments and refunds: 68 entries, two pages of 50.
+    await page.getByTestId('ledger-from').fill('2026-03-01');
+    await page.locator('[data-testid="ledger-range"]', { hasText: '1 Mar 2026' }).waitFor();
+    await page.locator('[data-testid="ledger-page"]', { hasText: 'Page 1 of 2 · entries: 68' }).waitFor();
+    await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
+    expect((await rowsOf('ledger-table'))[0]).to.deep.equal(['10 Mar 2026, 10:00', 'Payment captured', `Builder\n${customers.anna.subscriptionId.slice(0, 8)}`, 'PayPal clearing', '$10.00', '']);
+    await page.getByTestId('ledger-next').click();
+    await page.locator('[data-testid="ledger-page"]', { hasText: 'Page 2 of 2 · entries: 68' }).waitFor();
+    await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
+    expect(await page.locator('[data-testid="ledger-entry"]').count()).to.equal(18);
+    // A range the ledger does not show: said in words, nothing asked of the server.
+    await page.getByTestId('ledger-to').fill('2026-02-01');
+    expect(await page.getByTestId('ledger-range-invalid').textContent()).to.equal('Choose a first day on or before the last one.');
+    await page.getByTestId('ledger-to').fill('2026-05-10');
+    await page.locator('[data-testid="ledger-page"]', { hasText: 'Page 1 of 2' }).waitFor();
+    // The CSV of March to May: one row per account line; each entry balances; the amounts in dollars.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ledger-csv').click()]);
+    expect(download.suggestedFilename()).to.equal('relaycast-ledger-demo-USD-2026-03-01-2026-05-10.csv');
+    const rows = parse(readFileSync(await saveDownload(download, 'finance-ledger.csv'), 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    expect(new Set(rows.map((r) => r.entry_id)).size).to.equal(68);
+    expect(rows.find((r) => r.event_type === 'PaymentRefunded' && r.account === 'refunds:constructor')).to.deep.include({ day: '2026-05-10', subscription_id: customers.anna.subscriptionId, debit: '1.00', credit: '0.00' });
+    const cents = (s: string | undefined) => Math.round(Number(s) * 100);
+    expect(rows.reduce((n, r) => n + cents(r.debit) - cents(r.credit), 0)).to.equal(0);
+    expect(rows.filter((r) => r.account === 'revenue:constructor').reduce((n, r) => n + cents(r.credit), 0), 'revenue recognised 10 March – 10 May').to.equal(4032);
+    await screenshot(page, 'finance-en-8b-ledger-1366');
+    await page.getByTestId('ledger-from').fill('2026-05-01');
+    await page.locator('[data-testid="ledger-page"]', { hasText: 'Page 1 of 1 · entries: 12' }).waitFor();
+    await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
+    // A phone: the page does not scroll sideways; the tables scroll inside their own frames.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-testid="ledger-table"][aria-busy="false"]').waitFor();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      frames: [...document.querySelectorAll('[data-testid="finance-ledger"] .table-wrap')].map((w) => [w.clientWidth, w.scrollWidth]),
+    }));
+    expect(widths.page, 'no sideways scrolling of the page').to.be.at.most(390);
+    expect(widths.frames).to.have.length(2);
+    for (const [client, scroll] of widths.frames) expect(client).to.be.at.most(390);
+    expect(widths.frames.some(([client, scroll]) => scroll! > client!), 'a table wider than the phone scrolls in its frame').to.equal(true);
+    await screenshot(page, 'finance-en-8c-ledger-390');
+    await closeUp('[data-testid="section-trial-balance"]', 'finance-en-8d-trial-balance-390');
+    await page.locator('[data-testid="section-ledger"] .table-wrap').evaluate((frame) => frame.scrollBy(120, 0));
+    await closeUp('[data-testid="section-ledger"] .table-wrap', 'finance-en-8e-ledger-390-scrolled');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('ledger and trial balance in Russian, at 1366 and 390 px: accounts and events in words', async () => {
+    await open(page, '/ru/admin/finance/ledger?asOf=2026-05-10&book=demo');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.locator('[data-testid="finance-ledger"][data-as-of="2026-05-10"] [data-testid="ledger-table"][aria-busy="false"]').waitFor();
+    expect(await page.locator('.admin-main h1').textContent()).to.equal('Проводки и сальдо счетов');
+    expect(await page.locator('[data-testid="section-trial-balance"] h2').textContent()).to.equal('Оборотно-сальдовая ведомость на конец дня 10 мая 2026 г.');
+    expect(await rowsOf('trial-balance-table')).to.deep.equal([
+      ['Расчёты с PayPal\nАктив', `50,00${NBSP}$`, `1,00${NBSP}$`, `49,00${NBSP}$`, '—'],
+      ['Доходы будущих периодов\nОбязательство', `40,32${NBSP}$`, `50,00${NBSP}$`, '—', `9,68${NBSP}$`],
+      ['Выручка: Конструктор\nДоход', '—', `40,32${NBSP}$`, '—', `40,32${NBSP}$`],
+      ['Возвраты выручки: Конструктор\nУменьшает доход', `1,00${NBSP}$`, '—', `1,00${NBSP}$`, '—'],
+    ]);
+    expect(await page.getByTestId('trial-balance-verdict').textContent()).to.equal('Дебет равен кредиту: книги сходятся.');
+    expect((await rowsOf('ledger-table')).slice(-4, -2)).to.deep.equal([
+      ['10 мая 2026 г., 12:00', 'Деньги возвращены (возврат или отмена платежа)', `Конструктор\n${customers.anna.subscriptionId.slice(0, 8)}`, 'Расчёты с PayPal', '', `1,00${NBSP}$`],
+      ['Возвраты выручки: Конструктор', `1,00${NBSP}$`, ''],
+    ]);
+    await page.locator('.finance-accounts summary').click();
+    await expectWords(page, 'ru', 'finance-ledger', 'finance-ru-6-ledger', FINANCE_INTERNALS);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+    await screenshot(page, 'finance-ru-6b-ledger-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('the finance role goes nowhere else: /admin takes it to finance, other admin pages are refused, and every change is refused by the server', async () => {

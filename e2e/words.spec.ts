@@ -112,13 +112,14 @@ describe('words on every reachable screen: no internals, no English on Russian s
       }
     });
 
-    it(`${lang}: the finance area — figures, recognition, reconciliation with its check, invoices — plan ids, statuses, months and movements in words`, async () => {
+    it(`${lang}: the finance area — figures, recognition, reconciliation with its check, invoices, the ledger — plan ids, statuses, months and movements in words`, async () => {
       await signIn(ADMIN);
       const screens: [string, string, string][] = [
         ['admin-finance', '/admin/finance', 'overview-body'],
         ['admin-finance-recognition', '/admin/finance/recognition', 'recognition-body'],
         ['admin-finance-reconciliation', '/admin/finance/reconciliation', 'reconciliation-body'],
         ['admin-finance-documents', '/admin/finance/documents', 'documents-body'],
+        ['admin-finance-ledger', '/admin/finance/ledger', 'ledger-body'],
       ];
       for (const [name, path, body] of screens) {
         await open(page, `${prefix}${path}`);

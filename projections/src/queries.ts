@@ -59,8 +59,9 @@ function pageFromBytes<T>(itemsUtf8: readonly Buffer[], total: number, page: num
 const MAX_SCAN = 10_000;
 const DEFAULT_PAGE_SIZE = 20;
 
+/** A field of a document by its dotted path: its own properties only (never `__proto__`, `constructor`, …). */
 function valueAt(doc: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc);
+  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined), doc);
 }
 
 function compare(a: unknown, b: unknown): number {

@@ -8,7 +8,7 @@ import { requestLog } from './http/request-log.js';
 import { mount, type RouteDef } from './http/route.js';
 import { mountStaticSite } from './http/static-site.js';
 import { openApiDocument } from './http/openapi.js';
-import { methodNotAllowed, postOnlyPaths } from './http/method-guard.js';
+import { methodNotAllowed, servedPaths, type ServedPath } from './http/method-guard.js';
 import { csrfGuard, sessionMiddleware } from './auth/session.js';
 import { userRoutes } from './routes/users.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
@@ -76,7 +76,8 @@ export function createApp(rt: Runtime): Express {
   // API answers are POST responses, never cached: hashing every body for an ETag is wasted work. (Static files
   // keep their own ETags.)
   app.set('etag', false);
-  app.set('trust proxy', config.trustProxy);
+  // A hop count (TRUST_PROXY): req.ip is the address that many proxies back, the one the outermost proxy saw.
+  app.set('trust proxy', config.trustProxy > 0 ? config.trustProxy : false);
   app.set('query parser', 'simple');
 
   app.use(requestLog(logger, metrics));
@@ -107,9 +108,10 @@ export function createApp(rt: Runtime): Express {
     next();
   };
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? documentHeaders(req, res, next) : apiHeaders(req, res, next)));
-  // GET, PUT… on a POST-only path: 405 with Allow: POST in the API's error shape (filled below, once the routes are mounted).
-  const postOnly = new Set<string>();
-  app.use(methodNotAllowed(postOnly));
+  // A method a path of the API is not served with (GET on a POST call, POST on a download…): 405 with Allow, in the
+  // API's error shape (filled below, once the routes are mounted).
+  const served: ServedPath[] = [];
+  app.use(methodNotAllowed(served));
   // Compress for clients that ask (browsers always do); the others skip the wrapping entirely.
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
@@ -152,7 +154,7 @@ export function createApp(rt: Runtime): Express {
   // The JSON API after the handlers that take some of its paths first (the finance CSV, PayPal's raw-body webhooks).
   mount(api, rt, [...authRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes, ...adminHomeRoutes, ...mailRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
-  for (const path of postOnlyPaths(api, API_ROUTES.map((route) => route.path))) postOnly.add(path);
+  served.push(...servedPaths(api, API_ROUTES.map((route) => route.path)));
   app.use(api);
 
   // Unknown API calls answer JSON; unknown pages get the site's 404 page.

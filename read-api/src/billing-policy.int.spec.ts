@@ -32,7 +32,7 @@ describe('the billing policy is the same in every process (bundles on one event 
   const env = (extra: Record<string, string>) => ({ PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: join(dataDir, 'no-web'), ...extra });
   const scheduler = (extra: Record<string, string>) => spawnSync(process.execPath, ['read-api/dist/scheduler.js', '--once'], { cwd: ROOT, env: env(extra), encoding: 'utf8', timeout: 60_000 });
 
-  it('the read-api records LICENCE_GRACE_DAYS=7; a scheduler with 31 refuses to start naming it; with 7, or none, it runs', async () => {
+  it('the read-api records LICENCE_GRACE_DAYS=7; a scheduler with 14 refuses to start naming it; with 7, or none, it runs; one out of bounds (31) is refused as such', async () => {
     const port = await freePort();
     server = spawn(process.execPath, ['read-api/dist/server.js'], { cwd: ROOT, env: env({ PORT: String(port), LICENCE_GRACE_DAYS: '7', SCHEDULER: 'external', DUNNING_SCHEDULE: '1,3,5,7' }), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -46,7 +46,7 @@ describe('the billing policy is the same in every process (bundles on one event 
     const policy = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
     expect(policy).to.deep.equal({ status: 'ok' });
 
-    const refused = scheduler({ LICENCE_GRACE_DAYS: '31' });
+    const refused = scheduler({ LICENCE_GRACE_DAYS: '14' });
     expect(refused.status, refused.stdout + refused.stderr).to.equal(2);
     expect(refused.stderr).to.include('LICENCE_GRACE_DAYS').and.include('differs from the billing policy in the event log').and.include('LICENCE_GRACE_DAYS=7');
     expect(refused.stderr).to.not.include('DUNNING_SCHEDULE differs');
@@ -58,9 +58,13 @@ describe('the billing policy is the same in every process (bundles on one event 
     expect(unset.status, unset.stdout + unset.stderr).to.equal(0);
 
     // Two variables disagreeing: both named.
-    const both = scheduler({ LICENCE_GRACE_DAYS: '3', DUNNING_CANCEL_AFTER_DAYS: '30' });
+    const both = scheduler({ LICENCE_GRACE_DAYS: '10', DUNNING_CANCEL_AFTER_DAYS: '30' });
     expect(both.status).to.equal(2);
     expect(both.stderr).to.include('LICENCE_GRACE_DAYS, DUNNING_CANCEL_AFTER_DAYS differ');
+    // Out of bounds (issue 31, item 5): refused before the log is even read, naming the variable and the bounds.
+    const wild = scheduler({ LICENCE_GRACE_DAYS: '31' });
+    expect(wild.status).to.equal(2);
+    expect(wild.stderr).to.include('LICENCE_GRACE_DAYS must be a whole number of days from 0 to 30');
     // A malformed value is a configuration error of its own.
     const malformed = scheduler({ LICENCE_GRACE_DAYS: 'seven' });
     expect(malformed.status).to.equal(2);

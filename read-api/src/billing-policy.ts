@@ -19,6 +19,7 @@ export async function ensureBillingPolicy(events: EventStore, handler: CommandHa
     });
     current = await readBillingPolicy(events);
   }
+  // Compared with the policy as it applies (a recorded one out of bounds applies clamped, and the admin home warns).
   const disagreeing = proposal ? disagreeingVariables(proposal, current.policy) : [];
   if (disagreeing.length) {
     const p = current.policy;

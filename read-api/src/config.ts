@@ -50,7 +50,12 @@ export interface Config {
   sessionCacheMs: number;
   /** How long a write waits for the read models to show it before answering 202. */
   consistencyTimeoutMs: number;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand between the clients and this process (0: none). The client's address
+   * is then the one that many hops back from the right of X-Forwarded-For — the address the outermost proxy saw —
+   * never an entry the client wrote itself (docs/going-live.md).
+   */
+  trustProxy: number;
   /** Billing time: the wall clock, or a test clock that moves only when an administrator advances it. */
   billingClock: 'system' | 'test';
   /** Where a new test clock starts (default: now). */
@@ -200,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeQuota: integer('WRITE_QUOTA', env.WRITE_QUOTA, 300, 0),
     sessionCacheMs: integer('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 5000, 0),
     consistencyTimeoutMs: integer('CONSISTENCY_TIMEOUT_MS', env.CONSISTENCY_TIMEOUT_MS, 3000, 0),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyHops(env.TRUST_PROXY),
     billingClock: oneOf('BILLING_CLOCK', env.BILLING_CLOCK, ['system', 'test'] as const, 'system'),
     billingClockStart: env.BILLING_CLOCK_START ? isoTime('BILLING_CLOCK_START', env.BILLING_CLOCK_START) : null,
     scheduler: oneOf('SCHEDULER', env.SCHEDULER, ['in-process', 'external', 'off'] as const, 'in-process'),
@@ -310,6 +315,23 @@ function billingPolicyProposal(env: NodeJS.ProcessEnv): Config['billingPolicyPro
     if (error instanceof PolicyVariableError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/**
+ * TRUST_PROXY as a hop count. `true` (trust every X-Forwarded-For entry) is refused: Express would take the leftmost
+ * entry, which the client writes itself, and every per-address limit would key on a header the client chose.
+ */
+function trustProxyHops(value: string | undefined): number {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false') return 0;
+  if (v === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would take the client\'s address from the leftmost X-Forwarded-For entry, which the client writes itself: ' +
+        'set the number of proxies in front of this process instead (TRUST_PROXY=1 behind deploy/nginx.conf or one load balancer; see docs/going-live.md)',
+    );
+  }
+  if (!/^\d+$/.test(v) || Number(v) > 10) throw new ConfigError(`TRUST_PROXY must be the number of proxies in front of this process, 0 to 10 (got "${value}")`);
+  return Number(v);
 }
 
 function isoTime(name: string, value: string): string {

@@ -1,44 +1,18 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { Kafka, logLevel } from 'kafkajs';
 import { freePort, startRedisServer, type RedisServer } from '../../projections/test/redis-server.js';
 import { startMockKafka, type MockKafka } from '../../projections/test/kafka-mock.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-interface ComposeService {
-  build?: unknown;
-  command?: string[];
-  environment?: Record<string, string>;
-}
-
-/** Compose's interpolation of `${VAR}`, `${VAR:-default}` and `${VAR:?error}` from the shell's variables. */
-function interpolate(value: string, vars: Record<string, string>): string {
-  return value.replace(/\$\{([A-Z0-9_]+)(?:(:-|:\?)([^}]*))?\}/g, (_all, name: string, op: string | undefined, arg: string | undefined) => {
-    const set = vars[name];
-    if (set !== undefined && set !== '') return set;
-    if (op === ':?') throw new Error(`compose needs ${name}: ${arg}`);
-    return op === ':-' ? (arg ?? '') : '';
-  });
-}
-
-/** The bundle outputs the deploy starts (`node <dist>`) and the TypeScript entry points they are built from. */
-function bundleSources(): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const [, src, dist] of readFileSync(join(ROOT, 'deploy/bundle.mjs'), 'utf8').matchAll(/\['([^']+\.ts)',\s*'([^']+\.js)'\]/g)) map.set(dist!, src!);
-  for (const [src, dist] of JSON.parse(readFileSync(join(ROOT, 'deploy/bundle-entries.json'), 'utf8')) as [string, string][]) map.set(dist, src);
-  return map;
-}
+import { bundleSources, composeServices, interpolate, ROOT, type ComposeService } from '../test/compose.js';
 
 /**
  * deploy/compose.yaml's own services — their commands and environment as written there — started on this machine:
- * each `node X/dist/Y.js` runs as its source entry through tsx (the bundle is built from exactly that file), with
+ * each `node X/dist/Y.js` runs as its source entry through tsx (the bundle is built from exactly that file: the map
+ * of deploy/bundle.mjs and deploy/bundle-entries.json, read by test/compose.ts), with
  * the infrastructure replaced by loopback stand-ins: SQLite in a shared DATA_DIR for EventStoreDB (no server can
  * run here), a real redis-server, the kcat mock Kafka broker. Two read-api replicas share sessions and read models.
  */
@@ -49,8 +23,7 @@ describe('deploy: compose services, with their own commands and environment, on 
   let kafka: MockKafka;
   let dir: string;
   const sources = bundleSources();
-  const compose = parse(readFileSync(join(ROOT, 'deploy/compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
-  const apps = Object.entries(compose.services).filter(([, s]) => s.build);
+  const apps = Object.entries(composeServices()).filter(([, s]) => s.build);
 
   before(async () => {
     [redis, kafka] = await Promise.all([startRedisServer(), startMockKafka()]);

@@ -7,6 +7,7 @@ import {
   createInvoicingReactor,
   createScheduler,
   createTestClock,
+  demoSigningKeyOf,
   openEventStore,
   systemClock,
   upgradeStoredData,
@@ -48,6 +49,7 @@ import { createDemoPayPal, type DemoPayPal } from './payments/demo/sandbox.js';
 import { demoClientSecret } from './payments/demo/constants.js';
 import { licenceSigningKey } from './licence/signing-key.js';
 import { ensureBillingPolicy } from './billing-policy.js';
+import { refuseStandingDemoPurchases } from './demo-purchases.js';
 import { createLinkSigner, type LinkSigner } from './mail/links.js';
 import { createNotifier, type Notifier, type NotifierStatus } from './mail/notifier.js';
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/transport.js';
@@ -86,6 +88,8 @@ export interface Runtime {
   clock: Clock;
   /** Signs licence files (LICENCE_SIGNING_KEY, or generated into DATA_DIR). */
   licenceKey: SigningKey;
+  /** The key demo licences are signed with (derived from licenceKey; engines never trust it). */
+  demoLicenceKey: SigningKey;
   /** The billing scheduler of this process (idle when SCHEDULER is not in-process: `runUntilIdle` still works for the test clock). */
   scheduler: Scheduler;
   /** What the scheduler's commands run on (they do not wait for the read models). */
@@ -153,6 +157,8 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   for (const step of await upgradeStoredData({ events, execute: handler.handle.bind(handler) }, clock.now())) {
     if (step.ran) logger.info({ step: step.step, counts: step.counts }, 'upgrade of stored data done');
   }
+  // Real payments on a log with demo purchases still standing: refused, naming them, until the operator ends them.
+  if (config.payments === 'paypal') await refuseStandingDemoPurchases(events);
   const invoicing = createInvoicing({
     events,
     seller: config.seller,
@@ -162,6 +168,8 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   // Its checkpoint beside the Kafka publisher's: Redis when there is one, else a small SQLite file in DATA_DIR.
   const reactorCheckpoints = redis ? createRedisCheckpointStore(redis, `${config.readModelPrefix ?? ''}reactor`) : createSqliteCheckpointStore(join(config.dataDir, 'reactors.db'));
   const licenceKey = licenceSigningKey(config);
+  // Demo licences are signed with a key of their own, derived from the licence key (engines trust only the latter).
+  const demoLicenceKey = demoSigningKeyOf(licenceKey);
   const invoicingReactor = createInvoicingReactor({
     events,
     invoicing,
@@ -192,6 +200,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     redis,
     clock,
     licenceKey,
+    demoLicenceKey,
     scheduler: null as unknown as Scheduler,
     schedulerDeps: null as unknown as PaymentDeps,
     invoicing,
@@ -263,7 +272,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   rt.links = createLinkSigner(config.sessionSecret);
   const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createOutboxTransport(join(config.dataDir, 'outbox'));
   rt.mail = {
-    deps: { events, links: rt.links, publicUrl: config.publicUrl, licenceKey },
+    deps: { events, links: rt.links, publicUrl: config.publicUrl, licenceKey, demoLicenceKey },
     identity: { from: config.mail.from, domain: config.mail.domain, dkim: config.mail.dkim },
     transport,
   };

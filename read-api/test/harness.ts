@@ -57,8 +57,8 @@ let customers = 0;
  * read models (or Redis when REDIS_URL is given in env), the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, and
  * WEB_DIST a folder with the content catalogue of a few pages (test/site-fixture.ts) but no site to serve.
  */
-export async function startTestServer(options: { env?: Record<string, string>; payments?: PaymentGateway } = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'relaycast-api-'));
+export async function startTestServer(options: { env?: Record<string, string>; payments?: PaymentGateway; /** The caller's DATA_DIR, kept on close (a restart on the same one). */ dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'relaycast-api-'));
   // No built site (no pages served), but the catalogue of the site's copy: /admin/content/* has pages to edit.
   writeContentCatalogue(join(dataDir, 'no-web'));
   const config = loadConfig({
@@ -135,7 +135,7 @@ export async function startTestServer(options: { env?: Record<string, string>; p
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rt.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

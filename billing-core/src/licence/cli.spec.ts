@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LICENCE_FORMAT, generateSigningKeyPem, loadSigningKey, signLicence, type LicenceDocument } from './index.js';
+import { LICENCE_FORMAT, demoSigningKeyOf, generateSigningKeyPem, loadSigningKey, signLicence, type LicenceDocument } from './index.js';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const DOC: LicenceDocument = {
@@ -22,6 +22,7 @@ describe('the offline licence verifier (CLI)', function () {
     writeFileSync(join(dir, 'public.pem'), key.publicKeyPem);
     writeFileSync(join(dir, 'other.pem'), loadSigningKey(generateSigningKeyPem()).publicKeyPem);
     writeFileSync(join(dir, 'good.lic'), signLicence(DOC, key.privateKey));
+    writeFileSync(join(dir, 'demo.lic'), signLicence({ ...DOC, demo: true }, demoSigningKeyOf(key).privateKey));
     writeFileSync(join(dir, 'tampered.lic'), signLicence(DOC, key.privateKey).replace(/\n([A-Za-z0-9+/]{20})/, (_m, g: string) => `\n${g.slice(0, 19)}${g[19] === 'A' ? 'B' : 'A'}`));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +43,12 @@ describe('the offline licence verifier (CLI)', function () {
     const expired = run('verify', join(dir, 'good.lic'), '--public-key', join(dir, 'public.pem'), '--now', '2026-06-01T00:00:00Z');
     expect(expired.status).to.equal(1);
     expect(expired.stdout).to.include('(EXPIRED)');
+  });
+
+  it('exits 1 for a demo licence and says so (DEMO): paid with demo payments, never valid on an engine', () => {
+    const demo = run('verify', join(dir, 'demo.lic'), '--public-key', join(dir, 'public.pem'), '--now', '2026-04-01T00:00:00Z');
+    expect(demo.status).to.equal(1);
+    expect(demo.stdout).to.include('NOT VALID: a demo licence').and.include('(DEMO)').and.include('KEY-CLI-0001');
   });
 
   it('exits 2 on bad usage', () => {

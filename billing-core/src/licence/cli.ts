@@ -14,6 +14,7 @@ const REASONS = {
   WRONG_KEY: 'signed with another key than this public key',
   TAMPERED: 'its contents were changed after it was signed',
   EXPIRED: 'its validity has ended',
+  DEMO: 'a demo licence: paid with demo payments (no money moved), never valid on an engine',
 } as const;
 
 function usage(message?: string): never {

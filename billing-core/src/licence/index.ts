@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, sign, verify, type KeyObject } from 'node:crypto';
 
 /**
  * Signed licence files for the self-hosted engine, in the manner of Keygen's: the licence document is encoded once
@@ -22,11 +22,16 @@ export interface LicenceDocument {
   issuedAt: string;
   /** The engine stops accepting it after this (the paid time's end plus the grace; 9999-… for no end). */
   validUntil: string;
+  /**
+   * Paid with demo payments (PAYMENTS=demo: no money moved). Such a file is signed with the demo key, never the
+   * licence key, so an engine that trusts only the licence key refuses it; and no verifier accepts it, whatever key.
+   */
+  demo?: true;
 }
 
 export type LicenceVerdict =
   | { valid: true; licence: LicenceDocument }
-  | { valid: false; reason: 'MALFORMED' | 'WRONG_KEY' | 'TAMPERED' | 'EXPIRED'; licence?: LicenceDocument };
+  | { valid: false; reason: 'MALFORMED' | 'WRONG_KEY' | 'TAMPERED' | 'EXPIRED' | 'DEMO'; licence?: LicenceDocument };
 
 const BEGIN = '-----BEGIN RELAYCAST LICENCE-----';
 const END = '-----END RELAYCAST LICENCE-----';
@@ -66,12 +71,17 @@ function asDocument(value: unknown): LicenceDocument | null {
     isCount(d.quantity) && (d.quantity as number) >= 1 &&
     isCount(d.serial) && (d.serial as number) >= 1 &&
     typeof d.issuedAt === 'string' && ISO.test(d.issuedAt) &&
-    typeof d.validUntil === 'string' && ISO.test(d.validUntil);
+    typeof d.validUntil === 'string' && ISO.test(d.validUntil) &&
+    (d.demo === undefined || d.demo === true);
   return ok ? (d as unknown as LicenceDocument) : null;
 }
 
-/** Reads a licence file and checks it against `publicKey` at `now`. */
-export function verifyLicence(fileText: string, publicKey: KeyObject, now: string): LicenceVerdict {
+/**
+ * Reads a licence file and checks it against `publicKey` at `now`. A demo licence (its document says `demo`) is never
+ * valid: `DEMO`. With `demoKey` (the server's own check) a file signed by it is a genuine demo licence; without it (an
+ * engine, the offline verifier) a file that says demo is refused as `DEMO` whoever signed it.
+ */
+export function verifyLicence(fileText: string, publicKey: KeyObject, now: string, options: { demoKey?: KeyObject } = {}): LicenceVerdict {
   if (typeof fileText !== 'string' || fileText.length > MAX_FILE) return { valid: false, reason: 'MALFORMED' };
   const text = fileText.trim();
   if (!text.startsWith(BEGIN) || !text.endsWith(END)) return { valid: false, reason: 'MALFORMED' };
@@ -94,9 +104,22 @@ export function verifyLicence(fileText: string, publicKey: KeyObject, now: strin
   } catch {
     genuine = false;
   }
-  if (!genuine) return { valid: false, reason: envelope.kid === licenceKeyId(publicKey) ? 'TAMPERED' : 'WRONG_KEY' };
+  if (!genuine) {
+    const demoSigned = options.demoKey !== undefined && signedBy(envelope.enc, envelope.sig, options.demoKey);
+    if (demoSigned || (options.demoKey === undefined && licence.demo === true)) return { valid: false, reason: 'DEMO', licence };
+    return { valid: false, reason: envelope.kid === licenceKeyId(publicKey) ? 'TAMPERED' : 'WRONG_KEY' };
+  }
+  if (licence.demo === true) return { valid: false, reason: 'DEMO', licence };
   if (licence.validUntil <= now) return { valid: false, reason: 'EXPIRED', licence };
   return { valid: true, licence };
+}
+
+function signedBy(enc: string, sig: string, key: KeyObject): boolean {
+  try {
+    return verify(null, Buffer.from(SIGNED_PREFIX + enc, 'ascii'), key, Buffer.from(sig, 'base64url'));
+  } catch {
+    return false;
+  }
 }
 
 export interface SigningKey {
@@ -121,6 +144,21 @@ export function loadSigningKey(text: string): SigningKey {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('LICENCE_SIGNING_KEY must be an Ed25519 private key');
   const publicKey = createPublicKey(privateKey);
   return { privateKey, publicKey, keyId: licenceKeyId(publicKey), publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+/**
+ * The demo key: the key demo licences are signed with, never the licence key. Derived from the licence key (HKDF-SHA256
+ * over its PKCS#8 bytes, info "relaycast demo licences v1"), so every process with LICENCE_SIGNING_KEY has the same one
+ * and none is configured or kept apart; its public key says nothing about the licence key's.
+ */
+export function demoSigningKeyOf(licenceKey: SigningKey): SigningKey {
+  const der = licenceKey.privateKey.export({ format: 'der', type: 'pkcs8' });
+  return loadSigningKey(Buffer.from(hkdfSync('sha256', der, 'relaycast-licence', 'relaycast demo licences v1', 32)).toString('hex'));
+}
+
+/** A licence file: a demo licence signed with the demo key, any other with the licence key. */
+export function signLicenceFile(doc: LicenceDocument, keys: { licence: SigningKey; demo: SigningKey }): string {
+  return signLicence(doc, (doc.demo === true ? keys.demo : keys.licence).privateKey);
 }
 
 export function generateSigningKeyPem(): string {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { LICENCE_FORMAT, generateSigningKeyPem, loadSigningKey, signLicence, verifyLicence, type LicenceDocument } from './index.js';
+import { createPublicKey, verify } from 'node:crypto';
+import { LICENCE_FORMAT, demoSigningKeyOf, generateSigningKeyPem, loadSigningKey, signLicence, signLicenceFile, verifyLicence, type LicenceDocument } from './index.js';
 
 // RFC 8032, section 7.1, TEST 1: the secret key (seed) and the public key it must give.
 const RFC_SEED = '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60';
@@ -95,5 +96,42 @@ describe('signed licences (Ed25519)', () => {
     for (const form of [pem, der, RFC_SEED, Buffer.from(RFC_SEED, 'hex').toString('base64')]) expect(loadSigningKey(form).keyId).to.equal(RFC_KEY_ID);
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     expect(() => loadSigningKey(rsa)).to.throw(/Ed25519/);
+  });
+
+  describe('demo licences (issue 31, item 3: demo money never becomes real)', () => {
+    const demoKey = demoSigningKeyOf(key);
+    const DEMO: LicenceDocument = { ...DOC, demo: true };
+    const keys = { licence: key, demo: demoKey };
+
+    it('are signed with a key of their own, derived from the licence key: the same every time, another key id', () => {
+      expect(demoSigningKeyOf(loadSigningKey(RFC_SEED)).keyId).to.equal(demoKey.keyId);
+      expect(demoKey.keyId).to.not.equal(key.keyId);
+      expect(demoSigningKeyOf(loadSigningKey(generateSigningKeyPem())).keyId).to.not.equal(demoKey.keyId);
+      const file = signLicenceFile(DEMO, keys);
+      expect(file).to.equal(signLicence(DEMO, demoKey.privateKey));
+      expect(signLicenceFile(DOC, keys)).to.equal(signLicence(DOC, key.privateKey));
+    });
+
+    it('an engine that trusts only the licence key refuses them: the docs’ few lines of Node, and verifyLicence (DEMO)', () => {
+      const file = signLicenceFile(DEMO, keys);
+      // docs/licences.md's engine check, as written there.
+      const body = file.trim().split('\n').slice(1, -1).join('');
+      const { enc, sig } = JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as { enc: string; sig: string };
+      expect(verify(null, Buffer.from('licence/' + enc, 'ascii'), createPublicKey(key.publicKeyPem), Buffer.from(sig, 'base64url'))).to.equal(false);
+      expect(JSON.parse(Buffer.from(enc, 'base64url').toString('utf8')).demo, 'the signed document says so').to.equal(true);
+      const offline = verifyLicence(file, key.publicKey, NOW);
+      expect(offline).to.deep.equal({ valid: false, reason: 'DEMO', licence: DEMO });
+    });
+
+    it('with the demo key (the server’s own check): genuine demo files are DEMO, a tampered one is not genuine', () => {
+      const file = signLicenceFile(DEMO, keys);
+      expect(verifyLicence(file, key.publicKey, NOW, { demoKey: demoKey.publicKey })).to.deep.equal({ valid: false, reason: 'DEMO', licence: DEMO });
+      const raised = withChangedDocument(file, (d) => ({ ...d, quantity: 1000 }));
+      expect(verifyLicence(raised, key.publicKey, NOW, { demoKey: demoKey.publicKey })).to.deep.include({ valid: false, reason: 'WRONG_KEY' });
+      // Saying demo is never valid, whoever signed it (the licence key never signs a demo document; were it made to).
+      expect(verifyLicence(signLicence(DEMO, key.privateKey), key.publicKey, NOW)).to.deep.equal({ valid: false, reason: 'DEMO', licence: DEMO });
+      // A real file stays valid with the demo key known.
+      expect(verifyLicence(signLicenceFile(DOC, keys), key.publicKey, NOW, { demoKey: demoKey.publicKey }).valid).to.equal(true);
+    });
   });
 });

@@ -6,3 +6,4 @@ export { cancelNow, cancelNowLines, refundCapture, refundCredit } from './refund
 export { changePaymentMethod, createPaymentMethodOrder, saveWalletFromSetup, startWalletSetup } from './payment-method.js';
 export { handleWebhook, HANDLED_WEBHOOK_EVENTS, type WebhookGuard, type WebhookOutcome } from './webhook.js';
 export { payWithSavedWallet, type SavedWalletOutcome } from './saved-wallet.js';
+export { endDemoPurchases, standingDemoPurchases, type DemoPurchase } from './demo.js';

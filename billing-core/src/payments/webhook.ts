@@ -124,6 +124,22 @@ async function subscriptionOf(deps: PaymentDeps, reference: string | null): Prom
   return (await resolveBillingReference(deps, reference)) ?? later(`no subscription has claimed the billing reference ${reference} yet`);
 }
 
+/**
+ * Is the capture one of this subscription's? Recorded on it (by its id), or — not recorded yet, PayPal does not order
+ * its deliveries — captured at PayPal for one of the subscription's orders (then PayPal should retry: 503). Anything
+ * else is not ours (another merchant's, PayPal not knowing it for this account, or another subscription's under this
+ * one's reference): ignored, answered 200 and logged, never retried for ever.
+ */
+async function requireOurCapture(deps: PaymentDeps, sub: { orders: Record<string, unknown>; captures: readonly { captureId: string }[] }, captureId: string): Promise<void> {
+  if (sub.captures.some((c) => c.captureId === captureId)) return;
+  const { orderId } = await deps.gateway.getCapture(captureId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return ignore(`capture ${captureId} is not one of ours (PayPal does not know it for this account)`);
+    throw error;
+  });
+  if (orderId && Object.hasOwn(sub.orders, orderId)) later(`capture ${captureId} is not recorded yet`);
+  ignore(`capture ${captureId} is not one of ours for this subscription`);
+}
+
 /** The billing reference of a capture: on the resource, or (refunds made in PayPal's dashboard) on the capture. */
 async function referenceOfCapture(deps: PaymentDeps, captureId: string, onResource: unknown): Promise<string | null> {
   return text(onResource) ?? (await deps.gateway.getCapture(captureId)).customId;
@@ -163,8 +179,8 @@ async function apply(deps: PaymentDeps, event: WebhookEvent, metadata: CommandMe
       const refundId = upCapture(r) ? (text(r.id) ?? ignore('the refund has no id')) : `reversal-${event.id}`;
       const subscriptionId = await subscriptionOf(deps, await referenceOfCapture(deps, captureId, r.custom_id));
       const { sub } = await loadSubscription(deps, subscriptionId);
-      // The capture's own record may still be on its way (PayPal does not order its deliveries).
-      if (!sub.captures.some((c) => c.captureId === captureId)) later(`capture ${captureId} is not recorded yet`);
+      // Ours, recorded; ours at PayPal but its record still on its way (503: PayPal retries); or not ours (ignored).
+      await requireOurCapture(deps, sub, captureId);
       const { amount, currency } = money(r.amount);
       return run(subscriptionId, { type: 'RecordRefund', data: { captureId, refundId, amount, currency, ...(reversal ? { reversal: true } : {}) }, metadata: keyed });
     }
@@ -175,6 +191,8 @@ async function apply(deps: PaymentDeps, event: WebhookEvent, metadata: CommandMe
       const transaction = ((Array.isArray(r.disputed_transactions) ? r.disputed_transactions : [])[0] ?? {}) as Record<string, unknown>;
       const captureId = text(transaction.seller_transaction_id) ?? ignore('the dispute names no transaction of ours');
       const subscriptionId = await subscriptionOf(deps, await referenceOfCapture(deps, captureId, transaction.custom));
+      // The reference says whose; the capture must be that subscription's too (a reference alone names no payment).
+      await requireOurCapture(deps, (await loadSubscription(deps, subscriptionId)).sub, captureId);
       const amount = r.dispute_amount ? money(r.dispute_amount) : null;
       const outcome = text((r.dispute_outcome as { outcome_code?: string } | undefined)?.outcome_code);
       return run(subscriptionId, {

@@ -15,3 +15,35 @@ export const SqliteDatabase: typeof BetterSqlite3 =
 
 export type SqliteDatabase = BetterSqlite3.Database;
 export type SqliteStatement<P extends unknown[] | {} = unknown[], R = unknown> = BetterSqlite3.Statement<P, R>;
+
+/** How long a statement waits for another process's lock before SQLITE_BUSY (every handle, set when it opens). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const OPEN_ATTEMPTS = 10;
+
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '');
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Opens a SQLite file that other processes may open at the same moment (the read-api, the scheduler, the notifier
+ * and the CLIs share DATA_DIR, and start in any order and at once). The busy timeout comes first, set by the open
+ * itself before any statement; WAL is switched on only when the file is not in WAL already (the switch takes an
+ * exclusive lock and can answer SQLITE_BUSY without waiting on the busy handler); `setup` (idempotent: CREATE … IF
+ * NOT EXISTS) runs next. A SQLITE_BUSY anywhere in this is retried on a fresh handle, a bounded number of times with
+ * a growing, jittered pause (about 4 s in all), and then thrown.
+ */
+export function openSqlite(path: string, options: { readonly?: boolean; fileMustExist?: boolean; wal?: boolean } = {}, setup?: (db: SqliteDatabase) => void): SqliteDatabase {
+  for (let attempt = 1; ; attempt++) {
+    let db: SqliteDatabase | null = null;
+    try {
+      db = new SqliteDatabase(path, { readonly: options.readonly ?? false, fileMustExist: options.fileMustExist ?? false, timeout: SQLITE_BUSY_TIMEOUT_MS });
+      db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      if (options.wal && !options.readonly && String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') db.pragma('journal_mode = WAL');
+      setup?.(db);
+      return db;
+    } catch (error) {
+      db?.close();
+      if (!isBusy(error) || attempt >= OPEN_ATTEMPTS) throw error;
+      sleepSync(Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random() / 2));
+    }
+  }
+}

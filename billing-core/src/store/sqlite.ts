@@ -1,4 +1,4 @@
-import { SqliteDatabase as Database } from './sqlite-driver.js';
+import { openSqlite } from './sqlite-driver.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError, ConcurrencyError, type EventEnvelope, type NewEvent } from '@relaycast/contracts';
@@ -71,15 +71,14 @@ function storageError(error: unknown): never {
 export function createSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore & { durability(): { journalMode: string; synchronous: number } } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const pollIntervalMs = options.pollIntervalMs ?? 50;
-  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-  db.pragma('busy_timeout = 5000');
-  if (!options.readonly) {
-    db.pragma('journal_mode = WAL');
+  // Other processes may open the file at the same moment: openSqlite sets the busy timeout first and retries a busy open.
+  const db = openSqlite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false, wal: true }, (db) => {
+    if (options.readonly) return;
     // FULL: a commit is on disk when append answers. In WAL mode NORMAL can lose the last commits on power loss,
     // and an acknowledged payment must never vanish (its cost is measured in bench/billing.ts).
     db.pragma('synchronous = FULL');
     db.exec(SCHEMA);
-  }
+  });
   if (options.maxPageCount) db.pragma(`max_page_count = ${Math.floor(options.maxPageCount)}`);
 
   const streamVersion = db.prepare<[string], { v: bigint }>('SELECT COALESCE(MAX(version), 0) AS v FROM events WHERE stream_id = ?').safeIntegers(true);

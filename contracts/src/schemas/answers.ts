@@ -121,10 +121,16 @@ export const CreditedMeta = Type.Object({ credited: Opt(Type.Literal(true)), amo
 export const RefundedMeta = Type.Object({ refunded: Type.Integer({ minimum: 0 }) });
 
 /** `/admin/billing-policy`: the policy every process follows, from the event log, with its history. */
+/** A field of the billing policy out of its bounds (billing-core/src/policy), with the rule the web app words. */
+export const PolicyProblem = Type.Object({ field: Type.String(), message: Type.String(), rule: Opt(Type.String()), params: Opt(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))) });
+
 export const BillingPolicyView = Type.Object({
+  /** The policy every process applies: the recorded one (within its bounds), or the defaults. */
   policy: BillingPolicy,
   /** false: none was ever recorded, the defaults apply. */
   recorded: Type.Boolean(),
+  /** The recorded policy is out of bounds (recorded before they existed): it applies clamped, as `policy` says. */
+  outOfBounds: Opt(Type.Object({ recorded: BillingPolicy, problems: Type.Array(PolicyProblem) })),
   history: Type.Array(Type.Object({ at: Type.String(), data: BillingPolicySet, actorId: Type.String() })),
 });
 
@@ -200,6 +206,8 @@ export const AdminOverviewView = Type.Object({
   latest: Type.Array(HistoryItem),
   /** What the latest events are about, once per stream: a subscription's name and its customer's e-mail, or a user's name and e-mail. */
   subjects: Type.Array(Type.Object({ streamId: Type.String(), name: Type.String(), email: Type.String() })),
+  /** The billing policy in the event log is out of bounds: what is out (it applies clamped; set it again within them). */
+  policyOutOfBounds: Opt(Type.Array(PolicyProblem)),
 });
 export type AdminOverviewView = Static<typeof AdminOverviewView>;
 
@@ -219,12 +227,14 @@ export const LicenceDocumentView = Type.Object({
   serial: Type.Integer(),
   issuedAt: Type.String(),
   validUntil: Type.String(),
+  /** Paid with demo payments (no money moved): a demo licence, signed with the demo key, never valid. */
+  demo: Opt(Type.Literal(true)),
 });
 
 /** `/licence/verify`: valid or not, why, and what the file says. */
 export const LicenceVerdictView = Type.Object({
   valid: Type.Boolean(),
-  reason: Opt(StringEnum(['MALFORMED', 'WRONG_KEY', 'TAMPERED', 'EXPIRED', 'REVOKED', 'SUPERSEDED'] as const)),
+  reason: Opt(StringEnum(['MALFORMED', 'WRONG_KEY', 'TAMPERED', 'EXPIRED', 'DEMO', 'REVOKED', 'SUPERSEDED'] as const)),
   /** A renewal's earlier file: still valid, within what the current licence grants. */
   superseded: Opt(Type.Literal(true)),
   currentSerial: Opt(Type.Integer()),

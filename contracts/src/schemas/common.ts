@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../constants/ui.js';
 import { MAX_UNIT_QUANTITY, MIN_UNIT_QUANTITY } from '../constants/subscription.js';
 
@@ -25,14 +25,32 @@ export const Cents = Type.Integer({ minimum: 0, maximum: 1_000_000_000_00, descr
 export const IsoDateTime = Type.String({ format: 'date-time', maxLength: 40 });
 export const ShortText = Type.String({ maxLength: 2000 });
 
-/** Paging, sorting and a text filter for list calls; every field optional so an empty body lists page 1. */
-export const ListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-  sort: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z_][A-Za-z0-9_.]*$' })),
-  order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-});
+/**
+ * Paging, sorting and a text filter for list calls; every field optional so an empty body lists page 1. `sort` is one
+ * of the list's own fields (`sortKeys`, dotted paths into its documents): anything else — `__proto__`, `constructor`,
+ * a field the list does not show — is a 400 naming `sort`.
+ */
+export function listQuery<const K extends readonly string[]>(sortKeys: K) {
+  return Type.Object({
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    sort: Type.Optional(StringEnum(sortKeys)),
+    order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  });
+}
+
+/** The fields each list sorts by (what its pages show). */
+export const USER_SORT_KEYS = ['createdAt', 'updatedAt', 'givenName', 'familyName', 'email', 'role', 'strategy', 'lastSignInAt'] as const;
+export const SUBSCRIPTION_SORT_KEYS = [
+  'createdAt', 'updatedAt', 'name', 'status', 'subscription_type', 'infrastructure_type', 'plan.plan_id', 'customer.email', 'customer.name',
+  'quantity', 'amount', 'amountDue', 'nextEvent.at', 'startDate', 'endDate', 'periodEnd', 'cancelAt',
+] as const;
+export const ENTRY_SORT_KEYS = ['createdAt', 'updatedAt', 'entry_type', 'category', 'url', 'locale', 'publishedAt'] as const;
+export const FILE_SORT_KEYS = ['createdAt', 'updatedAt', 'originalName', 'mimeType', 'size'] as const;
+
+export const FileListQuery = listQuery(FILE_SORT_KEYS);
+export type FileListQuery = Static<typeof FileListQuery>;
 
 /**
  * Forms whose extra fields the seed allows (or that the seed's web app sends whole records to): extra fields pass

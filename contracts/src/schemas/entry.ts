@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DATA_TYPES, ENTRY_CATEGORY_IDS, ENTRY_TYPES, FORM_CONTROL_KINDS } from '../constants/content.js';
-import { Id, ListQuery, StringEnum, OPEN_FORM } from './common.js';
+import { ENTRY_SORT_KEYS, Id, listQuery, StringEnum, OPEN_FORM } from './common.js';
 
 /** An option of a SELECT, RADIO or SELECT_OBJECT control (for SELECT_OBJECT the value is an entry's _id). */
 export const OptionItem = Type.Object(
@@ -89,7 +89,7 @@ export type EntryRemove = Static<typeof EntryRemove>;
 
 /** /admin/entry/getAll (payload "caller-supplied": these filters, all optional). */
 export const EntryListQuery = Type.Composite([
-  ListQuery,
+  listQuery(ENTRY_SORT_KEYS),
   Type.Object({
     entry_type: Type.Optional(StringEnum(ENTRY_TYPES)),
     category: Type.Optional(StringEnum(ENTRY_CATEGORY_IDS)),

@@ -75,3 +75,76 @@ export const FinanceRecognitionView = Type.Object({
     }),
   ),
 });
+
+/** A day, YYYY-MM-DD (UTC). The routes also refuse one that is not on the calendar (2026-02-30), naming the field. */
+const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'A currency code (ISO 4217): one currency per book; USD when absent' });
+
+/** The longest range of days `/finance/ledger` answers in one call (both ends included). */
+export const LEDGER_MAX_DAYS = 366;
+
+/** `/finance/trialBalance`: every account of a book at the end of a day (UTC). */
+export const FinanceTrialBalanceQuery = Type.Object({
+  asOf: Type.Optional(Day('A day, YYYY-MM-DD (UTC): the balances at its end; today by the billing clock when absent')),
+  book: Type.Optional(StringEnum(FINANCE_BOOKS, { description: 'Real money or the demo payments; real when absent' })),
+  currency: Type.Optional(Currency),
+});
+
+/** `/finance/ledger`: the entries of the days from `from` to `to` (both included, at most 366 days), paged; or all of them as CSV. */
+export const FinanceLedgerQuery = Type.Object({
+  from: Day('The first day, YYYY-MM-DD (UTC)'),
+  to: Day('The last day, YYYY-MM-DD (UTC), on or after `from`; at most 366 days in all'),
+  book: Type.Optional(StringEnum(FINANCE_BOOKS, { description: 'Real money or the demo payments; real when absent' })),
+  currency: Type.Optional(Currency),
+  subscriptionId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Only this subscription’s entries and its own revenue recognised' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: '50 when absent' })),
+  format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '"csv": every entry of the range as a text/csv file, one row per posting line (no paging)' })),
+});
+
+export const LEDGER_ACCOUNT_KINDS = ['asset', 'liability', 'income', 'contra-income'] as const;
+
+/** One line of an entry: an account and the cents debited or credited to it (one of the two is 0). */
+export const FinancePostingView = Type.Object({
+  account: Type.String({ description: 'paypal-clearing, paypal-disputed, deferred-revenue, customer-credit, revenue:<plan>, refunds:<plan>, tax-payable:<country>:<rate>' }),
+  debit: Type.Integer({ minimum: 0 }),
+  credit: Type.Integer({ minimum: 0 }),
+});
+
+/** An account's debits and credits to the day, and its balance (debits − credits: positive on the debit side). */
+export const FinanceAccountBalanceView = Type.Object({
+  account: Type.String(),
+  kind: StringEnum(LEDGER_ACCOUNT_KINDS),
+  debit: Type.Integer(),
+  credit: Type.Integer(),
+  balance: Type.Integer(),
+});
+
+export const FinanceTrialBalanceView = Type.Object({
+  asOf: Type.String(),
+  book: StringEnum(FINANCE_BOOKS),
+  currency: Type.String(),
+  accounts: Type.Array(FinanceAccountBalanceView),
+  debit: Type.Integer(),
+  credit: Type.Integer(),
+  /** Debits equal credits: the balances add up to zero. */
+  balanced: Type.Boolean(),
+});
+
+/**
+ * An entry of the ledger: the postings one event made (with the event: its type, id, global position and
+ * subscription), or one day's revenue recognised for a plan (for a subscription, when the ledger is of one).
+ */
+export const FinanceLedgerEntryView = Type.Object({
+  id: Type.String(),
+  day: Type.String(),
+  at: Type.String({ description: 'When the event happened; a day’s recognition: the end of its day' }),
+  kind: StringEnum(['event', 'recognition'] as const),
+  eventType: Type.Optional(Type.String()),
+  eventId: Type.Optional(Type.String()),
+  position: Type.Optional(Type.String({ description: 'The event’s global position in the log (digits)' })),
+  subscriptionId: Type.Optional(Type.String()),
+  plan: Type.String(),
+  currency: Type.String(),
+  postings: Type.Array(FinancePostingView),
+});

@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_TYPES,
 } from '../constants/subscription.js';
 import { MODULE_NAMES } from '../constants/pricing.js';
-import { Cents, Id, IsoDateTime, ListQuery, Name, Quantity, ShortText, StringEnum, OPEN_FORM } from './common.js';
+import { Cents, Id, IsoDateTime, listQuery, Name, Quantity, ShortText, StringEnum, OPEN_FORM, SUBSCRIPTION_SORT_KEYS } from './common.js';
 
 /** A module the customer configures: its name and the limit wanted (streams, viewers, rooms…). */
 export const ModuleSelection = Type.Object(
@@ -149,8 +149,12 @@ export const CancelAll = Type.Object(
 );
 export type CancelAll = Static<typeof CancelAll>;
 
+/** The signed-in customer's own subscriptions (/subscriptions/findAllByToken). */
+export const OwnSubscriptionsQuery = listQuery(SUBSCRIPTION_SORT_KEYS);
+export type OwnSubscriptionsQuery = Static<typeof OwnSubscriptionsQuery>;
+
 export const SubscriptionListQuery = Type.Composite([
-  ListQuery,
+  OwnSubscriptionsQuery,
   Type.Object({
     status: Type.Optional(StringEnum(SUBSCRIPTION_STATUSES)),
     user_id: Type.Optional(Id),

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '../constants/roles.js';
 import { LANGUAGES } from '../constants/ui.js';
-import { Email, Id, ListQuery, Name, StringEnum, OPEN_FORM } from './common.js';
+import { Email, Id, listQuery, Name, StringEnum, OPEN_FORM, USER_SORT_KEYS } from './common.js';
 
 /** Admin create-user form (seed §5): all four fields required, extra fields allowed. */
 export const UserForm = Type.Object(
@@ -29,7 +29,7 @@ export const UserUpdate = Type.Object(
 );
 export type UserUpdate = Static<typeof UserUpdate>;
 
-export const UserListQuery = Type.Composite([ListQuery, Type.Object({ role: Type.Optional(StringEnum(ROLES)) })]);
+export const UserListQuery = Type.Composite([listQuery(USER_SORT_KEYS), Type.Object({ role: Type.Optional(StringEnum(ROLES)) })]);
 export type UserListQuery = Static<typeof UserListQuery>;
 
 /** Local sign-in for the embedded default (no Google credentials). */

@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import type { FinanceReport, Totals } from './report.js';
 
 /** The CSV columns, in order. Amounts are in major units with two decimals (the catalogue's currencies have cents). */
@@ -15,45 +16,47 @@ export function formatAmount(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * RFC 4180 field: quoted when it holds a comma, a quote, CR or LF, with quotes doubled. A text field a spreadsheet
- * would run as a formula (=, +, -, @ first) gets a leading apostrophe; amounts are never text fields.
- */
-export function csvField(value: string, text = true): string {
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** The amount columns: integer cents in the report, written as numbers in major units (never as text cells). */
+const MONEY_COLUMNS: ReadonlySet<string> = new Set(['ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net']);
 
-function amounts(t: Pick<Totals, 'ordered' | 'captured' | 'refunded' | 'outstanding' | 'withdrawn' | 'net'>): string[] {
-  return [t.ordered, t.captured, t.refunded, t.outstanding, t.withdrawn, t.net].map(formatAmount);
+type Line = Record<(typeof CSV_COLUMNS)[number], string | number | boolean>;
+
+function amounts(t: Pick<Totals, 'ordered' | 'captured' | 'refunded' | 'outstanding' | 'withdrawn' | 'net'>) {
+  return { ordered: t.ordered, captured: t.captured, refunded: t.refunded, outstanding: t.outstanding, withdrawn: t.withdrawn, net: t.net };
 }
 
 /**
  * One rectangular table: a `subscription` line per report row, then `plan-total` lines (per plan and currency) and
  * `currency-total` lines — real money only —, then `demo-plan-total` and `demo-currency-total` lines for demo payments
- * (PAYMENTS=demo: no money moved). The last column, `demo`, is `true` on demo lines. Lines end with CRLF (RFC 4180).
+ * (PAYMENTS=demo: no money moved). The last column, `demo`, is `true` on demo lines. Written by csv-stringify: RFC
+ * 4180 (CRLF line ends; fields with a comma, a quote, CR or LF quoted), and a text field a spreadsheet would run as a
+ * formula (=, +, -, @, tab or CR first) gets a leading apostrophe (`escape_formulas`). Amounts and counts are numbers.
  */
 export function reportToCsv(report: FinanceReport): string {
-  const lines: string[] = [CSV_COLUMNS.join(',')];
-  const line = (texts: string[], money: string[], rest: string[]) =>
-    lines.push([...texts.slice(0, 10).map((v) => csvField(v)), ...money, ...texts.slice(10).map((v) => csvField(v)), ...rest].join(','));
+  const lines: Line[] = [];
+  const blank = { subscription_id: '', user_id: '', plan_id: '', currency: '', period: '', status: '', paypal_order_ids: '', capture_ids: '', refund_ids: '', service_period_start: '', service_period_end: '' };
   for (const r of report.rows) {
-    line(
-      ['subscription', r.subscriptionId, r.userId, r.planId, r.currency, r.period, r.status, r.paypalOrderIds.join(' '), r.captureIds.join(' '), r.refundIds.join(' '), r.servicePeriodStart ?? '', r.servicePeriodEnd ?? ''],
-      amounts(r),
-      ['1', String(r.paypalOrderIds.length), String(r.captureIds.length), String(r.refundIds.length), String(r.demo)],
-    );
+    lines.push({
+      line: 'subscription', subscription_id: r.subscriptionId, user_id: r.userId, plan_id: r.planId, currency: r.currency, period: r.period, status: r.status,
+      paypal_order_ids: r.paypalOrderIds.join(' '), capture_ids: r.captureIds.join(' '), refund_ids: r.refundIds.join(' '), ...amounts(r),
+      service_period_start: r.servicePeriodStart ?? '', service_period_end: r.servicePeriodEnd ?? '',
+      subscriptions: 1, orders: r.paypalOrderIds.length, captures: r.captureIds.length, refunds: r.refundIds.length, demo: r.demo,
+    });
   }
   for (const [prefix, totals] of [['', report.totals], ['demo-', report.totals.demo]] as const) {
-    const demo = String(prefix === 'demo-');
-    for (const t of totals.byPlan) {
-      line([`${prefix}plan-total`, '', '', t.planId, t.currency, '', '', '', '', '', '', ''], amounts(t), [...[t.subscriptions, t.orders, t.captures, t.refunds].map(String), demo]);
-    }
-    for (const t of totals.byCurrency) {
-      line([`${prefix}currency-total`, '', '', '', t.currency, '', '', '', '', '', '', ''], amounts(t), [...[t.subscriptions, t.orders, t.captures, t.refunds].map(String), demo]);
-    }
+    const demo = prefix === 'demo-';
+    for (const t of totals.byPlan) lines.push({ ...blank, line: `${prefix}plan-total`, plan_id: t.planId, currency: t.currency, ...amounts(t), subscriptions: t.subscriptions, orders: t.orders, captures: t.captures, refunds: t.refunds, demo });
+    for (const t of totals.byCurrency) lines.push({ ...blank, line: `${prefix}currency-total`, currency: t.currency, ...amounts(t), subscriptions: t.subscriptions, orders: t.orders, captures: t.captures, refunds: t.refunds, demo });
   }
-  return lines.join('\r\n') + '\r\n';
+  return stringify(lines, {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // RFC 4180 quotes a field holding a line break of either kind (csv-stringify alone quotes only the delimiter's).
+    quoted_match: /[\r\n]/,
+    cast: { number: (value, { column }) => (MONEY_COLUMNS.has(String(column)) ? formatAmount(value) : String(value)), boolean: (value) => String(value) },
+  });
 }
 
 /** A minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF): for tests and for tools that read the report back. */

@@ -1,4 +1,4 @@
-import { SqliteDatabase as Database } from '@relaycast/billing-core';
+import { openSqlite } from '@relaycast/billing-core';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -14,10 +14,8 @@ export interface CheckpointStore {
 /** The embedded default: a small SQLite file beside the event store (DATA_DIR/publisher.db). */
 export function createSqliteCheckpointStore(path: string): CheckpointStore {
   mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+  // Other processes may open the file at the same moment: the busy timeout first, a busy open retried (openSqlite).
+  const db = openSqlite(path, { wal: true }, (db) => db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)'));
   const select = db.prepare<[string], { position: string }>('SELECT position FROM checkpoints WHERE name = ?');
   const upsert = db.prepare('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position');
   return {

@@ -1,4 +1,4 @@
-import { SqliteDatabase as Database } from '@relaycast/billing-core';
+import { openSqlite } from '@relaycast/billing-core';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -39,14 +39,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export function createSqliteAuthStore(path: string): AuthStore {
   mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(`
+  // The scheduler and the notifier open this file too, maybe at the same moment: the busy timeout first, a busy open retried.
+  const db = openSqlite(path, { wal: true }, (db) => db.exec(`
     CREATE TABLE IF NOT EXISTS sessions (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
     CREATE TABLE IF NOT EXISTS credentials (user_id TEXT PRIMARY KEY, password_hash TEXT NOT NULL);
-  `);
+  `));
   const insert = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
   const select = db.prepare<[string], { user_id: string; created_at: number; expires_at: number }>('SELECT user_id, created_at, expires_at FROM sessions WHERE token_hash = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');

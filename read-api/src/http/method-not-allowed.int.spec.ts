@@ -96,7 +96,24 @@ describe('methods other than POST on POST-only paths: 405 JSON with Allow', func
     const unknown = await call('POST', '/subscriptions/nope');
     expect(unknown.status).to.equal(404);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).to.equal('NOT_FOUND');
-    // A GET-only path keeps its own answers to other methods.
-    expect((await call('POST', '/health')).status).to.equal(404);
+  });
+
+  it('GET-only paths answer POST, PUT and DELETE with 405 and Allow: GET, HEAD (issue 31, item 8: they answered 404 without Allow)', async () => {
+    const wrong: string[] = [];
+    for (const path of ['/health', '/ready', '/metrics', '/openapi.json', '/billing/clock', '/licence/public-key', '/subscriptions/licence', '/invoices/INV-000001.pdf', '/creditNotes/CN-000001.pdf', '/invoices/export.csv', '/files/no-such-file/x.txt', '/auth/google', '/auth/google/callback', '/auth/verify-email', '/HEALTH', '/health/']) {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const res = await call(method, path, { 'content-type': 'application/json' });
+        const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+        if (res.status !== 405 || res.headers.get('allow') !== 'GET, HEAD' || body?.error?.code !== 'METHOD_NOT_ALLOWED') wrong.push(`${method} ${path}: ${res.status} allow=${res.headers.get('allow')} ${JSON.stringify(body)}`);
+      }
+    }
+    expect(wrong).to.deep.equal([]);
+    const one = await call('POST', '/licence/public-key');
+    expect(((await one.json()) as { error: { message: string } }).error.message).to.equal('POST is not served at /licence/public-key: it answers GET, HEAD');
+    // A path served with GET and POST (the unsubscribe link: the page, and the one click) lists both.
+    const put = await call('PUT', '/mail/unsubscribe?token=x');
+    expect([put.status, put.headers.get('allow')]).to.deep.equal([405, 'GET, HEAD, POST']);
+    const options = await call('OPTIONS', '/health');
+    expect([options.status, options.headers.get('allow')]).to.deep.equal([204, 'GET, HEAD']);
   });
 });

@@ -35,9 +35,20 @@ function isClass(constructor: unknown): boolean {
   return typeof constructor === 'function' && /^class\b/.test(Function.prototype.toString.call(constructor));
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the proxies in front keep theirs (nginx's upstream
+ * keepalive_timeout and ingress-nginx's upstream-keepalive-timeout are 60 s, a cloud load balancer's idle timeout 60 s
+ * by default). With Node's default (5 s) a proxy reuses a connection the server is closing at that moment, and a POST
+ * it had sent on it is answered 502 (docs/going-live.md).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** Listens on host:port (0: a free port) and resolves once it does. */
 export function listen(app: Express, port: number, host: string): Promise<Server> {
   const server = createHttpServer(app);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Longer still, so a request's headers are never timed out by the keep-alive's clock (Node's advice).
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -4,7 +4,9 @@ import type { CreditNoteView, InvoiceView } from '@relaycast/contracts';
 /**
  * Invoices and credit notes as one CSV file for finance (RFC 4180: CRLF line ends, fields quoted where needed, by
  * csv-stringify): one row per document, oldest first; invoices positive, credit notes negative, in cents and as a
- * decimal. No tax column: no tax is computed (every document says so).
+ * decimal, both number cells. No tax column: no tax is computed (every document says so). Names are the customer's
+ * as typed: a text cell a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading apostrophe
+ * (csv-stringify's `escape_formulas`).
  */
 export const DOCUMENT_CSV_COLUMNS = [
   'document',
@@ -29,6 +31,7 @@ export const DOCUMENT_CSV_COLUMNS = [
   'description',
 ] as const;
 
+/** `amount` holds cents too: it is written as the decimal (a number cell, never text). */
 type Row = Record<(typeof DOCUMENT_CSV_COLUMNS)[number], string | number>;
 
 const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
@@ -50,16 +53,24 @@ export function documentRow(entry: { kind: 'invoice'; doc: InvoiceView } | { kin
     const d = entry.doc;
     return {
       document: 'invoice', number: d.number, ...common(d), invoice_number: d.number, reason: '', paypal_order_id: d.paypalOrderID, refund_id: '',
-      paid_or_refunded_at: d.paidAt, amount_cents: d.total, amount: decimal(d.total), description: d.lines.map((l) => l.description).join('; '),
+      paid_or_refunded_at: d.paidAt, amount_cents: d.total, amount: d.total, description: d.lines.map((l) => l.description).join('; '),
     };
   }
   const d = entry.doc;
   return {
     document: 'credit_note', number: d.number, ...common(d), invoice_number: d.invoiceNumber, reason: d.reason, paypal_order_id: '', refund_id: d.refundId,
-    paid_or_refunded_at: d.refundedAt, amount_cents: -d.amount, amount: decimal(-d.amount), description: `${d.reason === 'REVERSAL' ? 'Reversal' : 'Refund'} on invoice ${d.invoiceNumber}`,
+    paid_or_refunded_at: d.refundedAt, amount_cents: -d.amount, amount: -d.amount, description: `${d.reason === 'REVERSAL' ? 'Reversal' : 'Refund'} on invoice ${d.invoiceNumber}`,
   };
 }
 
 export function documentsCsv(rows: readonly Row[]): string {
-  return stringify(rows as Row[], { header: true, columns: [...DOCUMENT_CSV_COLUMNS], record_delimiter: 'windows' });
+  return stringify(rows as Row[], {
+    header: true,
+    columns: [...DOCUMENT_CSV_COLUMNS],
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // RFC 4180 quotes a field holding a line break of either kind (csv-stringify alone quotes only the delimiter's).
+    quoted_match: /[\r\n]/,
+    cast: { number: (value, { column }) => (column === 'amount' ? decimal(value) : String(value)) },
+  });
 }

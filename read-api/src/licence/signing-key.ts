@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSigningKeyPem, loadSigningKey, type SigningKey } from '@relaycast/billing-core';
 import { ConfigError } from '../config.js';
+import { keepOnce } from '../auth/secret.js';
 
 /**
  * The Ed25519 key that signs licence files: LICENCE_SIGNING_KEY (PKCS#8 PEM, base64 PKCS#8 DER, or a 32-byte seed in
@@ -17,15 +18,6 @@ export function licenceSigningKey(config: { dataDir: string; licenceSigningKey: 
       throw new ConfigError(`LICENCE_SIGNING_KEY is not an Ed25519 private key (PKCS#8 PEM, base64 PKCS#8 DER, or a 32-byte seed): ${(error as Error).message}`);
     }
   }
-  const path = join(config.dataDir, 'licence-signing-key.pem');
-  if (!existsSync(path)) {
-    mkdirSync(config.dataDir, { recursive: true });
-    try {
-      writeFileSync(path, generateSigningKeyPem(), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another process on the same DATA_DIR wrote it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return loadSigningKey(readFileSync(path, 'utf8'));
+  mkdirSync(config.dataDir, { recursive: true });
+  return loadSigningKey(keepOnce(join(config.dataDir, 'licence-signing-key.pem'), generateSigningKeyPem));
 }

@@ -315,6 +315,16 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
     const sent = (await to(boris.email)).find((m) => m.messageId === view.messageId)!;
     expect(sent.raw.length).to.equal(receipt.deliveries[0].bytes);
 
+    // The reminder's unsubscribe link turns the customer's reminders off: delivered by SMTP, administrators never see its
+    // token (issue 31, item 8) — in the HTML, the text, nor List-Unsubscribe; the message is still the one sent.
+    const reminder = list.data.find((m: { template: string }) => m.template === 'trial-ending');
+    const reminderView = (await admin.post('/admin/mail/message', { key: reminder.key })).body.data;
+    const liveToken = new URL((await to(boris.email)).find((m) => m.messageId === reminderView.messageId)!.header('list-unsubscribe')!.slice(1, -1)).searchParams.get('token')!;
+    expect(reminderView).to.deep.include({ identical: true, linksHidden: true });
+    expect(reminderView.listUnsubscribe).to.match(/\/mail\/unsubscribe\?token=hidden-from-administrators$/);
+    for (const part of [reminderView.html, reminderView.text, reminderView.listUnsubscribe]) expect(part).to.not.include(liveToken);
+    expect(reminderView.html).to.include('/mail/unsubscribe?token=hidden-from-administrators');
+
     const before = sink.accepted();
     expect((await admin.post('/admin/mail/resend', { key: receipt.key })).body.data).to.deep.equal({ key: receipt.key, status: 'resend-asked' });
     await settled();

@@ -15,8 +15,9 @@ import {
 import {
   dueOf,
   licenceDocumentOf,
+  paidWithDemoMoney,
   nextRetryOf,
-  signLicence,
+  signLicenceFile,
   subscriptionDecider,
   userDecider,
   type EventStore,
@@ -41,6 +42,8 @@ export interface MailDeps {
   links: LinkSigner;
   publicUrl: string;
   licenceKey: SigningKey;
+  /** Demo licences are signed with it (never with licenceKey). */
+  demoLicenceKey: SigningKey;
 }
 
 export interface Attachment {
@@ -280,7 +283,8 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
     case 'cancelled': {
       if (event.type !== 'SubscriptionCancelled') return null;
       const unpaid = sub?.pause?.reason === 'NON_PAYMENT' || /unpaid/i.test(event.data.reason ?? '');
-      content = { values: { date: day(event.data.at ?? cause.occurredAt, lang), reason: unpaid ? P.cancelledUnpaid : '' } };
+      const reason = event.data.cause === 'PAYMENT_TAKEN_BACK' ? P.cancelledTakenBack : unpaid ? P.cancelledUnpaid : '';
+      content = { values: { date: day(event.data.at ?? cause.occurredAt, lang), reason } };
       break;
     }
     case 'cancellation-scheduled': {
@@ -290,7 +294,9 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
     }
     case 'licence-issued': {
       if (event.type !== 'LicenceIssued' || !sub) return null;
-      const doc = licenceDocumentOf(sub);
+      // A demo licence when demo money paid into the subscription, as of the cause (its file is signed with the demo key).
+      const history = (await deps.events.readStream(subscriptionDecider.streamId(sub.id))).filter((e) => e.position <= upTo);
+      const doc = licenceDocumentOf(sub, { demo: paidWithDemoMoney(history) });
       if (!doc) return null;
       const validUntil = doc.validUntil.startsWith('9999') ? (lang === 'ru' ? 'бессрочно' : 'no end') : day(doc.validUntil, lang);
       content = {
@@ -300,7 +306,7 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
           [F.units, String(doc.quantity)],
           [F.validUntil, validUntil],
         ],
-        attachments: [{ filename: `relaycast-${doc.licenceKey}.lic`, contentType: 'text/plain', content: Buffer.from(signLicence(doc, deps.licenceKey.privateKey), 'utf8') }],
+        attachments: [{ filename: `relaycast-${doc.licenceKey}.lic`, contentType: 'text/plain', content: Buffer.from(signLicenceFile(doc, { licence: deps.licenceKey, demo: deps.demoLicenceKey }), 'utf8') }],
       };
       break;
     }

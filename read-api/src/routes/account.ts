@@ -82,7 +82,9 @@ export const passwordRoutes = [
         throw new ConflictError('The password was changed meanwhile by another request: sign in with the new password', { field: 'currentPassword', message: 'was changed meanwhile', rule: 'changedMeanwhile' });
       }
       try {
-        await rt.execute(userDecider, me._id, { type: 'RecordPasswordChange', data: {}, metadata: meta() });
+        // The wall clock, as the reset links it supersedes are stamped (security keeps the wall clock, whatever the
+        // billing clock says): a link asked for before this change is refused after it, even on a test clock behind.
+        await rt.execute(userDecider, me._id, { type: 'RecordPasswordChange', data: {}, metadata: meta({ now: new Date().toISOString() }) });
       } catch (error) {
         // Not recorded, so not changed: the old hash goes back (only if nothing replaced ours since).
         await rt.auth.replacePassword(me._id, hash, stored).catch(() => false);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { AdminOverviewView, type AdminOverviewView as Overview } from '@relaycast/contracts';
 import { ROLES, SUBSCRIPTION_STATUSES } from '@relaycast/contracts/constants';
+import { readBillingPolicy } from '@relaycast/billing-core';
 import { defineRoute } from '../http/route.js';
 
 const DAY_MS = 86_400_000;
@@ -20,14 +21,14 @@ export const adminHomeRoutes = [
     recordsNothing: true,
     access: 'admin',
     tag: 'Admin',
-    summary: `What needs attention (subscriptions in dunning, renewals in the next ${RENEWAL_DAYS} days, open disputes, charges that failed in the last ${FAILED_CHARGE_DAYS} days), users and subscriptions counted, the latest ${LATEST} events of subscriptions and users with what each is about, and the billing clock and payments mode — at the billing clock’s time`,
+    summary: `What needs attention (subscriptions in dunning, renewals in the next ${RENEWAL_DAYS} days, open disputes, charges that failed in the last ${FAILED_CHARGE_DAYS} days), users and subscriptions counted, the latest ${LATEST} events of subscriptions and users with what each is about, the billing clock and payments mode, and policyOutOfBounds when the billing policy in the event log is out of its bounds (it applies clamped) — at the billing clock’s time`,
     body: Type.Object({}, { additionalProperties: false }),
     async handle({ rt }) {
       const q = rt.readSide.queries;
       const now = rt.clock.now();
       const at = (days: number) => new Date(Date.parse(now) + days * DAY_MS).toISOString();
       const soonestFirst = { page: 1, pageSize: SHOWN, sort: 'nextEvent.at', order: 'asc' as const };
-      const [users, subscriptions, dunning, renewals, disputes, failedCharges, latest] = await Promise.all([
+      const [users, subscriptions, dunning, renewals, disputes, failedCharges, latest, policy] = await Promise.all([
         q.userCounts(ROLES),
         q.subscriptionCounts(SUBSCRIPTION_STATUSES),
         q.listSubscriptions({ ...soonestFirst, due: 'dunning' }),
@@ -35,6 +36,7 @@ export const adminHomeRoutes = [
         q.disputedSubscriptions(SHOWN),
         q.failedCharges(at(-FAILED_CHARGE_DAYS), SHOWN),
         q.recentHistory(LATEST),
+        readBillingPolicy(rt.events),
       ]);
       // Who or what each latest event is about (a few documents: LATEST at most).
       const subjects = await Promise.all(
@@ -62,6 +64,7 @@ export const adminHomeRoutes = [
         },
         latest,
         subjects: subjects.filter((x): x is Overview['subjects'][number] => x !== null),
+        ...(policy.outOfBounds ? { policyOutOfBounds: policy.outOfBounds.problems } : {}),
       };
       return { data };
     },

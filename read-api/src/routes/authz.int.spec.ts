@@ -126,6 +126,8 @@ describe('authorization matrix (every route × every kind of caller)', function 
     '/finance/verify': /*                */ [401, 403, 403, 403, 200, 200],
     '/finance/overview': /*              */ [401, 403, 403, 403, 200, 200],
     '/finance/recognition': /*           */ [401, 403, 403, 403, 200, 200],
+    '/finance/trialBalance': /*          */ [401, 403, 403, 403, 200, 200],
+    '/finance/ledger': /*                */ [401, 403, 403, 403, 200, 200],
     // Invoices and credit notes: every signed-in user lists their own (a plain user has none), administrators anyone's.
     '/invoices/findAll': /*              */ [401, 200, 200, 200, 200, 200],
     '/invoices/findOne': /*              */ [401, 404, 404, 404, 404, 404],
@@ -218,11 +220,13 @@ describe('authorization matrix (every route × every kind of caller)', function 
     });
   }
 
-  it('a CSV finance report is for administrators and the finance role only', async () => {
+  it('a CSV finance report and the ledger as CSV are for administrators and the finance role only', async () => {
     const clients = callers();
-    const got: number[] = [];
-    for (const name of CALLERS) got.push((await clients[name].post('/finance/replay', { format: 'csv' })).status);
-    expect(got).to.deep.equal([401, 403, 403, 403, 200, 200]);
+    for (const [path, body] of [['/finance/replay', { format: 'csv' }], ['/finance/ledger', { from: '2026-03-01', to: '2026-03-31', format: 'csv' }]] as const) {
+      const got: number[] = [];
+      for (const name of CALLERS) got.push((await clients[name].post(path, body)).status);
+      expect(got, path).to.deep.equal([401, 403, 403, 403, 200, 200]);
+    }
   });
 
   it('the finance role reads a subscription’s whole history as administrators do (request ids, who acted), and changes nothing of it', async () => {
@@ -269,11 +273,12 @@ describe('authorization matrix (every route × every kind of caller)', function 
     const [note] = (await payer.post('/creditNotes/findAll', {})).body.data;
     const clients = { anonymous: server.client(), plain, payer, stranger, admin, finance };
     //                                                  anon  plain payer stranger admin finance
+    // Another customer's document answers as one that does not exist (404): which numbers exist is not told.
     const expected: [string, () => Promise<number>[], number[]][] = [
-      ['/invoices/findOne', () => Object.values(clients).map(async (c) => (await c.post('/invoices/findOne', { number: invoice.number })).status), [401, 403, 200, 403, 200, 200]],
-      ['/creditNotes/findOne', () => Object.values(clients).map(async (c) => (await c.post('/creditNotes/findOne', { number: note.number })).status), [401, 403, 200, 403, 200, 200]],
-      ['GET invoice PDF', () => Object.values(clients).map(async (c) => (await c.get(`/invoices/${invoice.number}.pdf`)).status), [401, 403, 200, 403, 200, 200]],
-      ['GET credit note PDF', () => Object.values(clients).map(async (c) => (await c.get(`/creditNotes/${note.number}.pdf`)).status), [401, 403, 200, 403, 200, 200]],
+      ['/invoices/findOne', () => Object.values(clients).map(async (c) => (await c.post('/invoices/findOne', { number: invoice.number })).status), [401, 404, 200, 404, 200, 200]],
+      ['/creditNotes/findOne', () => Object.values(clients).map(async (c) => (await c.post('/creditNotes/findOne', { number: note.number })).status), [401, 404, 200, 404, 200, 200]],
+      ['GET invoice PDF', () => Object.values(clients).map(async (c) => (await c.get(`/invoices/${invoice.number}.pdf`)).status), [401, 404, 200, 404, 200, 200]],
+      ['GET credit note PDF', () => Object.values(clients).map(async (c) => (await c.get(`/creditNotes/${note.number}.pdf`)).status), [401, 404, 200, 404, 200, 200]],
       ['/billingDetails/findOne of the payer', () => Object.values(clients).map(async (c) => (await c.post('/billingDetails/findOne', { user_id: payer.userId })).status), [401, 403, 200, 403, 200, 403]],
     ];
     for (const [what, run, statuses] of expected) expect(await Promise.all(run()), what).to.deep.equal(statuses);

@@ -6,7 +6,7 @@ import { fileDecider } from '@relaycast/billing-core';
 import {
   AppError,
   FileRemove,
-  ListQuery,
+  FileListQuery,
   NotFoundError,
   UPLOAD_MAX_BYTES,
   UPLOAD_MIME_TYPES,
@@ -48,7 +48,7 @@ export const fileRoutes = [
     access: 'admin',
     tag: 'Files',
     summary: 'List uploaded files',
-    body: ListQuery,
+    body: FileListQuery,
     async handle({ body, rt }) {
       const page = await rt.readSide.queries.listFiles(body);
       return pageAnswer(page);

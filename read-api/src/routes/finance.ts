@@ -1,9 +1,11 @@
 import express, { type Router } from 'express';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum, ValidationError, validate } from '@relaycast/contracts';
-import { FinanceAsOfQuery, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, ReadModelVerificationView } from '@relaycast/contracts';
+import { FinanceAsOfQuery, FinanceLedgerEntryView, FinanceLedgerQuery, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, FinanceTrialBalanceQuery, FinanceTrialBalanceView, LEDGER_MAX_DAYS, PageMeta, ReadModelVerificationView } from '@relaycast/contracts';
+import { daysBetween } from '@relaycast/billing-core';
 import { projectionsNamed } from '@relaycast/projections';
-import { CutError, dayOf, financeOverview, financeRecognition, isDay, parseCut, replayFinance, reportToCsv, verifyReadModels, type FinanceReport } from '@relaycast/projections/finance';
+import { CutError, dayOf, financeOverview, financeRecognition, isDay, ledgerEntries, parseCut, replayFinance, reportToCsv, trialBalance, verifyReadModels, type FinanceReport, type LedgerPage } from '@relaycast/projections/finance';
+import { ledgerCsv } from '../finance/ledger-csv.js';
 import { authorize, defineRoute, JSON_BODY_LIMIT } from '../http/route.js';
 import { jsonBodyGuard } from '../http/body-guard.js';
 import type { Runtime } from '../runtime.js';
@@ -43,6 +45,34 @@ function asOfDay(rt: Runtime, asOf: string | undefined): string {
   return asOf;
 }
 
+/** The ledger's range: two calendar days, `to` on or after `from`, at most LEDGER_MAX_DAYS days in all. */
+function ledgerRange(body: { from: string; to: string }): { from: string; to: string } {
+  if (!isDay(body.from)) throw ValidationError.field('from', 'must be a calendar day, YYYY-MM-DD');
+  if (!isDay(body.to)) throw ValidationError.field('to', 'must be a calendar day, YYYY-MM-DD');
+  if (body.to < body.from) throw ValidationError.field('to', 'must be on or after from');
+  if (daysBetween(body.from, body.to) + 1 > LEDGER_MAX_DAYS) throw ValidationError.field('to', `must be within ${LEDGER_MAX_DAYS} days of from (both days included)`);
+  return { from: body.from, to: body.to };
+}
+
+const LEDGER_PAGE_SIZE = 50;
+
+/** The ledger's entries of a range: one page of them, or (`all`) every one, for the CSV file. */
+async function ledger(rt: Runtime, body: Static<typeof FinanceLedgerQuery>, all = false): Promise<LedgerPage & { page: number; pageSize: number }> {
+  const { from, to } = ledgerRange(body);
+  const page = body.page ?? 1;
+  const pageSize = body.pageSize ?? LEDGER_PAGE_SIZE;
+  const found = await ledgerEntries(rt.readModels, {
+    book: body.book ?? 'real',
+    from,
+    to,
+    currency: body.currency ?? 'USD',
+    ...(body.subscriptionId ? { subscriptionId: body.subscriptionId } : {}),
+    offset: all ? 0 : (page - 1) * pageSize,
+    limit: all ? Number.MAX_SAFE_INTEGER : pageSize,
+  });
+  return { ...found, page, pageSize };
+}
+
 /**
  * Administrators and the read-only finance role: the figures, the reconciliation report (JSON here; CSV through
  * `mountFinanceCsv`) and the read-model check. All of them read; none records an event.
@@ -73,6 +103,32 @@ export const financeRoutes = [
     },
   }),
   defineRoute({
+    path: '/finance/trialBalance',
+    answer: FinanceTrialBalanceView,
+    query: true,
+    access: 'finance',
+    tag: 'Finance',
+    summary: 'The trial balance of a book at the end of a day: every account’s debits, credits and balance (debit-positive, integer cents), the totals, and whether they balance (docs/finance.md: the accounts)',
+    body: FinanceTrialBalanceQuery,
+    async handle({ body, rt }) {
+      return { data: await trialBalance(rt.readModels, { asOf: asOfDay(rt, body.asOf), book: body.book ?? 'real', currency: body.currency ?? 'USD' }) };
+    },
+  }),
+  defineRoute({
+    path: '/finance/ledger',
+    answer: Type.Array(FinanceLedgerEntryView),
+    answerMeta: PageMeta,
+    query: true,
+    access: 'finance',
+    tag: 'Finance',
+    summary: 'The ledger of a book from one day to another (both included, at most 366): each entry with the event that made it (type, id, position, subscription) and each day’s revenue recognised per plan, in time order, paged. format "csv" answers every entry of the range as a text/csv file, one row per posting line',
+    body: FinanceLedgerQuery,
+    async handle({ body, rt }) {
+      const found = await ledger(rt, body);
+      return { data: found.entries, meta: { total: found.total, page: found.page, pageSize: found.pageSize } };
+    },
+  }),
+  defineRoute({
     path: '/finance/replay',
     answer: FinanceReportView,
     query: true,
@@ -100,8 +156,8 @@ export const financeRoutes = [
 ];
 
 /**
- * `/finance/replay` with `format: "csv"`: the same report as an RFC 4180 file. Mounted before the JSON routes; any
- * other format falls through to the route above.
+ * `/finance/replay` and `/finance/ledger` with `format: "csv"`: the same report, or every entry of the range, as an
+ * RFC 4180 file. Mounted before the JSON routes; any other format falls through to the routes above.
  */
 export function mountFinanceCsv(router: Router, rt: Runtime): void {
   router.post('/finance/replay', express.json({ limit: JSON_BODY_LIMIT, strict: true }), jsonBodyGuard, async (req, res, next) => {
@@ -112,5 +168,14 @@ export function mountFinanceCsv(router: Router, rt: Runtime): void {
     const label = (report.asOf.to?.slice(0, 10) ?? 'head').replace(/[^0-9A-Za-z-]/g, '');
     res.attachment(`relaycast-finance-${label}-p${report.asOf.position}.csv`);
     res.type('text/csv; charset=utf-8').send(reportToCsv(report));
+  });
+  router.post('/finance/ledger', express.json({ limit: JSON_BODY_LIMIT, strict: true }), jsonBodyGuard, async (req, res, next) => {
+    if ((req.body as { format?: unknown }).format !== 'csv') return next();
+    authorize('finance', req.auth.user);
+    const body = validate(FinanceLedgerQuery, req.body);
+    const found = await ledger(rt, body, true);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.attachment(`relaycast-ledger-${found.book}-${body.currency ?? 'USD'}-${found.from}-${found.to}.csv`);
+    res.type('text/csv; charset=utf-8').send(ledgerCsv(found.entries));
   });
 }

@@ -84,8 +84,11 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
     expect(numbersOf(await admin.post('/invoices/findAll', { user_id: bob.userId }))).to.deep.equal(['INV-000002']);
     expect(numbersOf(await plain.post('/invoices/findAll', {}))).to.deep.equal([]);
     expect((await ada.post('/invoices/findOne', { number: 'INV-000003' })).body.data).to.deep.include({ paypalOrderID: 'O-4', total: 2000 });
-    expect((await bob.post('/invoices/findOne', { number: 'INV-000003' })).status).to.equal(403);
-    expect((await ada.post('/invoices/findOne', { number: 'INV-000099' })).status).to.equal(404);
+    // Another customer's invoice answers exactly as one that does not exist (issue 31, item 8: 403 told it existed).
+    const notYours = await bob.post('/invoices/findOne', { number: 'INV-000003' });
+    const none = await bob.post('/invoices/findOne', { number: 'INV-000099' });
+    expect([notYours.status, notYours.body]).to.deep.equal([404, { error: { code: 'NOT_FOUND', message: 'Invoice not found' } }]);
+    expect([none.status, none.body]).to.deep.equal([notYours.status, notYours.body]);
     expect((await ada.post('/invoices/findOne', { number: 'R-000001' })).status).to.equal(400);
   });
 
@@ -139,7 +142,10 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
     expect(numbersOf(notes)).to.deep.equal(['CN-000001']);
     expect(notes.body.data[0]).to.deep.include({ invoiceNumber: 'INV-000001', amount: 100, reason: 'REFUND', refundId: 'RF-1', book: 'real' });
     expect((await ada.post('/invoices/findOne', { number: 'INV-000001' })).body.data).to.deep.include({ credited: 100 });
-    expect((await bob.post('/creditNotes/findOne', { number: 'CN-000001' })).status).to.equal(403);
+    const notYours = await bob.post('/creditNotes/findOne', { number: 'CN-000001' });
+    const none = await bob.post('/creditNotes/findOne', { number: 'CN-000099' });
+    expect([notYours.status, notYours.body]).to.deep.equal([404, { error: { code: 'NOT_FOUND', message: 'Credit note not found' } }]);
+    expect([none.status, none.body]).to.deep.equal([notYours.status, notYours.body]);
     expect((await admin.post('/creditNotes/findAll', { user_id: bob.userId })).body.data).to.deep.equal([]);
 
     expect(numbersOf(await bob.post('/invoices/findAll', {}))).to.deep.equal(['DEMO-INV-000001', 'INV-000002']);
@@ -173,11 +179,11 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
     const russian = rendered(Buffer.from(await (await download(bob, '/invoices/INV-000006.pdf')).arrayBuffer()), 'invoice-INV-000006');
     for (const shown of ['Иван Петров', 'ООО «Ретранслятор»', 'ул. Тверская, д. 1', 'Москва 125009', 'Russia', 'VAT no. 7701234567', '$5.00']) expect(russian.text, shown).to.include(shown);
 
-    expect((await download(bob, '/invoices/INV-000005.pdf')).status).to.equal(403);
+    expect((await download(bob, '/invoices/INV-000005.pdf')).status, 'another customer’s: as if it did not exist').to.equal(404);
     expect((await download(admin, '/invoices/INV-000005.pdf')).status).to.equal(200);
     expect((await fetch(`${server.baseUrl}/invoices/INV-000005.pdf`)).status).to.equal(401);
     expect((await download(ada, '/invoices/INV-000099.pdf')).status).to.equal(404);
-    expect((await download(bob, '/creditNotes/CN-000001.pdf')).status).to.equal(403);
+    expect((await download(bob, '/creditNotes/CN-000001.pdf')).status).to.equal(404);
   });
 
   it('CSV for finance: every invoice and credit note, parsed back with csv-parse; administrators only', async () => {

@@ -46,11 +46,13 @@ export const BillingDetailsForm = Type.Object({ user_id: Type.Optional(Id), ...B
 /** Whose documents a list shows: administrators and the finance role any user's (or everyone's), others their own. */
 const ownerFilter = (user: UserView | null, asked: string | undefined) => (readsEveryCustomer(user) ? asked : user!._id);
 
-/** A document the caller may open: any for administrators and the finance role, their own for everyone else; 404 when there is none. */
+/**
+ * A document the caller may open: any for administrators and the finance role, their own for everyone else. Another
+ * customer's answers exactly as one that does not exist (404, the same body): which numbers exist is not told.
+ */
 function visible<T extends { userId: string }>(user: UserView | null, doc: T | null, what: string): T {
   authorize('signedIn', user);
-  if (!doc) throw new NotFoundError(`${what} not found`);
-  if (!readsEveryCustomer(user) && doc.userId !== user?._id) throw new ForbiddenError(`You do not have access to this ${what.toLowerCase()}`);
+  if (!doc || (!readsEveryCustomer(user) && doc.userId !== user?._id)) throw new NotFoundError(`${what} not found`);
   return doc;
 }
 
@@ -83,7 +85,7 @@ export const invoiceRoutes = [
     query: true,
     access: 'signedIn',
     tag: 'Invoices',
-    summary: 'One invoice by number, with its credit notes (administrators and the finance role: any; others: their own)',
+    summary: 'One invoice by number, with its credit notes (administrators and the finance role: any; others: their own — another customer’s answers 404 as one that does not exist)',
     body: InvoiceNumberBody,
     async handle({ body, rt, user }) {
       return { data: visible(user, await createInvoiceQueries(rt.readModels).invoice(body.number), 'Invoice') };
@@ -111,7 +113,7 @@ export const invoiceRoutes = [
     query: true,
     access: 'signedIn',
     tag: 'Invoices',
-    summary: 'One credit note by number (administrators and the finance role: any; others: their own)',
+    summary: 'One credit note by number (administrators and the finance role: any; others: their own — another customer’s answers 404 as one that does not exist)',
     body: CreditNoteNumberBody,
     async handle({ body, rt, user }) {
       return { data: visible(user, await createInvoiceQueries(rt.readModels).creditNote(body.number), 'Credit note') };

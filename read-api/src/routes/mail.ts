@@ -74,6 +74,23 @@ async function verifiedByToken(rt: Runtime, token: string): Promise<{ user: Exis
   return { user, email: claims.email };
 }
 
+/**
+ * A password-reset link for the address, if it has an active account and fewer than RESETS_PER_HOUR links in the last
+ * hour (recorded as PasswordResetRequested; the notifier e-mails it). Security links keep the wall clock (like
+ * sessions), whatever the billing clock says.
+ */
+export async function recordPasswordResetRequest(rt: Runtime, email: string, metadata: CommandMetadata): Promise<void> {
+  const found = await rt.readSide.queries.findUserByEmail(email);
+  const user = found ? await userNow(rt, found._id) : null;
+  if (!user || user.status !== 'ACTIVE') return;
+  const now = metadata.now;
+  const hourAgo = new Date(Date.parse(now) - 3_600_000).toISOString();
+  const recent = Object.values(user.passwordResets).filter((r) => r.requestedAt > hourAgo).length;
+  if (recent >= RESETS_PER_HOUR) return;
+  const expiresAt = new Date(Date.parse(now) + RESET_LINK_MINUTES * 60_000).toISOString();
+  await rt.handler.handle(userDecider, user.id, { type: 'RequestPasswordReset', data: { requestId: randomUUID(), expiresAt }, metadata });
+}
+
 export const mailRoutes: RouteDef[] = [
   defineRoute({
     path: '/auth/verifyEmail',
@@ -113,21 +130,18 @@ export const mailRoutes: RouteDef[] = [
     errors: ['RATE_LIMITED'],
     access: 'public',
     tag: 'Auth',
-    summary: `Ask for a password-reset link: e-mailed to the address if it has an account (recorded as PasswordResetRequested; the link works once, for ${RESET_LINK_MINUTES} minutes). The answer is the same for addresses without an account; limited like sign-in per client address (429), and to ${RESETS_PER_HOUR} links per account an hour`,
+    summary: `Ask for a password-reset link: e-mailed to the address if it has an account (recorded as PasswordResetRequested; the link works once, for ${RESET_LINK_MINUTES} minutes). The answer is the same for addresses without an account, and comes first: the look-up and the record follow it, so neither its content nor its time depends on the address; limited like sign-in per client address (429), and to ${RESETS_PER_HOUR} links per account an hour`,
     body: PasswordResetRequestBody,
-    async handle({ body, rt, req }) {
-      const found = await rt.readSide.queries.findUserByEmail(body.email);
-      const user = found ? await userNow(rt, found._id) : null;
-      if (user && user.status === 'ACTIVE') {
-        // Security links keep the wall clock (like sessions), whatever the billing clock says.
-        const now = new Date().toISOString();
-        const hourAgo = new Date(Date.parse(now) - 3_600_000).toISOString();
-        const recent = Object.values(user.passwordResets).filter((r) => r.requestedAt > hourAgo).length;
-        if (recent < RESETS_PER_HOUR) {
-          const expiresAt = new Date(Date.parse(now) + RESET_LINK_MINUTES * 60_000).toISOString();
-          await rt.handler.handle(userDecider, user.id, { type: 'RequestPasswordReset', data: { requestId: randomUUID(), expiresAt }, metadata: system(req, now, 'password-reset') });
-        }
-      }
+    async handle({ body, rt, req, res }) {
+      // The answer first, the same for every address; then, once it is sent, the look-up and the record. Nothing the
+      // address changes — whether it has an account, the record's time, a failed record — reaches the answer or its
+      // time (a failure is logged; the customer asks again).
+      const metadata = system(req, new Date().toISOString(), 'password-reset');
+      const record = () =>
+        void recordPasswordResetRequest(rt, body.email, metadata).catch((error: unknown) => rt.logger.error({ err: error, correlationId: metadata.correlationId }, 'password reset: the request could not be recorded'));
+      // Once the answer is out, and after a full turn of the event loop: what else was waiting (other answers, a
+      // client in this process reading this one) goes before the look-up and the record, which may block (SQLite).
+      res.once('finish', () => setImmediate(() => setImmediate(record)));
       return { data: { requested: true } };
     },
   }),
@@ -224,7 +238,7 @@ export const mailRoutes: RouteDef[] = [
     access: 'admin',
     tag: 'Mail',
     summary:
-      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Verification and reset links are hidden. 409 naming key for an erased customer',
+      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Verification and reset links are hidden, and reminders’ unsubscribe links whenever mail goes out by SMTP (`linksHidden`). 409 naming key for an erased customer',
     body: MessageKeyBody,
     async handle({ body, rt }) {
       const message = await messageByKey(rt.readModels, body.key);
@@ -236,7 +250,14 @@ export const mailRoutes: RouteDef[] = [
       if (!rendered) throw new ConflictError('This message has nothing to render', { field: 'key', message: 'has nothing to render', rule: 'empty' });
       const composed = await composeMessage(rendered, message.key, rt.mail.identity);
       const last = message.deliveries.at(-1);
-      const hide = (text: string) => (HIDDEN_LINKS.has(message.template) ? text.replace(SECRET_LINK, '$1hidden-from-administrators') : text);
+      // The unsubscribe link acts as the customer too (it turns their reminders off): hidden whenever mail goes out by
+      // SMTP — the customer got it. In outbox mode (no SMTP_URL) nothing was sent, and administrators read the outbox.
+      const bySmtp = rt.mail.transport.kind === 'smtp' || message.deliveries.some((d) => d.transport === 'smtp');
+      const hideUnsubscribe = bySmtp && rendered.unsubscribeUrl !== undefined;
+      const hide = (text: string) => {
+        const shown = HIDDEN_LINKS.has(message.template) ? text.replace(SECRET_LINK, '$1hidden-from-administrators') : text;
+        return hideUnsubscribe ? shown.replace(UNSUBSCRIBE_LINK, '$1hidden-from-administrators') : shown;
+      };
       return {
         data: {
           message,
@@ -248,9 +269,9 @@ export const mailRoutes: RouteDef[] = [
           html: hide(rendered.html),
           text: hide(rendered.text),
           attachments: rendered.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })),
-          ...(rendered.unsubscribeUrl ? { listUnsubscribe: rendered.unsubscribeUrl } : {}),
+          ...(rendered.unsubscribeUrl ? { listUnsubscribe: hide(rendered.unsubscribeUrl) } : {}),
           identical: last !== undefined && last.sha256 === composed.sha256,
-          linksHidden: HIDDEN_LINKS.has(message.template),
+          linksHidden: HIDDEN_LINKS.has(message.template) || hideUnsubscribe,
         },
       };
     },
@@ -305,6 +326,8 @@ export const mailRoutes: RouteDef[] = [
 /** Links that would let whoever reads them act as the customer: hidden from administrators. */
 const HIDDEN_LINKS: ReadonlySet<MessageTemplate> = new Set(['verify-email', 'password-reset']);
 const SECRET_LINK = /(\/auth\/(?:verify-email|reset-password)\?token=)[A-Za-z0-9_.-]+/g;
+/** The reminders' one-click unsubscribe link (hidden from administrators when mail goes out by SMTP). */
+const UNSUBSCRIBE_LINK = /(\/mail\/unsubscribe\?token=)[A-Za-z0-9_.-]+/g;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

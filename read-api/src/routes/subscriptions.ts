@@ -1,7 +1,7 @@
 
 import { billingReferenceFor, pricing, reviseSubscription, setSubscriptionStatus, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
-import { CancelAll, ConflictError, HistoryQuery, Id, IdBody, ListQuery, QuoteRequest, SubscriptionListQuery, SubscriptionRevise, SubscriptionUpdate, ValidationError, streamIds, CancelledView, HistoryItem, PageMeta, QuoteView, RemovedView, RevisionMeta, RevisionPreviewView, SubscriptionView } from '@relaycast/contracts';
+import { CancelAll, ConflictError, HistoryQuery, Id, IdBody, OwnSubscriptionsQuery, QuoteRequest, SubscriptionListQuery, SubscriptionRevise, SubscriptionUpdate, ValidationError, streamIds, CancelledView, HistoryItem, PageMeta, QuoteView, RemovedView, RevisionMeta, RevisionPreviewView, SubscriptionView } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { answerWith, checkUser, pick, resolveSubscription, versionOf, visibleSubscription } from './subscription-access.js';
 import { historyForReader } from './history-view.js';
@@ -55,7 +55,7 @@ export const subscriptionRoutes = [
     access: 'customer',
     tag: 'Subscriptions',
     summary: 'The signed-in user’s own subscriptions (checkouts abandoned in Creating for more than a day left out)',
-    body: ListQuery,
+    body: OwnSubscriptionsQuery,
     async handle({ body, rt, user }) {
       // A checkout left in Creating for a day is abandoned: out of the customer's list, its events kept (and
       // administrators still list it).

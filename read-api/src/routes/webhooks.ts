@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { MemoryStore, type Options, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import { handleWebhook, type WebhookGuard } from '@relaycast/billing-core';
 import { AppError, UnauthorizedError, type CommandMetadata } from '@relaycast/contracts';
 import type { Runtime } from '../runtime.js';
@@ -80,7 +80,9 @@ export function mountPayPalWebhooks(router: Router, rt: Runtime): void {
     const metadata: CommandMetadata = { now: rt.clock.now(), actorId: 'paypal-webhook', actorRole: 'SYSTEM', correlationId: String(req.id) };
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
     const rawBody = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-    const result = await handleWebhook(rt.paymentDeps, { rawBody, headers, webhookConfigured: Boolean(rt.config.paypal.webhookId) }, metadata, guardFor(req.ip ?? 'unknown'));
+    // The sender as the sign-in limit counts it: the address the proxy saw (TRUST_PROXY), an IPv6 sender by its /56.
+    const sender = req.ip ? ipKeyGenerator(req.ip) : 'unknown';
+    const result = await handleWebhook(rt.paymentDeps, { rawBody, headers, webhookConfigured: Boolean(rt.config.paypal.webhookId) }, metadata, guardFor(sender));
     rt.logger[result.outcome === 'ignored' ? 'warn' : 'info'](result, 'PayPal webhook');
     res.json({ data: result });
   });

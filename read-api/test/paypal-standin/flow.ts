@@ -40,7 +40,7 @@ export async function historyTypes(client: ApiClient, subscriptionId: string): P
   return res.body.data.map((h: { type: string }) => h.type);
 }
 
-export async function historyOf(client: ApiClient, subscriptionId: string): Promise<{ type: string; data: any; actor: { id: string; role: string } }[]> {
+export async function historyOf(client: ApiClient, subscriptionId: string): Promise<{ type: string; data: any; summary: string; actor: { id: string; role: string } }[]> {
   return (await client.post('/subscriptions/history', { id: subscriptionId })).body.data;
 }
 

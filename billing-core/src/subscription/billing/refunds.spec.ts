@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ForbiddenError, NotFoundError, ValidationError, type SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../../test/given.js';
 import {
-  APR_1, as, BALANCE_PAID, CANCELLED_WITH_CREDIT, FOUR_STREAMS, KEY, LIVE, LIVE_AHEAD, MAR_10, MAR_20, MAR_25, MAY_1, REFUNDED, TWO_STREAMS,
+  APR_1, APR_2, as, BALANCE_PAID, CANCELLED_WITH_CREDIT, DUNNING, FOUR_STREAMS, KEY, LIVE, LIVE_AHEAD, MAR_10, MAR_20, MAR_25, MAY_1, REFUNDED, TWO_STREAMS,
 } from '../../../test/subscription-fixtures.js';
 import { creditToRefund, subscriptionDecider, type ExistingSubscription, type SubscriptionCommand } from '../index.js';
 
@@ -133,5 +133,17 @@ describe('RecordDispute (billing/refunds.ts)', () => {
 
   it('refused to the customer (FORBIDDEN)', () => {
     given(subscriptionDecider, LIVE).when(dispute(as.customer(MAR_10))).thenThrowsCode(ForbiddenError, 'FORBIDDEN');
+  });
+});
+
+describe('RecordRefund in dunning (billing/refunds.ts)', () => {
+  it('the last period paid reversed while its renewal is dunned (Apr 2): the subscription ends, the grace licence goes', () => {
+    given(subscriptionDecider, DUNNING)
+      .when({ type: 'RecordRefund', data: { captureId: 'CAPTURE-1', refundId: 'REV-1', amount: 1000, currency: 'USD', reversal: true }, metadata: as.clock(APR_2) })
+      .then([
+        { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REV-1', amount: 1000, currency: 'USD', refundedAt: APR_2, reversal: true } },
+        { type: 'SubscriptionCancelled', data: { from: 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', at: APR_2, reason: 'payment reversed by PayPal', cause: 'PAYMENT_TAKEN_BACK' } },
+        { type: 'LicenceRevoked', data: { serial: 2, reason: 'REFUNDED' } },
+      ]);
   });
 });

@@ -2,7 +2,7 @@ import { NotFoundError, ValidationError } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
 import { supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
-import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, type ExistingSubscription, type SubscriptionState } from '../state.js';
+import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { refundableUnused, type BookItem } from '../../books/items.js';
 import { laterRaises } from './books.js';
 import { transition } from '../status.js';
@@ -38,6 +38,12 @@ export function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionSt
     return [...events, ...raiseEnds(sub, item, now, reason)];
   }
   const period = sub.paid.find((p) => p.captureId === capture.captureId);
+  // In dunning, the last period paid taken back in full: the grace and the chase rested on it. It ends here too.
+  const lastPaid = sub.paid.reduce<typeof period>((l, p) => (!l || p.end > l.end ? p : l), undefined);
+  const dunned = sub.dunning !== undefined && (sub.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' || pausedForNonPayment(sub));
+  if (dunned && full && !capture.credited && period !== undefined && period === lastPaid && period.end <= now) {
+    return [...events, ...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), takenBack(sub, now, data.reversal === true)];
+  }
   const paidForRunningTime = capture.purpose === 'period' && period !== undefined && period.end > now;
   // Money kept as credit that was since spent on paid time: taking it back takes back the running paid time.
   const spentCredit = capture.credited && data.amount > sub.credit && hasPaidTimeRunning(sub, now);

@@ -45,6 +45,7 @@ const VIEWS: Record<AdminView, ComponentType<ViewProps>> = {
   'finance/recognition': lazy(() => import('./finance/RecognitionView.js')),
   'finance/reconciliation': lazy(() => import('./finance/ReconciliationView.js')),
   'finance/documents': lazy(() => import('./finance/DocumentsView.js')),
+  'finance/ledger': lazy(() => import('./finance/LedgerView.js')),
   mail: lazy(() => import('./mail/MailView.js')),
 };
 

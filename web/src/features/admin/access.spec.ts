@@ -19,14 +19,15 @@ describe('admin access (seed §2, §6 menu rules)', () => {
       'finance/recognition',
       'finance/reconciliation',
       'finance/documents',
+      'finance/ledger',
     ]);
     expect(ADMIN_VIEWS.filter((v) => v.startsWith('finance') && canOpen(v, 'ROLE_CUSTOMER'))).to.deep.equal([]);
   });
 
   it('menus: Home, Subscriptions, Users, Templates, Materials, Site pages, Files, E-mail, Finance for administrators; Subscriptions for customers; Finance for the finance role', () => {
     expect(menuFor('ROLE_ADMIN').map((m) => m.area)).to.deep.equal(['home', 'subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'mail', 'finance']);
-    expect(menuFor('ROLE_ADMIN')[8]!.views).to.deep.equal(['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents']);
-    expect(menuFor('ROLE_FINANCE')).to.deep.equal([{ area: 'finance', views: ['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents'] }]);
+    expect(menuFor('ROLE_ADMIN')[8]!.views).to.deep.equal(['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents', 'finance/ledger']);
+    expect(menuFor('ROLE_FINANCE')).to.deep.equal([{ area: 'finance', views: ['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents', 'finance/ledger'] }]);
     expect(menuFor('ROLE_ADMIN')[0]!.views).to.deep.equal(['home']);
     expect(menuFor('ROLE_ADMIN')[2]!.views).to.deep.equal(['users/list', 'users/create']);
     expect(menuFor('ROLE_ADMIN')[5]!.views).to.deep.equal(['pages']);
@@ -66,6 +67,7 @@ describe('admin routes in the route registry', () => {
       '/admin/finance/recognition',
       '/admin/finance/reconciliation',
       '/admin/finance/documents',
+      '/admin/finance/ledger',
       '/admin/mail',
     ]);
     for (const p of admin) {

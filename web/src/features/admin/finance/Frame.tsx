@@ -129,7 +129,7 @@ function ScopeControls({ scope, setAsOf, setBook }: { scope: FinanceScope; setAs
  * A finance page: its title and what it is for, the day and book every figure is as of, the demo mark, and the
  * page's own figures (given the scope).
  */
-export function FinanceFrame({ page, children }: { page: 'overview' | 'recognition' | 'reconciliation' | 'documents'; children: (scope: FinanceScope) => ReactNode }) {
+export function FinanceFrame({ page, children }: { page: 'overview' | 'recognition' | 'reconciliation' | 'documents' | 'ledger'; children: (scope: FinanceScope) => ReactNode }) {
   const { t } = useT('finance');
   const { scope, setAsOf, setBook } = useFinanceScope();
   useDocumentTitle(t(`pages.${page}.title`));

@@ -5,6 +5,7 @@ import ru from '../../../locales/ru/finance.json' with { type: 'json' };
 import { currenciesOf, formatDay, formatMoney, formatMoneyList, formatMonth, formatShare, isDay, monthRange } from './format.js';
 import { MOVEMENTS, movementRows, planWord, recognisedByMonthAndPlan, reportOfBook, stackedExtent, statusWord, verifyWords, waterfallColumns, type FinanceMonth } from './model.js';
 import type { FinanceRecognitionView, FinanceReportView } from './types.js';
+import { accountKindWord, accountWord, entryWord, ledgerLines, ledgerRangeOf, ledgerRangeProblem, trialBalanceTable } from './ledger.js';
 
 const NBSP = '\u00a0';
 
@@ -155,4 +156,88 @@ describe('finance area: the figures’ arithmetic and words', () => {
       for (const text of [ok.sentence, bad.sentence, ...bad.lines]) expect(text).to.not.match(/subscriptions|finance\b|\{\{/);
     });
   }
+});
+
+describe('finance area: the ledger and the trial balance', () => {
+  /** The trial balance of read-api/src/routes/finance-ledger.int.spec.ts at the end of Mar 31 (worked by hand there). */
+  const MARCH = {
+    accounts: [
+      { account: 'paypal-clearing', kind: 'asset' as const, debit: 1500, credit: 575, balance: 925 },
+      { account: 'customer-credit', kind: 'liability' as const, debit: 275, credit: 275, balance: 0 },
+      { account: 'deferred-revenue', kind: 'liability' as const, debit: 1500, credit: 1500, balance: 0 },
+      { account: 'revenue:constructor', kind: 'income' as const, debit: 0, credit: 931, balance: -931 },
+      { account: 'refunds:constructor', kind: 'contra-income' as const, debit: 6, credit: 0, balance: 6 },
+    ],
+  };
+
+  it('the trial balance as a table: each balance on its side, the columns’ totals, balanced when debits equal credits', () => {
+    const table = trialBalanceTable(MARCH);
+    expect(table.rows.map((r) => [r.account, r.debitBalance, r.creditBalance])).to.deep.equal([
+      ['paypal-clearing', 925, 0],
+      ['customer-credit', 0, 0],
+      ['deferred-revenue', 0, 0],
+      ['revenue:constructor', 0, 931],
+      ['refunds:constructor', 6, 0],
+    ]);
+    // Debits 1500 + 275 + 1500 + 0 + 6; credits 575 + 275 + 1500 + 931 + 0; balances 925 + 6 on the debit side, 931 on the credit side.
+    expect(table.totals).to.deep.equal({ debit: 3281, credit: 3281, debitBalance: 931, creditBalance: 931 });
+    expect(table.balanced).to.equal(true);
+    const off = trialBalanceTable({ accounts: [{ account: 'paypal-clearing', kind: 'asset', debit: 100, credit: 0, balance: 100 }] });
+    expect([off.balanced, off.totals.debit, off.totals.credit]).to.deep.equal([false, 100, 0]);
+    expect(trialBalanceTable({ accounts: [] })).to.deep.equal({ rows: [], totals: { debit: 0, credit: 0, debitBalance: 0, creditBalance: 0 }, balanced: true });
+  });
+
+  it('the ledger’s range: two real days, the last on or after the first, at most 366 days (both included); by default the chosen day’s month to that day', () => {
+    expect(ledgerRangeProblem('2026-03-01', '2026-03-31')).to.equal(null);
+    expect(ledgerRangeProblem('2026-03-05', '2026-03-05')).to.equal(null);
+    expect(ledgerRangeProblem('2026-03-31', '2026-03-01')).to.equal('order');
+    expect(ledgerRangeProblem('2026-02-30', '2026-03-31')).to.equal('day');
+    expect(ledgerRangeProblem('', '2026-03-31')).to.equal('day');
+    // Jan 1, 2026 to Jan 1, 2027: 366 days; one more is too many. A leap year’s 366 days fit.
+    expect(ledgerRangeProblem('2026-01-01', '2027-01-01')).to.equal(null);
+    expect(ledgerRangeProblem('2026-01-01', '2027-01-02')).to.equal('tooLong');
+    expect(ledgerRangeProblem('2028-01-01', '2028-12-31')).to.equal(null);
+    expect(ledgerRangeOf('2026-03-22')).to.deep.equal({ from: '2026-03-01', to: '2026-03-22' });
+  });
+
+  it('the ledger’s lines: one per posting, the entry’s cells on its first line spanning its lines', () => {
+    const entry = (id: string, n: number) => ({ id, day: '2026-03-25', at: '2026-03-25T00:00:00.000Z', kind: 'event' as const, plan: 'constructor', currency: 'USD', postings: Array.from({ length: n }, (_, i) => ({ account: `a${i}`, debit: 1, credit: 0 })) });
+    expect(ledgerLines([entry('x', 3), entry('y', 2)]).map((l) => [l.entry.id, l.posting.account, l.first, l.lines])).to.deep.equal([
+      ['x', 'a0', true, 3],
+      ['x', 'a1', false, 3],
+      ['x', 'a2', false, 3],
+      ['y', 'a0', true, 2],
+      ['y', 'a1', false, 2],
+    ]);
+  });
+
+  for (const [lang, texts] of [['en', en], ['ru', ru]] as const) {
+    it(`${lang}: accounts, their kinds and what made each entry in words, never their codes`, () => {
+      const t = tOf(texts);
+      const words = (accounts: string[]) => accounts.map((a) => accountWord(a, t));
+      expect(words(['paypal-clearing', 'paypal-disputed', 'deferred-revenue', 'customer-credit', 'revenue:constructor', 'refunds:unlimited', 'revenue:newplan', 'tax-payable:DE:19%', 'suspense', 'revenue:a:b'])).to.deep.equal(
+        lang === 'en'
+          ? ['PayPal clearing', 'PayPal: held in disputes', 'Deferred revenue', 'Owed to customers', 'Revenue: Builder', 'Refunds of revenue: Self-hosted unlimited', 'Revenue: Other plan', 'Tax payable: DE, 19%', 'Other account', 'Other account']
+          : ['Расчёты с PayPal', 'PayPal: удержано по спорам', 'Доходы будущих периодов', 'Задолженность перед клиентами', 'Выручка: Конструктор', 'Возвраты выручки: Безлимитный для своего сервера', 'Выручка: Другой тариф', 'Налог к уплате: DE, 19%', 'Другой счёт', 'Другой счёт'],
+      );
+      expect(['asset', 'liability', 'income', 'contra-income', 'equity'].map((k) => accountKindWord(k, t))).to.deep.equal(
+        lang === 'en' ? ['Asset', 'Owed (liability)', 'Income', 'Reduces income', 'Other'] : ['Актив', 'Обязательство', 'Доход', 'Уменьшает доход', 'Другое'],
+      );
+      const what = (eventType?: string) => entryWord({ kind: eventType ? 'event' : 'recognition', ...(eventType ? { eventType } : {}) }, t);
+      expect([what('OrderCaptured'), what('PaymentRefunded'), what('SubscriptionCancelled'), what(), what('SomethingNew')]).to.deep.equal(
+        lang === 'en'
+          ? ['Payment captured', 'Money given back (refund or reversal)', 'Cancellation', 'Revenue earned that day', 'Other change']
+          : ['Платёж списан', 'Деньги возвращены (возврат или отмена платежа)', 'Отмена подписки', 'Выручка, признанная за день', 'Другое изменение'],
+      );
+      for (const text of [...words(['paypal-clearing', 'revenue:constructor', 'refunds:constructor']), what('PaidChangeTakenBack'), what('PaidTimeEnded'), what('PaymentDisputed'), what('SubscriptionRevised')]) {
+        expect(text).to.not.match(/paypal-|deferred-revenue|customer-credit|revenue:\S|refunds:\S|constructor|OrderCaptured|PaidChangeTakenBack|PaidTimeEnded|PaymentDisputed|SubscriptionRevised|\{\{/);
+      }
+    });
+  }
+
+  it('every word of the ledger page is in both languages', () => {
+    const keys = (o: unknown, prefix = ''): string[] => (o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix]);
+    expect(keys(ru.ledger)).to.deep.equal(keys(en.ledger));
+    expect(keys(ru.pages.ledger)).to.deep.equal(keys(en.pages.ledger));
+  });
 });

@@ -1,11 +1,20 @@
 import { api } from '../../../app/api.js';
 import type { FinanceBook } from './model.js';
-import type { FinanceOverviewView, FinanceRecognitionView, FinanceReportView, ReadModelVerificationView } from './types.js';
+import type { FinanceLedgerEntryView, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, FinanceTrialBalanceView, ReadModelVerificationView } from './types.js';
+import { toPage, type ListPage } from '../../ui/list.js';
 
 export interface AsOfArgs {
   /** A day, YYYY-MM-DD (UTC): figures as the log knew them at its end. */
   asOf: string;
   book: FinanceBook;
+}
+
+/** The ledger of a range of days (both included, UTC) of one book and currency. */
+export interface LedgerArgs {
+  from: string;
+  to: string;
+  book: FinanceBook;
+  currency: string;
 }
 
 /**
@@ -21,6 +30,15 @@ export const financeApi = api.injectEndpoints({
     financeRecognition: build.query<FinanceRecognitionView, AsOfArgs>({
       query: (body) => ({ url: '/finance/recognition', body }),
     }),
+    /** Every account of a book at the end of a day: debits, credits, balance (POST /finance/trialBalance). */
+    financeTrialBalance: build.query<FinanceTrialBalanceView, AsOfArgs & { currency: string }>({
+      query: (body) => ({ url: '/finance/trialBalance', body }),
+    }),
+    /** One page of the ledger of a range of days (POST /finance/ledger). */
+    financeLedger: build.query<ListPage<FinanceLedgerEntryView>, LedgerArgs & { page: number; pageSize: number }>({
+      query: (body) => ({ url: '/finance/ledger', body }),
+      transformResponse: (data: unknown, meta) => toPage<FinanceLedgerEntryView>(data, meta),
+    }),
     /** `to`: a day (its end, UTC) or an event position (digits). */
     financeReplay: build.query<FinanceReportView, { to: string }>({
       query: (body) => ({ url: '/finance/replay', body }),
@@ -33,7 +51,7 @@ export const financeApi = api.injectEndpoints({
   }),
 });
 
-export const { useFinanceOverviewQuery, useFinanceRecognitionQuery, useFinanceReplayQuery, useFinanceVerifyQuery } = financeApi;
+export const { useFinanceOverviewQuery, useFinanceRecognitionQuery, useFinanceReplayQuery, useFinanceVerifyQuery, useFinanceTrialBalanceQuery, useFinanceLedgerQuery } = financeApi;
 
 /** The billing clock's time (the test clock's under BILLING_CLOCK=test): GET /billing/clock, public. */
 export async function fetchBillingNow(): Promise<{ mode: string; now: string } | null> {
@@ -71,6 +89,18 @@ export async function downloadReconciliationCsv(to: string): Promise<void> {
   });
   if (!res.ok) throw new Error(String(res.status));
   await saveResponse(res, 'relaycast-finance.csv');
+}
+
+/** Every entry of the ledger's range as CSV (POST /finance/ledger, format csv), saved as the file the server names. */
+export async function downloadLedgerCsv(args: LedgerArgs): Promise<void> {
+  const res = await fetch('/finance/ledger', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...args, format: 'csv' }),
+  });
+  if (!res.ok) throw new Error(String(res.status));
+  await saveResponse(res, 'relaycast-ledger.csv');
 }
 
 /** Where the invoices and credit notes of a range download from as CSV (GET, the session cookie). */

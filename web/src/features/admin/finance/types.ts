@@ -3,6 +3,8 @@ import type {
   FinanceOverviewView as OverviewSchema,
   FinanceRecognitionView as RecognitionSchema,
   FinanceReportView as ReportSchema,
+  FinanceTrialBalanceView as TrialBalanceSchema,
+  FinanceLedgerEntryView as LedgerEntrySchema,
   ReadModelVerificationView as VerificationSchema,
 } from '@relaycast/contracts';
 
@@ -11,3 +13,5 @@ export type FinanceOverviewView = Static<typeof OverviewSchema>;
 export type FinanceRecognitionView = Static<typeof RecognitionSchema>;
 export type FinanceReportView = Static<typeof ReportSchema>;
 export type ReadModelVerificationView = Static<typeof VerificationSchema>;
+export type FinanceTrialBalanceView = Static<typeof TrialBalanceSchema>;
+export type FinanceLedgerEntryView = Static<typeof LedgerEntrySchema>;

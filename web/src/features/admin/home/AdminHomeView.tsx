@@ -93,6 +93,13 @@ export default function AdminHomeView({ user }: ViewProps) {
           {t('home.demo')}
         </p>
       )}
+      {data.policyOutOfBounds && data.policyOutOfBounds.length > 0 && (
+        <p className="note note-warning" role="alert" data-testid="home-policy-out-of-bounds">
+          {t('home.policyOutOfBounds', {
+            what: [...new Set(data.policyOutOfBounds.map((p) => p.field.replace(/^policy\./, '')))].map((field) => t(`home.policyFields.${field}`)).join('; '),
+          })}
+        </p>
+      )}
 
       <h2>{t('home.attention')}</h2>
       <div className="home-grid attention-grid">
