@@ -146,7 +146,7 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     await result.waitFor();
     expect(await result.textContent()).to.include('$10.00 → $25.00');
     // Inside the paid month a rise is pending: in force once the rest of the month's difference is paid.
-    expect(await card.getByTestId('revise-proration').textContent()).to.match(/takes effect once you pay \$1[45]\.\d\d for the rest of the paid time/);
+    expect(await card.getByTestId('revise-proration').textContent()).to.match(/takes effect once you pay \$1[45]\.\d\d for the rest of the time you have \(paid, trial or complimentary\)/);
     await card.getByTestId('revise-apply').click();
     await expectToast(page, /^Change requested: pay \$1[45]\.\d\d to put it in force\.$/);
     await card.locator('[data-field="pendingChange"]').waitFor();

@@ -32,7 +32,8 @@ const RUNS = {
     summary: 'You chose the self-hosted builder licence: 35 units, $160 a month (Publishing streams: 25, Restreams: 10, VOD viewers: 50, Pay-per-view viewers: 5). The next step starts from this configuration.',
     price: '$160',
     conferenceRooms: 'Conference rooms',
-    nextPaid: 'Next: pay with PayPal, or start a 7-day free trial instead (one per customer).',
+    // 35 units: above a trial's 20, so none is offered, and the page says why.
+    nextPaid: 'Next: pay with PayPal. A free trial is for 20 units or fewer, so this configuration is paid from the start.',
     approve: 'Approve',
     amount: '$160.00',
     live: 'Live',
@@ -58,7 +59,7 @@ const RUNS = {
       'Вы выбрали лицензию-конструктор для своего сервера: единиц — 35, 160\u00a0$ в месяц (Публикуемые потоки: 25, Ретрансляции: 10, Зрители VOD: 50, Зрители платного эфира: 5). Следующий шаг начнётся с этой конфигурации.',
     price: '160\u00a0$',
     conferenceRooms: 'Конференц-комнаты',
-    nextPaid: 'Дальше — оплата через PayPal или бесплатный пробный период на 7 дней вместо неё (один на клиента).',
+    nextPaid: 'Дальше — оплата через PayPal. Бесплатный пробный период бывает только для конфигураций до 20 единиц, поэтому эта оплачивается сразу.',
     approve: 'Подтвердить',
     amount: '160,00\u00a0$',
     live: 'Активна',
@@ -235,9 +236,11 @@ describe('the returning customer’s journey: builder at 35 units → buy → de
         await page.getByTestId('privacy').check();
         await page.getByTestId('continue').click();
         await page.getByTestId('purchase').waitFor();
-        // "Save my PayPal account" is the buyer's choice: unticked. The 7-day trial is offered beside the payment.
+        // "Save my PayPal account" is the buyer's choice: unticked. No trial for 35 units (a trial is for 20 or fewer):
+        // the page says so instead of offering one.
         expect(await page.getByTestId('save-wallet-at-checkout').isChecked()).to.equal(false);
-        await page.getByTestId('start-trial').waitFor();
+        await page.getByTestId('trial-too-large').waitFor();
+        expect(await page.getByTestId('start-trial').count()).to.equal(0);
         await page.locator('[data-testid="paypal-buttons"] button').waitFor({ timeout: 15_000 });
         await words('6-pay');
         await page.locator('[data-testid="paypal-buttons"] button').click();

@@ -24,3 +24,4 @@ export { licenceDocumentOf, paidWithDemoMoney } from './licence/document.js';
 export { licenceStanding, type LicenceStanding } from './licence/standing.js';
 export * from './message/index.js';
 export * from './books/index.js';
+export * from './upgrade/index.js';

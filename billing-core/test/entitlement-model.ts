@@ -125,6 +125,105 @@ export function paidUnitsAt(periods: readonly Period[], at: number): number {
   return [...p.units].sort((a, b) => a.at - b.at).filter((u) => u.at <= at).at(-1)?.units ?? 0;
 }
 
+/**
+ * `k` billing months after the instant `at` (UTC, the day clamped to the month's end: Jan 31 + 1 = Feb 28/29), for the
+ * property's monthly plans.
+ */
+export function plusMonths(at: number, k: number): number {
+  const d = new Date(at);
+  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + k, d.getUTCDate()];
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return Date.UTC(y, m, Math.min(day, last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+}
+
+/**
+ * Time granted without payment — the trial, a complimentary grant — at the units it was granted for, and the raises
+ * paid inside it (docs/payments.md, "Revisions"): a balance captured while it runs raises it from the capture to its
+ * end; taken back (its balance refunded in full), the raise ends then.
+ */
+export interface Granted {
+  key: string;
+  kind: 'trial' | 'complimentary';
+  start: number;
+  end: number;
+  units: number;
+  raises: { at: number; units: number; by: string; until?: number }[];
+}
+
+/** The units a stretch of granted time covers at `at`: the last raise paid by then and not taken back, else its own. */
+export function grantedUnitsAt(g: Granted, at: number): number {
+  let units = g.units;
+  let since = -Infinity;
+  for (const r of g.raises) if (r.at <= at && r.at >= since && (r.until === undefined || at < r.until)) [units, since] = [r.units, r.at];
+  return units;
+}
+
+/**
+ * The billing periods a stretch of granted time spans, from its start, each cut at the stretch's end, with the whole
+ * billing period's length: a raise inside it is priced per billing period (a 7-day trial is 7 days of a month).
+ */
+export function grantedSlots(g: Pick<Granted, 'start' | 'end'>): { start: number; end: number; length: number }[] {
+  const out: { start: number; end: number; length: number }[] = [];
+  for (let k = 0; plusMonths(g.start, k) < g.end; k++) {
+    const [from, to] = [plusMonths(g.start, k), plusMonths(g.start, k + 1)];
+    out.push({ start: from, end: Math.min(to, g.end), length: to - from });
+  }
+  return out;
+}
+
+/** The trial and complimentary grants as the first `upto` events of the history establish them, with their raises. */
+export function grantedTimes(history: readonly EventEnvelope[], upto = history.length): Granted[] {
+  const out: Granted[] = [];
+  let inForce = 1;
+  let grants = 0;
+  for (const e of history.slice(0, upto)) {
+    const d = e.data as Record<string, any>;
+    switch (e.type) {
+      case 'SubscriptionCreated':
+      case 'SubscriptionRevised':
+        inForce = d.quantity;
+        break;
+      case 'TrialStarted':
+        out.push({ key: 'trial', kind: 'trial', start: t(d.trialStartDate), end: t(d.trialEndDate), units: d.configuration?.quantity ?? inForce, raises: [] });
+        break;
+      case 'ComplimentaryGranted':
+        out.push({ key: `complimentary-${grants++}`, kind: 'complimentary', start: t(d.start), end: t(d.end), units: d.configuration.quantity, raises: [] });
+        break;
+      case 'OrderCaptured': {
+        if (d.credited || d.purpose !== 'balance') break;
+        const at = t(d.capturedAt);
+        const units = d.configuration?.quantity ?? inForce;
+        for (const g of out) {
+          const from = Math.max(at, g.start);
+          if (g.end <= at || monthlyPrice(grantedUnitsAt(g, from)) >= monthlyPrice(units)) continue;
+          g.raises.push({ at: from, units, by: d.captureId });
+        }
+        break;
+      }
+      case 'PaidChangeTakenBack': {
+        const at = t(d.endedAt);
+        inForce = d.configuration.quantity;
+        const ended = new Set<string>([d.captureId, ...((d.credited ?? []) as { captureId: string }[]).map((c) => c.captureId)]);
+        for (const g of out) {
+          g.raises = g.raises.flatMap((r) => (!ended.has(r.by) || (r.until !== undefined && r.until <= at) ? [r] : r.at >= at ? [] : [{ ...r, until: at }]));
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The catalogue value, per millisecond, of what raises paid inside granted time add at `at` (outside paid time): the
+ * raised units' rate above the units the trial or grant was granted for.
+ */
+export function grantedRaiseRate(granted: readonly Granted[], periods: readonly Period[], at: number): number {
+  if (periods.some((p) => p.start <= at && at < p.end)) return 0;
+  const g = granted.find((x) => x.start <= at && at < x.end && x.kind === 'complimentary') ?? granted.find((x) => x.start <= at && at < x.end);
+  return g ? rate(grantedUnitsAt(g, at)) - rate(g.units) : 0;
+}
+
 interface File {
   index: number;
   units: number;
@@ -144,20 +243,28 @@ export function licenceFiles(history: readonly EventEnvelope[]): File[] {
 /**
  * The catalogue value of what the licence files let the customer use beyond what was paid: at each instant, the
  * largest excess among the files that verify then (files of one key that verify together count once), where a
- * file's excess is its units' value above the units paid for at that instant — as the history said when the file
- * was issued (a later refund is money given back while the file is out: a concession, valued by the payments
- * property).
+ * file's excess is its units' value above the units paid for at that instant (and above what a raise paid inside a
+ * trial or grant added to it) — as the history said when the file was issued (a later refund is money given back
+ * while the file is out: a concession, valued by the payments property).
  */
 export function licenceExcess(history: readonly EventEnvelope[]): number {
   const files = licenceFiles(history).filter((f) => f.until > f.from);
   if (!files.length) return 0;
   const coverage = new Map(files.map((f) => [f.index, paidPeriods(history, f.index)]));
+  const granted = new Map(files.map((f) => [f.index, grantedTimes(history, f.index)]));
   const points = new Set<number>();
   for (const f of files) {
     points.add(f.from).add(f.until);
     for (const p of coverage.get(f.index)!) {
       points.add(p.start).add(p.end);
       for (const u of p.units) points.add(u.at);
+    }
+    for (const g of granted.get(f.index)!) {
+      points.add(g.start).add(g.end);
+      for (const r of g.raises) {
+        points.add(r.at);
+        if (r.until !== undefined) points.add(r.until);
+      }
     }
   }
   const sorted = [...points].sort((a, b) => a - b);
@@ -168,7 +275,9 @@ export function licenceExcess(history: readonly EventEnvelope[]): number {
     let worst = 0;
     for (const f of files) {
       if (f.from > mid || mid >= f.until) continue;
-      worst = Math.max(worst, rate(f.units) - rate(paidUnitsAt(coverage.get(f.index)!, mid)));
+      // Beyond what was paid: paid periods' units, and what raises paid inside a trial or grant added to it.
+      const paid = coverage.get(f.index)!;
+      worst = Math.max(worst, rate(f.units) - rate(paidUnitsAt(paid, mid)) - grantedRaiseRate(granted.get(f.index)!, paid, mid));
     }
     excess += worst * (b - a);
   }
@@ -227,10 +336,13 @@ export function allowance(history: readonly EventEnvelope[], graceDays: number):
         if (!d.timeline) break;
         const dueAt = t(d.timeline.dueAt);
         const charged = scheduled ?? pending ?? inForce;
-        // What covered the last instant before the payment fell due: paid time first, then a grant, then the trial.
+        // What covered the last instant before the payment fell due: paid time first, then a grant, then the trial
+        // (each at the raise paid inside it, if one was).
         const paid = paidUnitsAt(paidPeriods(history, index), dueAt - 1);
-        const grant = grants.find((g) => g.end === dueAt)?.units;
-        const last = paid || grant || (trial && trial.end === dueAt ? trial.units : charged);
+        const granted = grantedTimes(history, index).filter((g) => g.end === dueAt);
+        const grant = granted.find((g) => g.kind === 'complimentary');
+        const trialThen = granted.find((g) => g.kind === 'trial');
+        const last = paid || (grant && grantedUnitsAt(grant, dueAt - 1)) || (trialThen ? grantedUnitsAt(trialThen, dueAt - 1) : charged);
         total += rate(Math.min(last, charged)) * graceDays * DAY;
         break;
       }
@@ -242,15 +354,27 @@ export function allowance(history: readonly EventEnvelope[], graceDays: number):
 /**
  * What each payment paid for and has not been used at `at`, valued from the documented rules (docs/payments.md,
  * "Refunds"): a period's money spread evenly over its period (which moves back when an earlier one is taken out); a
- * balance's money over the paid periods running when it was captured, each in proportion to what the raise costs
- * over its time still to run; a partial refund lowers what the time still to come holds; a cancellation, a raise
- * taken back or a period taken out ends what is left. In cents, not rounded.
+ * balance's money over the paid periods (and the trial or complimentary time) running when it was captured, each in
+ * proportion to what the raise costs over its time still to run; a partial refund lowers what the time still to come
+ * holds; a cancellation, a raise taken back or a period taken out ends what is left. In cents, not rounded.
  */
 export function unusedByCapture(history: readonly EventEnvelope[], at: number): Map<string, number> {
-  interface Share { period: string; start: number; end: number; amount: number }
+  return new Map([...sharesByCapture(history)].map(([id, list]) => [id, list.reduce((sum, s) => sum + futureOf(s, at), 0)]));
+}
+
+/** What each payment paid for and has been used by `at` (its shares' time already run), by the same rules. */
+export function usedByCapture(history: readonly EventEnvelope[], at: number): Map<string, number> {
+  return new Map([...sharesByCapture(history)].map(([id, list]) => [id, list.reduce((sum, s) => sum + s.amount - futureOf(s, at), 0)]));
+}
+
+/** A stretch of time one payment's money holds, spread evenly over it. */
+interface Share { period: string; start: number; end: number; amount: number }
+const futureOf = (s: Share, x: number) => (s.end <= x ? 0 : s.start >= x ? s.amount : (s.amount * (s.end - x)) / (s.end - s.start));
+
+/** Each payment's shares as the history leaves them (unusedByCapture's rules). */
+function sharesByCapture(history: readonly EventEnvelope[]): Map<string, Share[]> {
   const shares = new Map<string, Share[]>();
   const periodsNow = (upto: number) => paidPeriods(history, upto);
-  const futureOf = (s: Share, x: number) => (s.end <= x ? 0 : s.start >= x ? s.amount : (s.amount * (s.end - x)) / (s.end - s.start));
   const cutAt = (list: Share[], x: number) => list.filter((s) => s.start < x).map((s) => (s.end > x ? { ...s, amount: s.amount - futureOf(s, x), end: x } : s));
   history.forEach((e, index) => {
     const d = e.data as Record<string, any>;
@@ -261,11 +385,17 @@ export function unusedByCapture(history: readonly EventEnvelope[], at: number): 
         if (d.purpose === 'period' && d.periodStart) {
           shares.set(d.captureId, [{ period: d.captureId, start: t(d.periodStart), end: t(d.periodEnd), amount: money }]);
         } else if (d.purpose === 'balance') {
+          // Over the paid periods running, and each billing period's share of the trial or grant running, in
+          // proportion to what the raise costs over its time still to run (over the billing period's whole length).
           const x = t(d.capturedAt);
-          const running = periodsNow(index).filter((p) => p.end > x);
-          const weights = running.map((p) => Math.max(0, d.configuration.amount - p.amount) * (p.end - Math.max(x, p.start)) / (p.end - p.start));
+          const running = periodsNow(index).filter((p) => p.end > x).map((p) => ({ key: p.captureId, start: p.start, end: p.end, length: p.end - p.start, amount: p.amount }));
+          const granted = grantedTimes(history, index)
+            .filter((g) => g.end > x)
+            .flatMap((g) => grantedSlots(g).map((slot) => ({ key: g.key, ...slot, amount: monthlyPrice(grantedUnitsAt(g, Math.max(x, g.start))) })));
+          const slots = [...running, ...granted].filter((p) => p.end > x);
+          const weights = slots.map((p) => (Math.max(0, d.configuration.amount - p.amount) * (p.end - Math.max(x, p.start))) / p.length);
           const sum = weights.reduce((a, b) => a + b, 0);
-          shares.set(d.captureId, running.flatMap((p, i) => (weights[i]! > 0 ? [{ period: p.captureId, start: Math.max(x, p.start), end: p.end, amount: (money * weights[i]!) / sum }] : [])));
+          shares.set(d.captureId, slots.flatMap((p, i) => (weights[i]! > 0 ? [{ period: p.key, start: Math.max(x, p.start), end: p.end, amount: (money * weights[i]!) / sum }] : [])));
         }
         break;
       }
@@ -307,5 +437,5 @@ export function unusedByCapture(history: readonly EventEnvelope[], at: number): 
       }
     }
   });
-  return new Map([...shares].map(([id, list]) => [id, list.reduce((sum, s) => sum + futureOf(s, at), 0)]));
+  return shares;
 }

@@ -59,7 +59,12 @@ export type Action =
   /** A raise to `units` paid at once (checkout of its balance), kept. */
   | { kind: 'raise'; units: number }
   /** A buyer's dispute of a capture at PayPal: opened (PayPal holds the money), then resolved for us or lost (reversed). */
-  | { kind: 'dispute'; which: number; lost: boolean };
+  | { kind: 'dispute'; which: number; lost: boolean }
+  /**
+   * Time granted without payment — the trial (down to at most 20 units first, if it is not yet paid for), or
+   * `days` of complimentary time — then a raise to `units` during it, its balance paid by checkout or not.
+   */
+  | { kind: 'granted-raise'; via: 'trial' | 'complimentary'; days: number; units: number; pay: boolean };
 
 export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('revise' as const), units: fc.integer({ min: 1, max: 60 }) }) },
@@ -88,6 +93,17 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel-at-end' as const), undo: fc.constantFrom(false, false, true), refund: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('raise' as const), units: fc.integer({ min: 2, max: 60 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), which: fc.nat(5), lost: fc.boolean() }) },
+  // Issue 30: raises during a trial or a complimentary grant wait for their balance, and raise it once paid.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('granted-raise' as const),
+      via: fc.constantFrom('trial' as const, 'complimentary' as const),
+      days: fc.integer({ min: 1, max: 45 }),
+      units: fc.integer({ min: 2, max: 60 }),
+      pay: fc.constantFrom(true, true, false),
+    }),
+  },
 );
 
 /** Finance's generator: the same actions (every cent of money given back must be booked). */
@@ -349,6 +365,22 @@ export async function createRandomHistory(units: number) {
         } else {
           await dispute('RESOLVED', 'RESOLVED', 'RESOLVED_SELLER_FAVOUR');
         }
+        break;
+      }
+      case 'granted-raise': {
+        if (action.via === 'trial') {
+          // A trial is of at most 20 units: smaller first while nothing is paid (a revision then is immediate).
+          if (exists(state) && state.quantity > 20) await revise(1 + (action.units % 20), state);
+          await swallow(startTrial(deps, 'sub-1', 'user-1', { type: 'StartTrial', data: {}, metadata: meta() }));
+        } else {
+          await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'GrantComplimentary', data: { reason: 'partner', until: new Date(now + action.days * DAY).toISOString(), licenceKey: `KEY-COMP-${n}` }, metadata: admin() }));
+        }
+        // Some time into it, the customer raises.
+        now += Math.floor((action.units % 5) * DAY / 2);
+        await clockRuns();
+        await revise(action.units, (await load()) as ExistingSubscription);
+        const raised = (await load()) as ExistingSubscription;
+        if (action.pay && raised.pendingChange) await checkout(raised, 'COMPLETED', false);
         break;
       }
       case 'pause-resume':

@@ -13,6 +13,9 @@ export const JAN_31 = '2026-01-31T12:00:00.000Z';
 export const FEB_28 = '2026-02-28T12:00:00.000Z';
 export const MAR_1 = '2026-03-01T00:00:00.000Z';
 export const MAR_2 = '2026-03-02T00:00:00.000Z';
+export const MAR_4 = '2026-03-04T00:00:00.000Z';
+export const MAR_4_NOON = '2026-03-04T12:00:00.000Z';
+export const MAR_6 = '2026-03-06T00:00:00.000Z';
 export const MAR_8 = '2026-03-08T00:00:00.000Z';
 export const MAR_10 = '2026-03-10T00:00:00.000Z';
 export const MAR_16_NOON = '2026-03-16T12:00:00.000Z';
@@ -310,3 +313,48 @@ export const BALANCE_PAID: SubscriptionEvent[] = [
   { type: 'SubscriptionRevised', data: { paypalSubscriptionID: 'RCS-1', ...FOUR_STREAMS, previousQuantity: 2, previousAmount: 1000, proration: 500, effectiveAt: MAR_16_1205, reason: 'BALANCE_PAID' } },
   { type: 'LicenceIssued', data: { licenceKey: KEY, serial: 2, modules: [{ name: 'streams', limit: 4 }], quantity: 4, issuedAt: MAR_16_1205, validUntil: APR_1, basis: 'PAID' } },
 ];
+
+/**
+ * TRIAL, and on Mar 4 a rise to 4 streams pending its balance — 1000 cents a month more for the 4 trial days left
+ * of March's 31 (129.03…), rounded up: 130 cents — ordered as ORDER-B.
+ */
+export const TRIAL_PENDING_RISE: SubscriptionEvent[] = [
+  ...TRIAL,
+  { type: 'SubscriptionChangePending', data: { ...FOUR_STREAMS, previousAmount: 1000, balance: 130, requestedAt: MAR_4 } },
+  { type: 'PaymentOrdered', data: { paypalOrderID: 'ORDER-B', paypalSubscriptionID: 'RCS-1', amount: 130, currency: 'USD', purpose: 'balance', configuration: FOUR_STREAMS } },
+];
+
+/** TRIAL_PENDING_RISE, and its balance captured on Mar 4 at noon (CAP-B): the trial covers 4 streams from then to Mar 8, licence 2. */
+export const TRIAL_RAISE_PAID: SubscriptionEvent[] = [
+  ...TRIAL_PENDING_RISE,
+  { type: 'OrderCaptured', data: { paypalOrderID: 'ORDER-B', paypalSubscriptionID: 'RCS-1', captureId: 'CAP-B', amount: 130, currency: 'USD', quantity: 2, capturedAt: MAR_4_NOON, purpose: 'balance', configuration: FOUR_STREAMS } },
+  { type: 'SubscriptionRevised', data: { paypalSubscriptionID: 'RCS-1', ...FOUR_STREAMS, previousQuantity: 2, previousAmount: 1000, proration: 130, effectiveAt: MAR_4_NOON, reason: 'BALANCE_PAID' } },
+  { type: 'LicenceIssued', data: { licenceKey: KEY, serial: 2, modules: [{ name: 'streams', limit: 4 }], quantity: 4, issuedAt: MAR_4_NOON, validUntil: MAR_8, basis: 'TRIAL' } },
+];
+
+/** CREATED, then an administrator's complimentary month for a partner (Mar 1 → Apr 1, 2 streams): Live, licence 1 to Apr 1. */
+export const COMPLIMENTARY: SubscriptionEvent[] = [
+  ...CREATED,
+  { type: 'ComplimentaryGranted', data: { note: 'partner', start: MAR_1, end: APR_1, configuration: TWO_STREAMS, licence_key: KEY } },
+  {
+    type: 'SubscriptionStatusChanged',
+    data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE', cause: 'COMPLIMENTARY', at: MAR_1, reason: 'complimentary: granted by an administrator without payment', note: 'partner' },
+  },
+  { type: 'LicenceIssued', data: { licenceKey: KEY, serial: 1, modules: [{ name: 'streams', limit: 2 }], quantity: 2, issuedAt: MAR_1, validUntil: APR_1, basis: 'COMPLIMENTARY' } },
+];
+
+/** `units` publishing streams as the catalogue prices them (units 1–20 at $5, 21–40 at $4, 41 and above at $3). */
+export function streams(units: number, amount: number): Configuration {
+  return { modules: [{ name: 'streams', limit: units, units, free: false, amount, labels: STREAMS_LABELS }], quantity: units, amount };
+}
+
+/** CREATED, but of `configuration` (Creating, nothing paid). */
+export function createdWith(configuration: Configuration): SubscriptionEvent[] {
+  const created = CREATED[0]!.data as Extract<SubscriptionEvent, { type: 'SubscriptionCreated' }>['data'];
+  return [
+    {
+      type: 'SubscriptionCreated',
+      data: { ...created, modules: configuration.modules, quantity: configuration.quantity, amount: configuration.amount, payment_details: { ...created.payment_details, amount: configuration.amount, unitQuantity: configuration.quantity } },
+    },
+  ];
+}

@@ -10,6 +10,7 @@ import {
   demoSigningKeyOf,
   openEventStore,
   systemClock,
+  upgradeStoredData,
   type Clock,
   type Scheduler,
   type SigningKey,
@@ -151,6 +152,11 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     config.billingClock === 'test' ? createTestClock({ file: join(config.dataDir, 'billing-clock.json'), ...(config.billingClockStart ? { start: config.billingClockStart } : {}) }) : systemClock;
   // One billing policy for every process, from the event log: this process refuses to start if its variables disagree.
   await ensureBillingPolicy(events, handler, config, clock.now());
+  // Stored data written by an earlier version brought up to this one's rules, before anything is served (README,
+  // "Upgrading a running installation"): idempotent, and skipped after one read once recorded.
+  for (const step of await upgradeStoredData({ events, execute: handler.handle.bind(handler) }, clock.now())) {
+    if (step.ran) logger.info({ step: step.step, counts: step.counts }, 'upgrade of stored data done');
+  }
   // Real payments on a log with demo purchases still standing: refused, naming them, until the operator ends them.
   if (config.payments === 'paypal') await refuseStandingDemoPurchases(events);
   const invoicing = createInvoicing({

@@ -15,7 +15,10 @@ import { allocation, remainingFrom, respread, serviceEnd, type Allocation } from
  * fractional: a partial refund lowers what the time still to come holds).
  */
 export interface ServiceSpan {
-  /** The paid period it runs in (that period's capture id): where the period moves, the span moves. */
+  /**
+   * The paid period it runs in (that period's capture id): where the period moves, the span moves. Or the granted
+   * time a raise paid for (`trial`, `complimentary-<n>`), which never moves.
+   */
   period: string;
   start: string;
   end: string;
@@ -25,7 +28,10 @@ export interface ServiceSpan {
 export type ItemKind =
   /** A billing period: its own paid period. */
   | 'period'
-  /** A raise of the configuration paid (a balance): the rest of the paid periods running when it was captured. */
+  /**
+   * A raise of the configuration paid (a balance): the rest of the paid periods running when it was captured, and of
+   * the trial or complimentary time running then.
+   */
   | 'raise'
   /** Kept as account credit (the order was no longer current): bought nothing by itself. */
   | 'credit'
@@ -76,6 +82,16 @@ export interface PeriodSlot {
   captureId: string;
   start: string;
   end: string;
+}
+
+/**
+ * What a raise is prorated over: a paid period at what it was paid for, or one billing period's share of granted time
+ * (the trial, a grant: `captureId` its key) at what it covers, with that billing period's whole length (ms).
+ */
+export interface RaiseSlot extends PeriodSlot {
+  amount: number;
+  /** The billing period's length, when the slot is a share of it (granted time); else the slot's own. */
+  length?: number;
 }
 
 /** What a span holds for its time after `at` (all of it when it starts later, none when it has ended). */
@@ -134,17 +150,18 @@ function periodSpan(p: PeriodSlot, amount: number): ServiceSpan {
 }
 
 /**
- * How a raise's money splits over the paid periods it pays for: each running period's share is what the raise costs
- * over its time still to run (the price difference times that time, as the proration charged it; a period already
- * paid for as much gets none), the last taking the remainder so the shares add up to the money.
+ * How a raise's money splits over the paid periods (and the granted time) it pays for: each running slot's share is
+ * what the raise costs over its time still to run (the price difference times that time over its billing period's
+ * length, as the proration charged it; a slot already paid for or granted as much gets none), the last taking the
+ * remainder so the shares add up to the money.
  */
-export function raiseSpans(paid: readonly (PeriodSlot & { amount: number })[], toAmount: number, at: string, money: number): ServiceSpan[] {
+export function raiseSpans(paid: readonly RaiseSlot[], toAmount: number, at: string, money: number): ServiceSpan[] {
   const now = ms(at);
   const weights = paid
     .filter((p) => ms(p.end) > now)
     .map((p) => {
       const start = Math.max(now, ms(p.start));
-      const length = ms(p.end) - ms(p.start);
+      const length = p.length ?? ms(p.end) - ms(p.start);
       const weight = length > 0 ? (Math.max(0, toAmount - p.amount) * (ms(p.end) - start)) / length : 0;
       return { p, start, weight };
     })
@@ -180,8 +197,8 @@ export function capturedItem(input: {
   creditUsed: number;
   credited: boolean;
   period?: PeriodSlot;
-  /** A balance: the periods it raises (as they stood), and the configurations before and after. */
-  raise?: { paid: readonly (PeriodSlot & { amount: number })[]; from: Configuration; to: Configuration };
+  /** A balance: the periods (and granted time) it raises, as they stood, and the configurations before and after. */
+  raise?: { paid: readonly RaiseSlot[]; from: Configuration; to: Configuration };
 }): BookItem {
   const base = { captureId: input.captureId, capturedAt: input.capturedAt, cash: input.cash, creditUsed: input.creditUsed, refunded: 0, toCredit: 0, due: 0, takenBack: 0, fromRevenue: 0 };
   const known = dayOf(input.capturedAt);
@@ -248,6 +265,8 @@ export function periodsChanged(items: readonly BookItem[], before: readonly Peri
     const spans = item.spans.flatMap((s) => {
       const old = was.get(s.period);
       const cur = now.get(s.period);
+      // Granted time (a raise of the trial or a grant) is no paid period: it never moves.
+      if (!old && !cur) return [s];
       if (!old || !cur) return cur ? [s] : [];
       if (old.start === cur.start && old.end === cur.end) return [s];
       const delta = ms(cur.start) - ms(old.start);

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ClaimCommandSchemas, ConflictError, streamIds, type ClaimCommand, type ClaimEvent } from '@relaycast/contracts';
 import { unreachable, type Decider } from '../decider.js';
+import { normaliseMailbox } from './mailbox.js';
+
+export { normaliseMailbox } from './mailbox.js';
 
 /**
  * Unique identifiers held by one subscription each: a PayPal billing reference (how webhooks find a subscription
@@ -16,8 +19,12 @@ export const claimKeys = {
   freePlan: (userId: string) => `free-plan-${userId}`,
   /** One free trial per customer, for ever (never released). */
   trial: (userId: string) => `trial-${userId}`,
-  /** One free trial per verified address, for ever: another account with the same address gets none. */
-  trialAddress: (email: string) => `trial-address-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`,
+  /**
+   * One free trial per verified mailbox, for ever: another account with the same address, or another alias of it
+   * (a plus tag, Gmail's dots and googlemail.com, the domain in Unicode or punycode), gets none. Claims written before
+   * the mailbox rule were keyed by the lower-cased address; start-up adds the mailbox's (billing-core/src/upgrade).
+   */
+  trialAddress: (email: string) => `trial-address-${createHash('sha256').update(normaliseMailbox(email)).digest('hex')}`,
   /** A Vault setup token, bound to the subscription that started it. */
   walletSetup: (setupTokenId: string) => `wallet-setup-${createHash('sha256').update(setupTokenId).digest('hex')}`,
 } as const;

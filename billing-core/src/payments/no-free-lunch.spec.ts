@@ -6,7 +6,7 @@ import { foldEvents } from '../handler.js';
 import { dayOf } from '../books/calendar.js';
 import { accountKind, addPostings, cashOf, postingsOf, recognisedThrough } from '../books/postings.js';
 import { actionArb, createRandomHistory, POLICY, type Action } from '../../test/random-history.js';
-import { allowance, licenceExcess, monthlyPrice, paidPeriods, paidUnitsAt, unusedByCapture, DAY } from '../../test/entitlement-model.js';
+import { allowance, grantedSlots, grantedTimes, grantedUnitsAt, licenceExcess, monthlyPrice, paidPeriods, paidUnitsAt, unusedByCapture, usedByCapture, DAY } from '../../test/entitlement-model.js';
 
 /**
  * "No free lunch": random interleavings of revisions (up and down, in Wait payment too), orders, captures
@@ -30,7 +30,9 @@ import { allowance, licenceExcess, monthlyPrice, paidPeriods, paidUnitsAt, unuse
 /**
  * What the recorded history entitles the customer to, in cents, priced from the catalogue: for each paid period
  * (the model's: test/entitlement-model.ts), the share of time the subscription is Live times the monthly price of
- * the units that period paid for (raised where a balance was paid, or a change it already paid for as much).
+ * the units that period paid for (raised where a balance was paid, or a change it already paid for as much); and for
+ * each raise paid inside the trial or a complimentary grant, what it adds above the units granted, per billing
+ * period of that grant.
  */
 function entitledValue(history: readonly EventEnvelope[]): number {
   const live: { from: number; to: number }[] = [];
@@ -65,6 +67,21 @@ function entitledValue(history: readonly EventEnvelope[]): number {
       value += (monthlyPrice(paidUnitsAt([p], mid)) * (b - a)) / p.length;
     }
   }
+  // Raises paid inside the trial or a complimentary grant: what they add above what was granted, Live, outside paid
+  // time, per billing period of the grant (its price difference times the time over that billing period's length).
+  for (const g of grantedTimes(history)) {
+    if (g.raises.length === 0) continue;
+    for (const slot of grantedSlots(g)) {
+      const edges = [slot.start, slot.end, ...g.raises.flatMap((r) => [r.at, r.until ?? slot.end]), ...live.flatMap((l) => [l.from, l.to]), ...periods.flatMap((p) => [p.start, p.end])];
+      const points = [...new Set(edges.filter((x) => x >= slot.start && x <= slot.end))].sort((a, b) => a - b);
+      for (let i = 0; i + 1 < points.length; i++) {
+        const [a, b] = [points[i]!, points[i + 1]!];
+        const mid = (a + b) / 2;
+        if (!live.some((l) => l.from <= mid && mid < l.to) || periods.some((p) => p.start <= mid && mid < p.end)) continue;
+        value += ((monthlyPrice(grantedUnitsAt(g, mid)) - monthlyPrice(g.units)) * (b - a)) / slot.length;
+      }
+    }
+  }
   return value;
 }
 
@@ -86,20 +103,17 @@ function usedValueAtRefund(history: readonly EventEnvelope[], captureId: string,
         return sum + c.credit * Math.min(1, Math.max(0, at - start) / (end - start));
       }, 0);
   }
-  let start: number;
-  let end: number;
+  const money = data.amount + (data.credit ?? 0);
   if (data.purpose === 'balance') {
-    // A balance pays for the rest of the paid time known when it was captured: the paid periods as they stood then
-    // (a refund before it may have moved a later period back, so a capture's own periodEnd can be past that time).
-    start = Date.parse(captured!.occurredAt);
-    end = Math.max(start + 1, ...paidPeriods(before, before.indexOf(captured!)).map((p) => p.end));
-  } else {
-    // The period it pays for now: a refund of an earlier one may have moved it back into that one's place.
-    const period = paidPeriods(before).find((p) => p.captureId === captureId);
-    if (!period) return 0;
-    return (data.amount + (data.credit ?? 0)) * Math.min(1, Math.max(0, at - period.start) / period.length);
+    // A balance pays for the rest of the covered time known when it was captured — the paid periods, the trial or a
+    // grant running then — each share in proportion to what the raise costs over it (the model's shares): what of
+    // its shares has run by now is used.
+    return usedByCapture(before, at).get(captureId) ?? 0;
   }
-  return (data.amount + (data.credit ?? 0)) * Math.min(1, Math.max(0, at - start) / (end - start));
+  // The period it pays for now: a refund of an earlier one may have moved it back into that one's place.
+  const period = paidPeriods(before).find((p) => p.captureId === captureId);
+  if (!period) return 0;
+  return money * Math.min(1, Math.max(0, at - period.start) / period.length);
 }
 
 /** Does this subscription owe something (or hold money in flight, or credit once ended), so that it needs a due item? */
@@ -233,6 +247,18 @@ function noteReached(history: readonly EventEnvelope[], refusals: ReadonlySet<st
   for (const e of history) {
     const d = e.data as Record<string, unknown>;
     if (e.type === 'OrderCaptured') seen.add(d.credited ? 'capture kept as credit' : d.purpose === 'balance' ? 'balance captured' : d.credit ? 'period paid with credit' : 'period captured');
+    if (e.type === 'OrderCaptured' && d.purpose === 'balance' && !d.credited) {
+      // A raise paid while only granted time ran (no paid period then): the trial's or a grant's.
+      const at = Date.parse(d.capturedAt as string);
+      const index = history.indexOf(e);
+      const inGranted = grantedTimes(history, index).find((g) => g.start <= at && at < g.end);
+      if (inGranted && !paidPeriods(history, index).some((p) => p.start <= at && at < p.end)) seen.add(`balance paid in ${inGranted.kind === 'trial' ? 'a trial' : 'complimentary time'}`);
+    }
+    if (e.type === 'SubscriptionChangePending') {
+      const at = Date.parse(e.occurredAt);
+      const index = history.indexOf(e);
+      if (grantedTimes(history, index).some((g) => g.start <= at && at < g.end) && !paidPeriods(history, index).some((p) => p.start <= at && at < p.end)) seen.add('raise pending in granted time');
+    }
     if (e.type === 'SubscriptionRevised') {
       seen.add(`revised (${String(d.reason)})`);
       if (status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && dunning) seen.add('revised in Wait payment');
@@ -278,6 +304,8 @@ const SITUATIONS = [
   'money returned after cancellation', 'revision refused: payment in flight', 'checkout refused: payment in flight',
   // The books issue's paths.
   'cancelled now with a refund', 'ended by a refund', 'refunded while cancelling at the end', 'raise taken back', 'dispute',
+  // Issue 30: raises during a trial or a complimentary grant.
+  'raise pending in granted time', 'balance paid in a trial', 'balance paid in complimentary time',
 ];
 
 describe('no free lunch, both ways: nothing used beyond what was paid, nothing kept that is owed, nothing charged unasked, and the books balance (property, 2,000 runs)', function () {

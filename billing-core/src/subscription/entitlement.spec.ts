@@ -41,11 +41,12 @@ describe('licence terms (entitlement.ts)', () => {
     expect(licenceTermsAt(stateOf(BALANCE_PAID.slice(0, LIVE.length + 2)), MAR_20)).to.deep.equal(twoStreamsUntil(APR_1, 'PAID'));
   });
 
-  it('the trial: at the configuration it started with, to its end (Mar 8); a revision during it changes what is due, not the licence', () => {
+  it('the trial: at the configuration it started with, to its end (Mar 8); a raise during it waits for its balance, the licence unchanged', () => {
     expect(licenceTermsAt(stateOf(TRIAL), MAR_2)).to.deep.equal(twoStreamsUntil(MAR_8, 'TRIAL'));
+    // 2 → 4 streams on Mar 2: 1000 cents a month more for the 6 trial days left of March's 31 = 193.5… → 194 cents.
     given(subscriptionDecider, TRIAL)
       .when({ type: 'ReviseSubscription', data: { paypalSubscriptionID: 'RCS-1', quantity: 4 }, metadata: as.customer(MAR_2) })
-      .then([{ type: 'SubscriptionRevised', data: { paypalSubscriptionID: 'RCS-1', ...FOUR_STREAMS, previousQuantity: 2, previousAmount: 1000, proration: 0, effectiveAt: MAR_2, reason: 'IMMEDIATE' } }]);
+      .then([{ type: 'SubscriptionChangePending', data: { ...FOUR_STREAMS, previousAmount: 1000, balance: 194, requestedAt: MAR_2 } }]);
   });
 
   it('complimentary time: to the end of the grant', () => {

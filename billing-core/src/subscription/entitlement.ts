@@ -1,6 +1,6 @@
 import type { Configuration, LicenceIssued, LicenceRevoked } from '@relaycast/contracts';
 import type { SubscriptionEvent } from './events.js';
-import { configurationOf, sameConfiguration, type ExistingSubscription, type SubscriptionState } from './state.js';
+import { configurationAt, configurationOf, grantedTime, sameConfiguration, type ExistingSubscription, type PaidUpgrade, type SubscriptionState } from './state.js';
 import type { Cmd } from './rules.js';
 import { requireClock, visibleTo } from './rules.js';
 
@@ -9,7 +9,8 @@ import { requireClock, visibleTo } from './rules.js';
  * configuration in force (what renewals charge) or from the status alone. The rules (docs/licences.md):
  *
  * - Coverage is paid periods (at the configuration each paid for, raised from the moment a balance was paid), the
- *   trial (at the configuration it started with), complimentary time an administrator granted, and — only after a
+ *   trial (at the configuration it started with) and complimentary time an administrator granted (each raised, like
+ *   a paid period, from the moment a balance for a raise inside it was paid), and — only after a
  *   renewal lapsed — the grace: the configuration the lapsed payment charges, from its due date to the end of the
  *   grace (LICENCE_GRACE_DAYS, recorded in the dunning timeline).
  * - A licence file carries one configuration and is valid to the end of the coverage at that configuration, never
@@ -48,44 +49,41 @@ const sameLimits = (a: Configuration, b: Configuration) => a.quantity === b.quan
 
 /** The configuration a paid period was paid for at `t`: the latest raise in force then (not taken back), else its own. */
 export function paidConfigurationAt(p: ExistingSubscription['paid'][number], t: string): Configuration {
-  let configuration = p.configuration;
-  let since = '';
-  for (const up of p.upgrades ?? []) {
-    if (up.at <= t && up.at >= since && (up.until === undefined || t < up.until)) {
-      configuration = up.configuration;
-      since = up.at;
-    }
-  }
-  return configuration;
+  return configurationAt(p, t);
 }
 
-/** Paid periods, split where a paid-for change raised their configuration (or a raise taken back lowered it again). */
-function paidCoverage(s: ExistingSubscription): Coverage[] {
+/**
+ * A stretch of coverage (a paid period, the trial, a grant), split where a paid-for change raised its configuration
+ * (or a raise taken back lowered it again).
+ */
+function splitByUpgrades(stretch: { start: string; end: string; configuration: Configuration; upgrades?: readonly PaidUpgrade[] }, basis: Coverage['basis']): Coverage[] {
+  if (!(stretch.end > stretch.start)) return [];
   const out: Coverage[] = [];
-  for (const p of s.paid) {
-    if (!(p.end > p.start)) continue;
-    const cuts = new Set<string>([p.start]);
-    for (const up of p.upgrades ?? []) for (const t of [up.at, up.until]) if (t !== undefined && t > p.start && t < p.end) cuts.add(t);
-    const points = [...cuts].sort();
-    let start = points[0]!;
-    let configuration = paidConfigurationAt(p, start);
-    for (const t of points.slice(1)) {
-      const next = paidConfigurationAt(p, t);
-      if (sameConfiguration(next, configuration)) continue;
-      out.push({ start, end: t, configuration, basis: 'PAID' });
-      start = t;
-      configuration = next;
-    }
-    out.push({ start, end: p.end, configuration, basis: 'PAID' });
+  const cuts = new Set<string>([stretch.start]);
+  for (const up of stretch.upgrades ?? []) for (const t of [up.at, up.until]) if (t !== undefined && t > stretch.start && t < stretch.end) cuts.add(t);
+  const points = [...cuts].sort();
+  let start = points[0]!;
+  let configuration = configurationAt(stretch, start);
+  for (const t of points.slice(1)) {
+    const next = configurationAt(stretch, t);
+    if (sameConfiguration(next, configuration)) continue;
+    out.push({ start, end: t, configuration, basis });
+    start = t;
+    configuration = next;
   }
+  out.push({ start, end: stretch.end, configuration, basis });
   return out;
 }
 
-/** Every stretch of coverage, by priority: paid time first, then complimentary time, the trial, the grace. */
+/**
+ * Every stretch of coverage, by priority: paid time first, then complimentary time, the trial, the grace. A raise
+ * paid for inside a period, the trial or a grant is covered from its capture on.
+ */
 export function coverageOf(s: ExistingSubscription): Coverage[] {
-  const out = paidCoverage(s);
-  for (const c of s.complimentary) out.push({ start: c.start, end: c.end, configuration: c.configuration, basis: 'COMPLIMENTARY' });
-  if (s.trialStartDate && s.trialEndDate) out.push({ start: s.trialStartDate, end: s.trialEndDate, configuration: s.trialConfiguration ?? configurationOf(s), basis: 'TRIAL' });
+  const out = s.paid.flatMap((p) => splitByUpgrades(p, 'PAID'));
+  const granted = grantedTime(s);
+  for (const g of granted) if (g.basis === 'COMPLIMENTARY') out.push(...splitByUpgrades(g, 'COMPLIMENTARY'));
+  for (const g of granted) if (g.basis === 'TRIAL') out.push(...splitByUpgrades(g, 'TRIAL'));
   const timeline = s.dunning?.timeline;
   // Never after money was taken back: a refund ends what it paid for, it grants no grace (older streams waited).
   if (timeline && s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && s.waitingCause !== 'PAYMENT_TAKEN_BACK') {

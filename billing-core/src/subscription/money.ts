@@ -1,6 +1,6 @@
 import type { Configuration } from '@relaycast/contracts';
 import { addMonths } from '../pricing/proration.js';
-import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, pausedForNonPayment, type ExistingSubscription } from './state.js';
+import { configurationAt, configurationOf, coveredUntil, grantedTime, paidThrough, pausedForNonPayment, type ExistingSubscription, type GrantedTime } from './state.js';
 
 /**
  * The billing policy's arithmetic that the decider, the workflows and the read model share: what is due now and
@@ -52,9 +52,9 @@ export function periodEndFrom(s: ExistingSubscription, start: string): string {
 }
 
 /**
- * What is due now, or null when nothing is. A pending change's balance comes first while the paid time it
- * prorates over still runs; otherwise the next billing period of the configuration that will be in force then
- * (a scheduled downgrade, a lapsed pending change, or the one in force).
+ * What is due now, or null when nothing is. A pending change's balance comes first while the covered time it
+ * prorates over still runs (paid periods, the trial, a complimentary grant); otherwise the next billing period of the
+ * configuration that will be in force then (a scheduled downgrade, a lapsed pending change, or the one in force).
  */
 export function dueOf(s: ExistingSubscription, now: string): Due | null {
   if (s.removed || s.status === 'SUBSCRIPTION_STATUS_CANCEL' || (s.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(s))) return null;
@@ -63,7 +63,7 @@ export function dueOf(s: ExistingSubscription, now: string): Due | null {
     const credit = Math.min(s.credit, d.gross);
     return { ...d, credit, amount: d.gross - credit };
   };
-  if (s.pendingChange && s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && hasPaidTimeRunning(s, now)) {
+  if (s.pendingChange && s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && (coveredUntil(s) ?? '') > now) {
     const { balance, requestedAt: _at, ...configuration } = s.pendingChange;
     return withCredit({ purpose: 'balance', configuration, gross: balance });
   }
@@ -95,6 +95,53 @@ export function prorateRise(s: Pick<ExistingSubscription, 'paid'>, targetAmount:
     const difference = targetAmount - p.amount;
     if (!(end > start) || end <= at || difference <= 0) continue;
     balance += Math.ceil((difference * (end - Math.max(at, start))) / (end - start));
+  }
+  return balance;
+}
+
+/** A billing period's share of a stretch of granted time: [start, end) inside it, and the whole period's length. */
+export interface GrantedSlot {
+  start: string;
+  end: string;
+  /** The billing period's length in ms, from its start (a 7-day trial is 7 days of a month, not a month). */
+  length: number;
+}
+
+/**
+ * The billing periods a stretch of granted time (a trial, a complimentary grant) spans, counted from its start as
+ * if it were paid (monthly: Mar 1 → Apr 1 → May 1…; the last cut at the stretch's end), each with its full length.
+ */
+export function grantedSlots(billingMonths: number, g: Pick<GrantedTime, 'start' | 'end'>): GrantedSlot[] {
+  const out: GrantedSlot[] = [];
+  if (billingMonths <= 0 || !(g.end > g.start)) return out;
+  for (let k = 0; ; k++) {
+    const from = addMonths(g.start, k * billingMonths);
+    if (from >= g.end) break;
+    const to = addMonths(g.start, (k + 1) * billingMonths);
+    out.push({ start: from, end: to < g.end ? to : g.end, length: Date.parse(to) - Date.parse(from) });
+  }
+  return out;
+}
+
+/**
+ * The balance of raising the trial and complimentary time still to run after `now` to a configuration priced
+ * `targetAmount` per billing period: for each billing period of each stretch, what the target costs beyond the
+ * configuration that stretch covers now, times the part of that period still to run over the period's whole length,
+ * rounded up to the cent (a 7-day trial with 4 days left costs 4/31 of a month's difference in March, never a
+ * month). Granted time never paid for a raise: its raise is paid like a paid period's.
+ */
+export function prorateGrantedRise(s: ExistingSubscription, targetAmount: number, now: string): number {
+  const at = Date.parse(now);
+  let balance = 0;
+  for (const g of grantedTime(s)) {
+    if (g.end <= now) continue;
+    const difference = targetAmount - configurationAt(g, g.start > now ? g.start : now).amount;
+    if (difference <= 0) continue;
+    for (const slot of grantedSlots(s.plan.billingMonths, g)) {
+      const end = Date.parse(slot.end);
+      if (end <= at || !(slot.length > 0)) continue;
+      balance += Math.ceil((difference * (end - Math.max(at, Date.parse(slot.start)))) / slot.length);
+    }
   }
   return balance;
 }

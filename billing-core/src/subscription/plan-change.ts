@@ -11,9 +11,9 @@ import {
 import { requireAdmin } from '../decider.js';
 import type { ModuleSelection } from '../pricing/quote.js';
 import type { SubscriptionEvent } from './events.js';
-import { downgradeDate, prorateRise } from './money.js';
+import { downgradeDate, prorateGrantedRise, prorateRise } from './money.js';
 import { checkClientAmount, configurationFrom, noPaymentInFlight, notCancelled, quote, requirePaidModule, supersedeOpenOrders, visibleTo, type Cmd } from './rules.js';
-import { configurationOf, hasPaidTimeRunning, sameConfiguration, type ExistingSubscription, type PaidTime, type SubscriptionState } from './state.js';
+import { configurationAt, configurationOf, coveredUntil, hasPaidTimeRunning, sameConfiguration, type ExistingSubscription, type PaidTime, type PaidUpgrade, type SubscriptionState } from './state.js';
 import { raiseTakenBack } from './billing/books.js';
 
 /**
@@ -35,11 +35,14 @@ function modulesOf(sub: ExistingSubscription): ModuleSelection[] {
 }
 
 /**
- * A revision. Nothing paid is running (before the first payment, a trial, Wait payment, a renewal not yet charged):
- * it changes what is due at once, and nothing licensed. Inside paid time: a rise is pending until its prorated
- * balance is captured, a fall is scheduled for the end of the paid time, one the running periods already paid for
- * applies to them at once. Any change makes open orders stale; going back to the configuration in force withdraws a
- * pending or scheduled change. Refused while a payment is in flight (it was for what is due now).
+ * A revision. Nothing covered is running (before the first payment, Wait payment, a renewal not yet charged): it
+ * changes what is due at once, and nothing licensed. Inside covered time — paid periods, the trial, complimentary
+ * time — a rise is pending until its prorated balance is captured (granted time never paid for a raise: its raise is
+ * paid like a paid period's). Inside paid time a fall is scheduled for the end of the paid time, and a change the
+ * running periods already paid for applies to them at once; inside granted time alone (nothing paid to keep) a
+ * change that costs no more than what the trial or grant covers applies at once to what is due, the trial or grant
+ * licensing on what it was granted for. Any change makes open orders stale; going back to the configuration in
+ * force withdraws a pending or scheduled change. Refused while a payment is in flight (it was for what is due now).
  */
 export function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
@@ -64,19 +67,24 @@ export function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionSt
   const now = metadata.now;
   if (sameConfiguration(target, sub.pendingChange) || sameConfiguration(target, sub.scheduledChange)) return [];
   const stale = supersedeOpenOrders(sub, 'CONFIGURATION_CHANGED');
-  if (sub.status !== 'SUBSCRIPTION_STATUS_ACTIVE' || !hasPaidTimeRunning(sub, now)) {
+  const covered = coveredUntil(sub);
+  if (sub.status !== 'SUBSCRIPTION_STATUS_ACTIVE' || covered === undefined || covered <= now) {
     return sameConfiguration(target, inForce) ? [] : [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE')];
   }
-  // Inside paid time: what the target costs beyond what each running period was paid for must be paid first.
-  const balance = prorateRise(sub, target.amount, now);
+  // Inside covered time: what the target costs beyond what each running period was paid for, and beyond what the
+  // trial or a complimentary grant covers for the rest of its time, must be paid first.
+  const balance = prorateRise(sub, target.amount, now) + prorateGrantedRise(sub, target.amount, now);
   if (balance > 0) return [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }];
-  if (target.amount < inForce.amount) {
-    return [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt: downgradeDate(sub, inForce.amount, now)! } }];
-  }
   if (sameConfiguration(target, inForce)) {
     if (sub.pendingChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'PENDING' } }];
     if (sub.scheduledChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'SCHEDULED' } }];
     return [];
+  }
+  // Only granted time runs (a trial, a complimentary grant, nothing paid ahead): nothing paid is kept or credited,
+  // so a change that costs no more applies to what is due at once; the trial or grant licenses what it covers.
+  if (!hasPaidTimeRunning(sub, now)) return [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE')];
+  if (target.amount < inForce.amount) {
+    return [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt: downgradeDate(sub, inForce.amount, now)! } }];
   }
   // The running periods were paid for as much (an equal price, a swap of modules): in force, and licensed, at once.
   return [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'COVERED')];
@@ -110,19 +118,47 @@ function raisePaidTime(paid: PaidTime[], at: string, to: Configuration, priceRis
   });
 }
 
+/** The raises paid by `captureIds` end at `at` (cut there, or gone if not begun); the others are kept. */
+function endUpgrades(upgrades: readonly PaidUpgrade[], captureIds: ReadonlySet<string>, at: string): { upgrades: PaidUpgrade[]; ended: PaidUpgrade[] } {
+  const ended = upgrades.filter((u) => u.captureId !== undefined && captureIds.has(u.captureId) && !(u.until !== undefined && u.until <= at));
+  const kept = upgrades.flatMap((u) => {
+    if (!ended.includes(u)) return [u];
+    return u.at >= at ? [] : [{ ...u, until: at }];
+  });
+  return { upgrades: kept, ended };
+}
+
 /** The raises paid by `captureIds` end at `at`: from then on each period runs at what it ran at before them. */
 function endRaises(paid: PaidTime[], captureIds: ReadonlySet<string>, at: string): PaidTime[] {
   return paid.map((p) => {
     if (!p.upgrades?.some((u) => u.captureId !== undefined && captureIds.has(u.captureId))) return p;
-    const ended = p.upgrades.filter((u) => u.captureId !== undefined && captureIds.has(u.captureId) && !(u.until !== undefined && u.until <= at));
-    const upgrades = p.upgrades.flatMap((u) => {
-      if (!ended.includes(u)) return [u];
-      return u.at >= at ? [] : [{ ...u, until: at }];
-    });
+    const { upgrades, ended } = endUpgrades(p.upgrades, captureIds, at);
     // What the period is paid for again: what it was paid for before the first raise taken back.
     const before = ended[0]?.amountBefore;
     return { ...p, upgrades, ...(before !== undefined ? { amount: before } : {}) };
   });
+}
+
+/**
+ * A balance paid at `at` while the trial or complimentary time ran: each stretch still running that covers less
+ * than `to` runs at `to` from then on (its raise recorded with the capture that paid it, to be taken back with it).
+ */
+function raiseGrantedTime(s: S, at: string, to: Configuration, captureId: string | undefined): Pick<S, 'trialUpgrades' | 'complimentary'> {
+  const raised = <G extends { start: string; end: string; configuration: Configuration; upgrades?: PaidUpgrade[] }>(g: G): G => {
+    const from = g.start > at ? g.start : at;
+    if (g.end <= at || configurationAt(g, from).amount >= to.amount) return g;
+    return { ...g, upgrades: [...(g.upgrades ?? []), { at: from, configuration: to, ...(captureId ? { captureId } : {}) }] };
+  };
+  const trial = s.trialStartDate && s.trialEndDate ? raised({ start: s.trialStartDate, end: s.trialEndDate, configuration: s.trialConfiguration ?? configurationOf(s), ...(s.trialUpgrades ? { upgrades: s.trialUpgrades } : {}) }) : undefined;
+  return { ...(trial?.upgrades ? { trialUpgrades: trial.upgrades } : {}), complimentary: s.complimentary.map(raised) };
+}
+
+/** The raises paid by `captureIds` end at `at` in the trial and complimentary time too. */
+function endGrantedRaises(s: S, captureIds: ReadonlySet<string>, at: string): Pick<S, 'trialUpgrades' | 'complimentary'> {
+  return {
+    ...(s.trialUpgrades ? { trialUpgrades: endUpgrades(s.trialUpgrades, captureIds, at).upgrades } : {}),
+    complimentary: s.complimentary.map((c) => (c.upgrades ? { ...c, upgrades: endUpgrades(c.upgrades, captureIds, at).upgrades } : c)),
+  };
 }
 
 /** The raise a balance's capture paid for (the last recorded payment, when it was a raise). */
@@ -135,7 +171,9 @@ export const planChangeEvolvers = {
   SubscriptionRevised: (s: S, d: SubscriptionRevised): S => {
     const to: Configuration = { modules: d.modules, quantity: d.quantity, amount: d.amount };
     const paid = d.reason === 'BALANCE_PAID' || d.reason === 'COVERED' ? raisePaidTime(s.paid, d.effectiveAt, to, d.reason === 'BALANCE_PAID', d.reason === 'BALANCE_PAID' ? lastRaise(s) : undefined) : s.paid;
-    return { ...withoutChanges(s), quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt };
+    // A balance raises the trial and complimentary time still running too (what it was prorated over).
+    const granted = d.reason === 'BALANCE_PAID' ? raiseGrantedTime(s, d.effectiveAt, to, lastRaise(s)) : {};
+    return { ...withoutChanges(s), ...granted, quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt };
   },
   SubscriptionChangePending: (s: S, d: SubscriptionChangePending): S => {
     // A scheduled downgrade stays until the rise is paid: a period paid ahead at its price is not paid for more.
@@ -161,6 +199,7 @@ export const planChangeEvolvers = {
       amount: d.configuration.amount,
       revisedAt: d.endedAt,
       paid: endRaises(s.paid, ended, d.endedAt),
+      ...endGrantedRaises(s, ended, d.endedAt),
       credit: s.credit + moved,
       books: raiseTakenBack(s, d),
     };

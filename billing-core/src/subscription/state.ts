@@ -35,7 +35,10 @@ export interface OrderRecord {
   capturing?: { requestId: string; startedAt: string };
 }
 
-/** A change of the configuration paid for, from `at` to the end of its period (a balance paid, a swap at no cost). */
+/**
+ * A change of the configuration paid for, from `at` to the end of its period (a balance paid, a swap at no cost), or
+ * to the end of the trial or complimentary grant it raised (a balance paid while only granted time ran).
+ */
 export interface PaidUpgrade {
   at: string;
   configuration: Configuration;
@@ -67,6 +70,8 @@ export interface ComplimentaryTime {
   configuration: Configuration;
   /** Why (the administrator's words). */
   note: string;
+  /** Raises paid for inside it (a balance captured while it ran): licensed from the capture to its end. */
+  upgrades?: PaidUpgrade[];
 }
 
 export interface PendingChange extends Configuration {
@@ -109,6 +114,8 @@ export interface ExistingSubscription {
   trialPeriod?: number;
   /** What the trial lets the customer use. */
   trialConfiguration?: Configuration;
+  /** Raises paid for during the trial (a balance captured while it ran): licensed from the capture to its end. */
+  trialUpgrades?: PaidUpgrade[];
   paypalSubscriptionID?: string;
   paypalOrderID?: string;
   /** The paid period running (or the last one), as shown. */
@@ -192,6 +199,46 @@ export function hasPaidTimeRunning(s: Pick<ExistingSubscription, 'paid'>, now: s
 export function coveredUntil(s: Pick<ExistingSubscription, 'paid' | 'trialEndDate' | 'complimentary'>): string | undefined {
   const ends = [paidThrough(s), s.trialEndDate, ...s.complimentary.map((c) => c.end)].filter((e): e is string => e !== undefined);
   return ends.length ? ends.reduce((a, b) => (b > a ? b : a)) : undefined;
+}
+
+/**
+ * Time covered without payment: the trial or a complimentary grant, at the configuration it was granted for, raised
+ * from where a balance was paid inside it. `key` names it in the books (a raise's service spans: `trial`,
+ * `complimentary-<n>`).
+ */
+export interface GrantedTime {
+  key: string;
+  basis: 'TRIAL' | 'COMPLIMENTARY';
+  start: string;
+  end: string;
+  configuration: Configuration;
+  upgrades?: PaidUpgrade[];
+}
+
+/** The trial and every complimentary grant, in that order. */
+export function grantedTime(s: Pick<ExistingSubscription, 'trialStartDate' | 'trialEndDate' | 'trialConfiguration' | 'trialUpgrades' | 'complimentary' | 'modules' | 'quantity' | 'amount'>): GrantedTime[] {
+  const out: GrantedTime[] = [];
+  if (s.trialStartDate && s.trialEndDate) {
+    out.push({ key: 'trial', basis: 'TRIAL', start: s.trialStartDate, end: s.trialEndDate, configuration: s.trialConfiguration ?? configurationOf(s), ...(s.trialUpgrades ? { upgrades: s.trialUpgrades } : {}) });
+  }
+  s.complimentary.forEach((c, i) => out.push({ key: `complimentary-${i}`, basis: 'COMPLIMENTARY', start: c.start, end: c.end, configuration: c.configuration, ...(c.upgrades ? { upgrades: c.upgrades } : {}) }));
+  return out;
+}
+
+/**
+ * The configuration covered at `t` by a stretch (a paid period, the trial, a grant): the latest raise in force then
+ * (paid at or before `t`, not taken back), else its own.
+ */
+export function configurationAt(stretch: { configuration: Configuration; upgrades?: readonly PaidUpgrade[] }, t: string): Configuration {
+  let configuration = stretch.configuration;
+  let since = '';
+  for (const up of stretch.upgrades ?? []) {
+    if (up.at <= t && up.at >= since && (up.until === undefined || t < up.until)) {
+      configuration = up.configuration;
+      since = up.at;
+    }
+  }
+  return configuration;
 }
 
 /** Was the subscription ever covered (paid, a trial, a complimentary grant)? Only then can anything be owed. */

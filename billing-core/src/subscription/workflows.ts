@@ -119,8 +119,10 @@ export async function updateSubscription(deps: Deps, subscriptionId: string, com
 }
 
 /**
- * One free trial per customer and per verified address, not per subscription: the customer's address must be verified;
- * the decider checks this subscription may start one, then the customer's and the address's trial claims are taken (for good, once the trial started) and the trial's licence key, then the trial
+ * One free trial per customer and per verified mailbox, not per subscription: the customer's address must be verified;
+ * the decider checks this subscription may start one (at most 20 units), then the customer's and the mailbox's trial
+ * claims are taken (for good, once the trial started; the mailbox normalised, so `alice+1@`, `a.lice@gmail.com` and
+ * `alice@googlemail.com` are `alice@gmail.com`: claim/mailbox.ts) and the trial's licence key, then the trial
  * starts. Two trials at once race on the claim stream, and one loses (409).
  */
 export async function startTrial(deps: Deps, subscriptionId: string, userId: string, command: Trial) {

@@ -3,3 +3,4 @@ export * from './subscription.js';
 export * from './user.js';
 export * from './content.js';
 export * from './message.js';
+export * from './upgrade.js';

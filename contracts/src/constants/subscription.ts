@@ -135,6 +135,11 @@ export const CURRENCY = 'USD';
 
 /** Default trial period in seconds (seed §9: 604800 s, 7 days). */
 export const DEFAULT_TRIAL_PERIOD_SECONDS = 604_800;
+/**
+ * The largest configuration a free trial may be of, in licence units: the first price tier (self-hosted units 1–20,
+ * SELF_HOSTED_TIERS). A larger one is paid for from the start; a raise during a trial waits for its balance.
+ */
+export const TRIAL_MAX_UNITS = 20;
 /** Minimum unit quantity (seed §9). */
 export const MIN_UNIT_QUANTITY = 1;
 export const MAX_UNIT_QUANTITY = 1_000_000;

@@ -68,6 +68,8 @@ export const streamIds = {
   creditNoteBook: (sellerId: string, book: 'real' | 'demo') => `credit-note-book-${sellerId}-${book}`,
   /** One e-mail message's sending record (the sent-ledger): `message-<sha256 of its key>`, appended at expected versions. */
   message: (keyHash: string) => `message-${keyHash}`,
+  /** A start-up upgrade of stored data, recorded once it ran (`upgrade-trial-address-claims`). */
+  upgrade: (step: string) => `upgrade-${step}`,
 } as const;
 
 /** The entity id inside a stream id ("subscription-42" → "42"). */

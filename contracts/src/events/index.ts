@@ -5,6 +5,7 @@ import { EntryEventSchemas, FileEventSchemas, type EntryEvent, type FileEvent } 
 import { PolicyEventSchemas, type PolicyEvent } from './policy.js';
 import { InvoiceEventSchemas, type InvoiceEvent } from './invoice.js';
 import { MessageEventSchemas, type MessageEvent } from './message.js';
+import { UpgradeEventSchemas, type UpgradeEvent } from './upgrade.js';
 import type { EventEnvelope } from './envelope.js';
 
 export * from './envelope.js';
@@ -14,6 +15,7 @@ export * from './content.js';
 export * from './policy.js';
 export * from './invoice.js';
 export * from './message.js';
+export * from './upgrade.js';
 
 /** Every event type the product writes, with the schema its data must satisfy. */
 export const EVENT_DATA_SCHEMAS = {
@@ -26,9 +28,10 @@ export const EVENT_DATA_SCHEMAS = {
   ...PolicyEventSchemas,
   ...InvoiceEventSchemas,
   ...MessageEventSchemas,
+  ...UpgradeEventSchemas,
 } as const satisfies Record<string, TSchema>;
 
-export type AnyDomainEvent = SubscriptionEvent | ClaimEvent | UserEvent | EmailEvent | EntryEvent | FileEvent | PolicyEvent | InvoiceEvent | MessageEvent;
+export type AnyDomainEvent = SubscriptionEvent | ClaimEvent | UserEvent | EmailEvent | EntryEvent | FileEvent | PolicyEvent | InvoiceEvent | MessageEvent | UpgradeEvent;
 export type EventType = AnyDomainEvent['type'];
 export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as EventType[];
 

@@ -103,20 +103,24 @@ describe('API routes, happy paths (real HTTP)', function () {
 
     const preview = await customer.post('/subscriptions/revise', { id: sub._id, user_id: customer.userId, paypalSubscriptionID: 'RCS-ANY', quantity: 22, preview: true });
     expect(preview.status).to.equal(200);
-    expect(preview.body.data).to.include({ quantity: 22, amount: 20 * 500 + 2 * 400, previousAmount: 3000, proration: 0, currency: 'USD' });
+    // A raise during complimentary time asks payment for it (issue 30): 10,800 − 3,000 = 7,800 cents a month more, for
+    // the month granted a moment ago less the milliseconds since, rounded up to the cent: 7,800.
+    expect(preview.body.data).to.include({ effect: 'pending', quantity: 22, amount: 20 * 500 + 2 * 400, previousAmount: 3000, proration: 7800, balance: 7800, currency: 'USD' });
     expect((await customer.post('/subscriptions/findOne', { id: sub._id })).body.data.quantity).to.equal(6);
     const revised = await customer.post('/subscriptions/revise', { id: sub._id, user_id: customer.userId, paypalSubscriptionID: 'RCS-ANY', quantity: 22, amount: 10_800 });
-    expect(revised.body.data).to.include({ quantity: 22, amount: 10_800 });
+    expect(revised.body.meta.effect).to.equal('pending');
+    expect(revised.body.data).to.include({ quantity: 6, amount: 3000, amountDue: 7800 });
+    expect(revised.body.data.pendingChange).to.include({ quantity: 22, amount: 10_800, balance: 7800 });
 
     const history = await customer.post('/subscriptions/history', { id: sub._id });
-    // Live without payment is a complimentary grant (with its licence); the revision during it changes what is due only.
-    expect(history.body.data.map((h: { type: string }) => h.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionUpdated', 'ComplimentaryGranted', 'SubscriptionStatusChanged', 'LicenceIssued', 'SubscriptionRevised']);
+    // Live without payment is a complimentary grant (with its licence); a raise during it waits for its balance.
+    expect(history.body.data.map((h: { type: string }) => h.type)).to.deep.equal(['SubscriptionCreated', 'SubscriptionUpdated', 'ComplimentaryGranted', 'SubscriptionStatusChanged', 'LicenceIssued', 'SubscriptionChangePending']);
     expect(history.body.data[3].actor.role).to.equal('ROLE_ADMIN');
     // The administrator's note is internal: the customer reads the change, the administrator also reads why.
     expect(history.body.data[3].summary).to.equal('Status: Creating → Live (complimentary: granted by an administrator without payment)');
     expect((await admin.post('/subscriptions/history', { id: sub._id })).body.data[3].summary).to.equal('Status: Creating → Live (complimentary: granted by an administrator without payment) — note: paid by bank transfer');
     expect(JSON.stringify(history.body.data)).to.not.include('bank transfer');
-    const filtered = await customer.post('/subscriptions/history', { id: sub._id, types: ['SubscriptionRevised'] });
+    const filtered = await customer.post('/subscriptions/history', { id: sub._id, types: ['SubscriptionChangePending'] });
     expect(filtered.body.data).to.have.length(1);
 
     const quote = await server.client().post('/subscriptions/quote', { plan_id: 'unlimited', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_YEAR' });

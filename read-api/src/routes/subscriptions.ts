@@ -124,7 +124,7 @@ export const subscriptionRoutes = [
     errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'PRICE_MISMATCH', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Subscriptions',
-    summary: 'Change quantity or modules: at once before any payment; inside paid time a rise waits for its prorated balance and a fall applies when the paid time ends. With preview: true, answers what it would do and records nothing.',
+    summary: 'Change quantity or modules: at once while nothing is covered (before any payment, waiting for payment); inside paid time, a trial or complimentary time a rise waits for its prorated balance; a fall applies when the paid time ends (at once in a trial or complimentary time). With preview: true, answers what it would do and records nothing.',
     body: SubscriptionRevise,
     async handle({ body, rt, user, meta }) {
       const view = await resolveSubscription(rt, user, body);
@@ -146,7 +146,7 @@ export const subscriptionRoutes = [
     errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION'],
     access: 'customer',
     tag: 'Subscriptions',
-    summary: 'Start the free trial (7 days, 604,800 s) of a paid constructor or unlimited plan, before the first payment; one trial per customer',
+    summary: 'Start the free trial (7 days, 604,800 s) of a paid constructor or unlimited plan of at most 20 units, before the first payment; one trial per customer and per mailbox (plus tags, Gmail dots and googlemail.com, punycode domains are one mailbox)',
     body: IdBody,
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);

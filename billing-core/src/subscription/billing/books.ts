@@ -1,8 +1,9 @@
 import type { OrderCaptured, PaidChangeTakenBack, PaymentDisputed, PaymentRefunded, RefundOwed } from '@relaycast/contracts';
 import { dayOf } from '../../books/calendar.js';
-import { capturedItem, endService, lessFuture, oweBack, periodsChanged, refundFrom, unusedValue, type BookItem, type Books, type PeriodSlot } from '../../books/items.js';
+import { capturedItem, endService, lessFuture, oweBack, periodsChanged, refundFrom, unusedValue, type BookItem, type Books, type PeriodSlot, type RaiseSlot } from '../../books/items.js';
 import { remainingFrom, respread } from '../../books/recognition.js';
-import { configurationOf, type ExistingSubscription, type PaidTime } from '../state.js';
+import { configurationAt, configurationOf, grantedTime, type ExistingSubscription, type PaidTime } from '../state.js';
+import { grantedSlots } from '../money.js';
 
 /**
  * The subscription's books as its money events change them (billing-core/src/books holds the accounting itself):
@@ -16,12 +17,24 @@ const withItem = (books: Books, captureId: string, change: (i: BookItem) => Book
   items: books.items.map((i) => (i.captureId === captureId ? change(i) : i)),
 });
 
+/**
+ * What a balance captured at `at` is prorated over: the paid periods as they stand, and each billing period's share
+ * of the trial and complimentary time still running, at what it covers then (money.ts prorates the same).
+ */
+function raiseSlots(s: S, at: string): RaiseSlot[] {
+  const paid = s.paid.map((p) => ({ captureId: p.captureId, start: p.start, end: p.end, amount: p.amount }));
+  const granted = grantedTime(s)
+    .filter((g) => g.end > at)
+    .flatMap((g) => {
+      const amount = configurationAt(g, g.start > at ? g.start : at).amount;
+      return grantedSlots(s.plan.billingMonths, g).map((slot) => ({ captureId: g.key, ...slot, amount }));
+    });
+  return [...paid, ...granted];
+}
+
 /** A capture recorded (before `s` records it): what it paid for. */
 export function captured(s: S, d: OrderCaptured, period: PaidTime | undefined): Books {
-  const raise =
-    d.purpose === 'balance' && d.credited !== true
-      ? { paid: s.paid.map((p) => ({ captureId: p.captureId, start: p.start, end: p.end, amount: p.amount })), from: configurationOf(s), to: d.configuration ?? configurationOf(s) }
-      : undefined;
+  const raise = d.purpose === 'balance' && d.credited !== true ? { paid: raiseSlots(s, d.capturedAt), from: configurationOf(s), to: d.configuration ?? configurationOf(s) } : undefined;
   const item = capturedItem({
     captureId: d.captureId,
     capturedAt: d.capturedAt,

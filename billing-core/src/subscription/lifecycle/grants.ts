@@ -1,4 +1,4 @@
-import { ConflictError, DEFAULT_TRIAL_PERIOD_SECONDS, InvalidTransitionError, PAYABLE_STATUSES, ValidationError, type Configuration, type PlanSnapshot } from '@relaycast/contracts';
+import { ConflictError, DEFAULT_TRIAL_PERIOD_SECONDS, InvalidTransitionError, PAYABLE_STATUSES, TRIAL_MAX_UNITS, ValidationError, type Configuration, type PlanSnapshot } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
 import { addMonths } from '../../pricing/proration.js';
 import type { SubscriptionEvent } from '../events.js';
@@ -51,13 +51,19 @@ export function grantEvents(sub: ExistingSubscription, data: { reason?: string; 
   return events;
 }
 
-/** The one trial (per customer: the workflow's claim; per subscription: here), before the first payment. */
+/**
+ * The one trial (per customer and per mailbox: the workflow's claims; per subscription: here), before the first
+ * payment, of at most TRIAL_MAX_UNITS units (the first price tier): a larger configuration is paid for from the start.
+ */
 export function startTrial(command: Cmd<'StartTrial'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   const sub = visibleTo(state, metadata);
   if (sub.trialStartDate) throw new ConflictError(`Subscription ${sub.id} has already had its trial`);
   if (sub.amount === 0) throw new ConflictError(`Subscription ${sub.id} is free and has no trial`);
   if (!PAYABLE_STATUSES.includes(sub.status) || everCovered(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a trial starts before the first payment');
+  if (sub.quantity > TRIAL_MAX_UNITS) {
+    throw ValidationError.field('quantity', `must be at most ${TRIAL_MAX_UNITS} units for a free trial (this configuration has ${sub.quantity}): pay for it, or revise it to ${TRIAL_MAX_UNITS} units or fewer first`, 'trialMaxUnits', { max: TRIAL_MAX_UNITS });
+  }
   noPaymentInFlight(sub);
   const key = sub.licence_key ?? data.licenceKey;
   if (!key) throw ValidationError.field('licenceKey', 'is needed for the trial’s licence (the server issues one)');

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { EventEnvelope } from '@relaycast/contracts';
 import { exists, subscriptionDecider, type ExistingSubscription } from '@relaycast/billing-core';
 import { createRandomHistory, financeActionArb, type Action } from '../../../../billing-core/test/random-history.js';
+import { grantedSlots, grantedTimes, grantedUnitsAt, monthlyPrice } from '../../../../billing-core/test/entitlement-model.js';
 import { addDays, dayOf, daysBetween, monthOfDay } from '@relaycast/billing-core';
 import { financeOverview } from './queries.js';
 import { trialBalance } from './ledger.js';
@@ -23,6 +24,7 @@ import { projectFinance } from './test-support.js';
  */
 
 const endOf = (day: string) => `${day}T23:59:59.999Z`;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 interface CaptureModel {
   amount: number;
@@ -43,12 +45,14 @@ function heldAfter(c: CaptureModel, day: string): number {
  * A balance's money over the paid periods it raises (docs/finance.md, "Revenue recognition"): each period running when
  * it was captured takes what the raise costs over its time still to run — the price difference times that time's
  * share of the period — the last the remainder; each share is spread over its period's days from the capture's day.
+ * A trial or complimentary grant running then is raised too: each billing period of it (from its start, cut at its
+ * end) takes the difference over what it covered times its time still to run over that billing period's length.
  */
-function balanceParts(paid: readonly { start: string; end: string; amount: number }[], capturedAt: string, toAmount: number, money: number, today: string): CaptureModel[] {
+function balanceParts(paid: readonly { start: string; end: string; amount: number; length?: number }[], capturedAt: string, toAmount: number, money: number, today: string): CaptureModel[] {
   const at = Date.parse(capturedAt);
   const running = paid
     .filter((p) => Date.parse(p.end) > at)
-    .map((p) => ({ p, w: (Math.max(0, toAmount - p.amount) * (Date.parse(p.end) - Math.max(at, Date.parse(p.start)))) / (Date.parse(p.end) - Date.parse(p.start)) }))
+    .map((p) => ({ p, w: (Math.max(0, toAmount - p.amount) * (Date.parse(p.end) - Math.max(at, Date.parse(p.start)))) / (p.length ?? Date.parse(p.end) - Date.parse(p.start)) }))
     .filter((r) => r.w > 0);
   if (running.length === 0) return [{ amount: money, rem: money, spreadFrom: today, end: addDays(today, 1) }];
   const total = running.reduce((n, r) => n + r.w, 0);
@@ -94,7 +98,13 @@ function deferredByDefinition(events: readonly EventEnvelope[], day: string): nu
         captures.set(d.captureId as string, [{ amount, rem: amount, spreadFrom: start, end: end > start ? end : addDays(start, 1) }]);
       } else {
         const to = (d.configuration as { amount: number } | undefined)?.amount ?? (exists(previous) ? previous.amount : 0);
-        captures.set(d.captureId as string, balanceParts(before, d.capturedAt as string, to, amount, today));
+        // The trial and grants running when it was captured, by the billing-core model (its billing periods, at the
+        // units each covered then).
+        const at = Date.parse(d.capturedAt as string);
+        const granted = grantedTimes(events, events.indexOf(e))
+          .filter((g) => g.end > at)
+          .flatMap((g) => grantedSlots(g).map((slot) => ({ start: iso(slot.start), end: iso(slot.end), length: slot.length, amount: monthlyPrice(grantedUnitsAt(g, Math.max(at, g.start))) })));
+        captures.set(d.captureId as string, balanceParts([...before, ...granted], d.capturedAt as string, to, amount, today));
       }
     }
     if (e.type === 'PaymentRefunded') {

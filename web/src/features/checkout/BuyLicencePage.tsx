@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { BUILDER_MODULES, SIGN_IN_PATH, UNLIMITED_PERIODS } from '@relaycast/contracts/constants';
+import { BUILDER_MODULES, SIGN_IN_PATH, TRIAL_MAX_UNITS, UNLIMITED_PERIODS } from '@relaycast/contracts/constants';
 import { unitsForModules } from '@relaycast/billing-core/pricing';
 import type { PageProps } from '../../app/pageTypes.js';
 import { useLang, useT } from '../../app/hooks.js';
@@ -25,6 +25,7 @@ import {
   moduleSelections,
   quoteInputOf,
   startingConfig,
+  trialOffered,
   type BuilderModule,
   type Period,
   type PurchaseConfig,
@@ -189,7 +190,7 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
         </label>
         {paid && !paymentsOff && (
           <p className="muted small" data-testid="buy-next">
-            {t('buy.nextPaid', { days: 7 })}
+            {quote && !trialOffered(quote.quantity) ? t('buy.nextPaidNoTrial', { max: TRIAL_MAX_UNITS }) : t('buy.nextPaid', { days: 7 })}
           </p>
         )}
         {paymentsOff && (
@@ -272,7 +273,12 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
           <h2>{t('buy.payTitle')}</h2>
           {approvedOrder && <p className="note">{t('buy.returned')}</p>}
           <PayNow subscription={s} onPaid={() => void refetch()} />
-          {due === 'first' && !s.trialStartDate && (
+          {due === 'first' && !s.trialStartDate && !trialOffered(s.quantity) && (
+            <p className="muted small" data-testid="trial-too-large">
+              {t('buy.trialTooLarge', { max: TRIAL_MAX_UNITS })}
+            </p>
+          )}
+          {due === 'first' && !s.trialStartDate && trialOffered(s.quantity) && (
             <p className="trial">
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { choiceQuery, configFromQuery, createBody, idempotencyKeyFor, localQuote, pendingPurchase, clearPendingPurchase, startingConfig, type PurchaseConfig } from './purchase.js';
+import { choiceQuery, configFromQuery, createBody, idempotencyKeyFor, localQuote, pendingPurchase, clearPendingPurchase, startingConfig, trialOffered, type PurchaseConfig } from './purchase.js';
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -20,6 +20,10 @@ describe('purchase configuration (/user/buy-new-licence)', () => {
   });
   after(() => {
     delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+  });
+
+  it('offers a free trial for 20 units or fewer (the first price tier), never above', () => {
+    expect([1, 20, 21, 35, 500].map(trialOffered)).to.deep.equal([true, true, false, false, false]);
   });
 
   it('reads the sign-in query: plan and period (mounthly = monthly), builder by default', () => {

@@ -1,8 +1,14 @@
-import { BUILDER_MODULES, PERIOD_TO_SUBSCRIPTION_TYPE, type PlanId, type SubscriptionType } from '@relaycast/contracts/constants';
+import { BUILDER_MODULES, PERIOD_TO_SUBSCRIPTION_TYPE, TRIAL_MAX_UNITS, type PlanId, type SubscriptionType } from '@relaycast/contracts/constants';
 import { quoteSubscription, unitsForModules, QuoteError, type Quote, type QuoteInput } from '@relaycast/billing-core/pricing';
 import { builderModulesFromQuery } from '../ui/purchaseQuery.js';
 
 export type BuilderModule = (typeof BUILDER_MODULES)[number]['name'];
+
+/**
+ * Is a free trial offered for a configuration of `quantity` licence units? Only up to TRIAL_MAX_UNITS (the first
+ * price tier): the server refuses a larger trial (400 on quantity), so the page does not offer one and says why.
+ */
+export const trialOffered = (quantity: number): boolean => quantity <= TRIAL_MAX_UNITS;
 export type Period = 'free' | 'monthly' | 'annual';
 
 /** What the customer configures on /user/buy-new-licence. */
