@@ -56,6 +56,8 @@ export interface BookItem {
   takenBack: number;
   /** Of the money given back (refunded, owed back, taken back), what came out of revenue already recognised. */
   fromRevenue: number;
+  /** Of its money that became account credit (`toCredit`), what went back to the buyer since. */
+  creditRefunded?: number;
   /** What it paid for, to the millisecond (none for credit). */
   spans: ServiceSpan[];
   /** A raise: the configuration before it and the one it paid for (what taking it back returns to). */
@@ -139,6 +141,13 @@ export function lessFuture(spans: readonly ServiceSpan[], at: string, amount: nu
 export function refundableUnused(item: BookItem, now: string): number {
   return Math.max(0, Math.min(Math.floor(unusedValue(item, now) + 1e-9), item.cash - item.refunded - item.due));
 }
+
+/**
+ * What of an item's money is account credit now and may go back as such: all of a capture kept as credit (less what
+ * was refunded of it), and what a raise taken back under it moved to credit (less what went back of that).
+ */
+export const creditPartOf = (item: BookItem): number =>
+  item.kind === 'credit' ? item.cash - item.refunded : Math.max(0, Math.min(item.toCredit - (item.creditRefunded ?? 0), item.cash - item.refunded - item.due));
 
 /** Cents of an item still deferred on `day` (recognised on that day or later). */
 export const deferredOn = (item: BookItem, day: string): number => remainingFrom(item.allocs, day);

@@ -1,6 +1,6 @@
 import type { OrderCaptured, PaidChangeTakenBack, PaymentDisputed, PaymentRefunded, RefundOwed } from '@relaycast/contracts';
 import { dayOf } from '../../books/calendar.js';
-import { capturedItem, endService, lessFuture, oweBack, periodsChanged, refundFrom, unusedValue, type BookItem, type Books, type PeriodSlot, type RaiseSlot } from '../../books/items.js';
+import { capturedItem, creditPartOf, endService, lessFuture, oweBack, periodsChanged, refundFrom, unusedValue, type BookItem, type Books, type PeriodSlot, type RaiseSlot } from '../../books/items.js';
 import { remainingFrom, respread } from '../../books/recognition.js';
 import { configurationAt, configurationOf, grantedTime, type ExistingSubscription, type PaidTime } from '../state.js';
 import { grantedSlots } from '../money.js';
@@ -47,29 +47,34 @@ export function captured(s: S, d: OrderCaptured, period: PaidTime | undefined): 
   return { ...s.books, items: [...s.books.items, item] };
 }
 
+/** How a refund splits (the decider's rule and the books' alike): what it pays of what is owed, of credit, of the rest. */
+export function refundSplit(s: S, captureId: string, amount: number): { fromDue: number; fromCredit: number; unspent: number; spent: number; rest: number } {
+  const item = s.books.items.find((i) => i.captureId === captureId);
+  const fromDue = Math.min(amount, item?.due ?? 0);
+  const fromCredit = item ? Math.min(amount - fromDue, creditPartOf(item)) : 0;
+  const unspent = Math.min(fromCredit, s.credit);
+  return { fromDue, fromCredit, unspent, spent: fromCredit - unspent, rest: amount - fromDue - fromCredit };
+}
+
 /**
- * Money given back from a capture (`s` as it was before, `creditAfter` the account credit after): what was owed
- * back is paid first; then, for money kept as credit, the credit; money of credit already spent comes out of the
- * last payment that used credit; otherwise out of what the capture still defers, and beyond that out of revenue.
+ * Money given back from a capture (`s` as it was before): what was owed back is paid first; then what of its money is
+ * account credit — unspent credit is used up, credit already spent comes out of the last payment that used credit;
+ * the rest out of what the capture still defers, and beyond that out of revenue. Answers the books and the credit.
  */
-export function refunded(s: S, d: PaymentRefunded, creditAfter: number): Books {
+export function refunded(s: S, d: PaymentRefunded): { books: Books; credit: number } {
   const day = dayOf(d.refundedAt);
   const item = s.books.items.find((i) => i.captureId === d.captureId);
-  if (!item) return s.books;
-  const fromDue = Math.min(d.amount, item.due);
-  let books = withItem(s.books, d.captureId, (i) => ({ ...i, refunded: i.refunded + d.amount, due: i.due - fromDue }));
-  let rest = d.amount - fromDue;
+  if (!item) return { books: s.books, credit: s.credit };
+  const { fromDue, fromCredit, unspent, spent, rest } = refundSplit(s, d.captureId, d.amount);
+  let books = withItem(s.books, d.captureId, (i) => ({ ...i, refunded: i.refunded + d.amount, due: i.due - fromDue, ...(fromCredit && i.kind !== 'credit' ? { creditRefunded: (i.creditRefunded ?? 0) + fromCredit } : {}) }));
   // A reversal takes the money PayPal held for an open dispute of this capture first.
   if (d.reversal) books = { ...books, disputes: takeHeld(books.disputes, d.captureId, d.amount) };
-  if (item.kind === 'credit') {
-    const spent = rest - (s.credit - creditAfter);
-    if (spent <= 0) return books;
+  if (spent > 0) {
     const target = [...books.items].reverse().find((i) => i.kind !== 'credit' && i.creditUsed > 0);
-    if (!target) return books;
-    return withItem(books, target.captureId, (i) => ({ ...refundFrom(i, spent, day).item, spans: lessFuture(i.spans, d.refundedAt, spent), takenBack: i.takenBack + spent }));
+    if (target) books = withItem(books, target.captureId, (i) => ({ ...refundFrom(i, spent, day).item, spans: lessFuture(i.spans, d.refundedAt, spent), takenBack: i.takenBack + spent }));
   }
-  if (rest <= 0) return books;
-  return withItem(books, d.captureId, (i) => ({ ...refundFrom(i, rest, day).item, spans: lessFuture(i.spans, d.refundedAt, rest) }));
+  if (rest > 0 && item.kind !== 'credit') books = withItem(books, d.captureId, (i) => ({ ...refundFrom(i, rest, day).item, spans: lessFuture(i.spans, d.refundedAt, rest) }));
+  return { books, credit: s.credit - unspent };
   function takeHeld(disputes: Books['disputes'], captureId: string, amount: number): Books['disputes'] {
     let left = amount;
     const out: Books['disputes'] = {};

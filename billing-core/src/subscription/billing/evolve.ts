@@ -113,15 +113,14 @@ export const billingEvolvers = {
     };
   },
   PaymentRefunded: (s: S, d: PaymentRefunded): S => {
-    const capture = s.captures.find((c) => c.captureId === d.captureId);
-    // Refunding money that was account credit uses that credit up.
-    const credit = capture?.credited ? Math.max(0, s.credit - d.amount) : s.credit;
+    // Refunding money that is account credit uses that credit up (the books say what of it is credit).
+    const { books, credit } = refunded(s, d);
     return {
       ...s,
       refundIds: [...s.refundIds, d.refundId],
       credit,
       captures: s.captures.map((c) => (c.captureId === d.captureId ? { ...c, refunded: c.refunded + d.amount } : c)),
-      books: refunded(s, d, credit),
+      books,
     };
   },
   PaidTimeEnded: (s: S, d: PaidTimeEnded): S => {

@@ -3,8 +3,8 @@ import { requireAdmin } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
 import { supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
 import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from '../state.js';
-import { refundableUnused, type BookItem } from '../../books/items.js';
-import { laterRaises } from './books.js';
+import { creditPartOf, refundableUnused, type BookItem } from '../../books/items.js';
+import { laterRaises, refundSplit } from './books.js';
 import { transition } from '../status.js';
 
 /**
@@ -25,8 +25,9 @@ export function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionSt
   if (capture.refunded + data.amount > capture.amount) throw ValidationError.field('amount', `exceeds what remains refundable on capture ${data.captureId}`);
   const now = metadata.now;
   const reason = data.reversal ? 'REVERSED' : 'REFUNDED';
+  const split = refundSplit(sub, capture.captureId, data.amount);
   // Refunding money kept as credit changes what open orders planned to use: they are made again.
-  const events: SubscriptionEvent[] = capture.credited ? supersedeOpenOrders(sub, 'CREDIT_CHANGED') : [];
+  const events: SubscriptionEvent[] = split.fromCredit > 0 ? supersedeOpenOrders(sub, 'CREDIT_CHANGED') : [];
   events.push({
     type: 'PaymentRefunded',
     data: { captureId: data.captureId, refundId: data.refundId, amount: data.amount, currency: data.currency, refundedAt: now, ...(data.reversal ? { reversal: true } : {}) },
@@ -46,7 +47,7 @@ export function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionSt
   }
   const paidForRunningTime = capture.purpose === 'period' && period !== undefined && period.end > now;
   // Money kept as credit that was since spent on paid time: taking it back takes back the running paid time.
-  const spentCredit = capture.credited && data.amount > sub.credit && hasPaidTimeRunning(sub, now);
+  const spentCredit = split.spent > 0 && hasPaidTimeRunning(sub, now);
   if (!((full && !capture.credited && paidForRunningTime) || spentCredit)) return events;
   const ended: Extract<SubscriptionEvent, { type: 'PaidTimeEnded' }> = {
     type: 'PaidTimeEnded',
@@ -103,16 +104,17 @@ export function recordDispute(command: Cmd<'RecordDispute'>, state: Subscription
 
 /**
  * Account credit left on an ended subscription goes back: which captures to refund, and how much of each (the
- * newest credited money first). Every charge PayPal made ends as paid time or as money returned.
+ * newest money that became credit first: a capture kept as credit, or what a raise taken back moved to credit).
+ * Every charge PayPal made ends as paid time or as money returned.
  */
 export function creditToRefund(sub: ExistingSubscription): { captureId: string; amount: number }[] {
   let left = sub.credit;
   const out: { captureId: string; amount: number }[] = [];
-  for (const c of [...sub.captures].reverse()) {
+  for (const item of [...sub.books.items].reverse()) {
     if (left <= 0) break;
-    const amount = c.credited ? Math.min(left, c.amount - c.refunded) : 0;
+    const amount = Math.min(left, creditPartOf(item));
     if (amount > 0) {
-      out.push({ captureId: c.captureId, amount });
+      out.push({ captureId: item.captureId, amount });
       left -= amount;
     }
   }
