@@ -414,6 +414,17 @@ describe('no free lunch, both ways: nothing used beyond what was paid, nothing k
           // second moves into its place), 20 units' balance paid for its last day, then refunded the next day. The model
           // had valued the balance over the second period's original end: a thirty-second of it used instead of all.
           [1, [{ kind: 'prepay-refund', which: 0 }, { kind: 'up-down', units: 20 }, { kind: 'advance', days: 1, declined: false }, { kind: 'refund', which: 5 }], false],
+          // Found while building the books (issue 30): two raises, the first refunded (the second's unused money
+          // becomes credit), then cancelled without a refund: the credit goes back. And the second raise's capture
+          // reversed after its credit paid for a third raise.
+          [1, [{ kind: 'raise', units: 2 }, { kind: 'raise', units: 3 }, { kind: 'refund', which: 1 }, { kind: 'cancel-now', refund: false }], true],
+          [1, [{ kind: 'raise', units: 2 }, { kind: 'raise', units: 3 }, { kind: 'dispute', which: 1, lost: true }, { kind: 'revise', units: 2 }, { kind: 'reverse', which: 2 }], true],
+          // A renewal charged late while the customer acts, then cancelled now with a refund.
+          [1, [{ kind: 'race', days: 28, with: 'revise', units: 1 }, { kind: 'race', days: 35, with: 'revise', units: 1 }, { kind: 'cancel-now', refund: true }], true],
+          // A raise asked during the trial, complimentary time granted after it, then its balance paid: prorated when
+          // paid, over the time covered then (the grant included).
+          [1, [{ kind: 'granted-raise', via: 'trial', days: 1, units: 2, pay: false }, { kind: 'complimentary', days: 7 }, { kind: 'capture', outcome: 'COMPLETED', late: false }], false],
+          [1, [{ kind: 'granted-raise', via: 'trial', days: 1, units: 58, pay: false }, { kind: 'granted-raise', via: 'complimentary', days: 8, units: 58, pay: true }, { kind: 'answer' }], false],
         ],
       },
     );

@@ -67,8 +67,9 @@ describe('dueOf (money.ts)', () => {
     expect(dueOf(stateOf(LIVE), MAR_20)).to.deep.equal({ purpose: 'period', configuration: TWO_STREAMS, gross: 1000, credit: 0, amount: 1000, periodStart: APR_1, periodEnd: MAY_1 });
   });
 
-  it('a pending rise: its balance first (500 cents, for 4 streams)', () => {
-    expect(dueOf(stateOf(PENDING_RISE.slice(0, -1)), MAR_20)).to.deep.equal({ purpose: 'balance', configuration: FOUR_STREAMS, gross: 500, credit: 0, amount: 500 });
+  it('a pending rise: its balance first, prorated when it is paid (asked Mar 16 noon for 500; on Mar 20, 12 of 31 days left: ⌈1000·12/31⌉ = 388)', () => {
+    expect(dueOf(stateOf(PENDING_RISE.slice(0, -1)), MAR_20)).to.deep.equal({ purpose: 'balance', configuration: FOUR_STREAMS, gross: 388, credit: 0, amount: 388 });
+    expect(dueOf(stateOf(PENDING_RISE.slice(0, -1)), '2026-03-16T12:00:00.000Z')).to.deep.include({ purpose: 'balance', amount: 500 });
   });
 
   it('a scheduled downgrade: the next period at it (500 cents)', () => {

@@ -64,8 +64,12 @@ export function dueOf(s: ExistingSubscription, now: string): Due | null {
     return { ...d, credit, amount: d.gross - credit };
   };
   if (s.pendingChange && s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && (coveredUntil(s) ?? '') > now) {
-    const { balance, requestedAt: _at, ...configuration } = s.pendingChange;
-    return withCredit({ purpose: 'balance', configuration, gross: balance });
+    const { balance: _requested, requestedAt: _at, ...configuration } = s.pendingChange;
+    // Prorated when it is paid, over the covered time as it stands then (Stripe prorates at invoice time): time that
+    // ran meanwhile is not charged, and covered time added since (a complimentary grant) is charged with the rest —
+    // the raise applies to all covered time from its payment on.
+    const balance = prorateRise(s, configuration.amount, now) + prorateGrantedRise(s, configuration.amount, now);
+    if (balance > 0) return withCredit({ purpose: 'balance', configuration, gross: balance });
   }
   const change = s.scheduledChange ?? s.pendingChange;
   const configuration = change ? { modules: change.modules, quantity: change.quantity, amount: change.amount } : configurationOf(s);
