@@ -103,7 +103,7 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
     case 'PaidChangeTakenBack': {
       const d = event.data;
       return {
-        summary: `Change of plan taken back on ${d.endedAt.slice(0, 10)} (its balance was ${d.reason === 'REVERSED' ? 'reversed by PayPal' : 'refunded'}): ${d.previous.quantity} → ${d.configuration.quantity} units, ${formatCents(d.previous.amount)} → ${formatCents(d.configuration.amount)}; the paid time runs on${d.credited?.length ? `, ${formatCents(d.credited.reduce((n, c) => n + c.amount, 0))} of later changes kept as account credit` : ''}`,
+        summary: `Change of plan taken back on ${d.endedAt.slice(0, 10)} (its balance was ${d.reason === 'REVERSED' ? 'reversed by PayPal' : 'refunded'}): ${d.previous.quantity} → ${d.configuration.quantity} units, ${formatCents(d.previous.amount)} → ${formatCents(d.configuration.amount)}; the time covered runs on at the units before it${d.credited?.length ? `, ${formatCents(d.credited.reduce((n, c) => n + c.amount, 0))} of later changes kept as account credit` : ''}`,
         changes: { quantity: { from: d.previous.quantity, to: d.configuration.quantity }, amount: { from: d.previous.amount, to: d.configuration.amount } },
       };
     }
