@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
 import i18next from 'i18next';
 import { pageHead } from './head.js';
-import { CLIENT_PAGES, PUBLIC_PAGES, SPA_PATH_PREFIXES } from './pages.js';
+import { ACCOUNT_PAGES, CLIENT_PAGES, PUBLIC_PAGES, SPA_PATH_PREFIXES } from './pages.js';
 import { matchPage } from './routing.js';
 
 describe('routes', () => {
@@ -65,5 +65,37 @@ describe('routes', () => {
       { hreflang: 'x-default', href: 'https://site.test/faq' },
     ]);
     expect(head.ogLocale).to.equal('ru_RU');
+  });
+});
+
+describe('admin routes in the route registry', () => {
+  it('every admin route is a client-only page of the admin module, with its view', () => {
+    const admin = ACCOUNT_PAGES.filter((p) => p.path === '/admin' || p.path.startsWith('/admin/'));
+    expect(admin.map((p) => p.path)).to.deep.equal([
+      '/admin',
+      '/admin/users/create',
+      '/admin/users/list',
+      '/admin/subscriptions/create',
+      '/admin/subscriptions/purchase-details',
+      '/admin/subscriptions/change-payment-method',
+      '/admin/subscriptions/list',
+      '/admin/templates/create',
+      '/admin/templates/list',
+      '/admin/materials/create',
+      '/admin/materials/list',
+      '/admin/pages',
+      '/admin/pages/edit',
+      '/admin/files',
+      '/admin/finance',
+      '/admin/finance/recognition',
+      '/admin/finance/reconciliation',
+      '/admin/finance/documents',
+      '/admin/mail',
+    ]);
+    for (const p of admin) {
+      expect(p.prerender).to.equal(false);
+      expect(p.params.view).to.equal(p.path === '/admin' ? 'home' : p.path.slice('/admin/'.length));
+    }
+    expect(ACCOUNT_PAGES.find((p) => p.id === 'buy-licence')?.path).to.equal('/user/buy-new-licence');
   });
 });

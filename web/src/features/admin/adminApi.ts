@@ -1,5 +1,5 @@
 import type { AdminOverviewView } from '@relaycast/contracts';
-import { api } from '../../app/api.js';
+import { api } from '../../app/shell/api.js';
 
 export type AdminOverview = AdminOverviewView;
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { CreditNoteView } from '@relaycast/contracts';
-import type { TFunction } from 'i18next';
-import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../ui/format.js';
+import type { TFunction } from '../../app/shell/texts.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { creditNotePdfUrl, invoicePdfUrl, useFindCreditNotesQuery, useFindInvoicesQuery } from './invoicesApi.js';
 import { invoicePurpose } from './invoiceText.js';

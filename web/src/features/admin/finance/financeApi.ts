@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.js';
+import { api } from '../../../app/shell/api.js';
 import type { FinanceBook } from './model.js';
 import type { FinanceOverviewView, FinanceRecognitionView, FinanceReportView, ReadModelVerificationView } from './types.js';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { useToast } from '../../ui/forms.js';
 
 /**

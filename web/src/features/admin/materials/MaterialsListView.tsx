@@ -1,7 +1,7 @@
 import type { EntryView } from '@relaycast/contracts';
 import { ENTRY_CATEGORY_IDS } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import type { ViewProps } from '../viewProps.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { entryLabel } from '../templates/model.js';

@@ -1,8 +1,8 @@
 import type { SubscriptionView } from '@relaycast/contracts';
 import { SUBSCRIPTION_STATUSES } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { formatUsd } from '../../ui/format.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { formatUsd } from '../../../app/shell/format.js';
 import { StatusBadge } from '../../subscriptions/SubscriptionSummary.js';
 import { planLabel } from '../../subscriptions/labels.js';
 import { useFindAllSubscriptionsQuery } from '../../subscriptions/subscriptionsApi.js';

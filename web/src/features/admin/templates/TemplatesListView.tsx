@@ -1,6 +1,6 @@
 import type { EntryView } from '@relaycast/contracts';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import type { ViewProps } from '../viewProps.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { dataOf, formatDate, useDocumentTitle } from '../../ui/forms.js';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import { ConfirmButton, useToast } from '../../ui/forms.js';
 import { DataTable, type DataTableProps } from './DataTable.js';
 import type { ListState } from './useListState.js';

@@ -1,7 +1,7 @@
 import type { UserView } from '@relaycast/contracts';
 import { ROLE_LABELS, ROLES, type Role } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import type { ViewProps } from '../viewProps.js';
 import { ConfirmButton, formatDate, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
