@@ -1,9 +1,12 @@
 import { expect } from 'chai';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Outlet, StaticRouter, useRoutes } from 'react-router';
 import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
 import i18next from 'i18next';
 import { pageHead } from './head.js';
-import { ACCOUNT_PAGES, CLIENT_PAGES, PUBLIC_PAGES, SPA_PATH_PREFIXES } from './pages.js';
-import { matchPage } from './routing.js';
+import { ACCOUNT_PAGES, ALL_PAGES, CLIENT_PAGES, PUBLIC_PAGES, SPA_PATH_PREFIXES, type PageRoute } from './pages.js';
+import { matchPage, pageRouteObjects } from './routing.js';
 
 describe('routes', () => {
   it("has every public route of the seed's section 2, prerendered", () => {
@@ -40,6 +43,47 @@ describe('routes', () => {
     expect(matchPage('/conferences/room-9').route.id).to.equal('conference-room');
     expect(matchPage('/auth/sign-in').route.id).to.equal('sign-in');
     expect(matchPage('/products/unknown').route.id).to.equal('not-found');
+  });
+
+  it('chooses, for any address, the page React Router renders from the same table (under both languages)', () => {
+    const ids = (route: PageRoute) => createElement('i', null, route.id);
+    const routes = [
+      { path: '/ru', element: createElement(Outlet), children: pageRouteObjects(ids) },
+      { path: '/', element: createElement(Outlet), children: pageRouteObjects(ids) },
+    ];
+    const Routes = () => useRoutes(routes);
+    const rendered = (path: string) => /<i>([^<]*)<\/i>/.exec(renderToString(createElement(StaticRouter, { location: path }, createElement(Routes))))?.[1];
+    const concrete = ALL_PAGES.map((p) => p.path.replace(/:[^/]+/g, 'x-1'));
+    const paths = [
+      ...concrete,
+      ...concrete.map((p) => `/ru${p === '/' ? '' : p}`),
+      ...concrete.map((p) => `${p}/`),
+      ...concrete.map((p) => p.toUpperCase()),
+      '/ru/',
+      '/admin/users/7',
+      '/admin/unknown/list',
+      '/products/unknown',
+      '/products/video-api/more',
+      '/api-docs/nothing-engine-documentation',
+      '/vod-group-player/abc/def',
+      '/user/pay/',
+      '/nope',
+      '/ru/nope/deeper',
+    ];
+    for (const path of paths) expect(matchPage(path).route.id, path).to.equal(rendered(path));
+    expect(paths.length).to.be.greaterThan(120);
+  });
+
+  it('ranks routes as React Router does, whatever their order in the table (a static segment before a parameter)', () => {
+    const base = PUBLIC_PAGES[0]!;
+    const pages = [
+      { ...base, id: 'any-view', path: '/admin/:view' },
+      { ...base, id: 'any-area-list', path: '/admin/:area/list' },
+      { ...base, id: 'users-list', path: '/admin/users/list' },
+      { ...base, id: 'users', path: '/admin/users' },
+    ];
+    expect(['/admin/users', '/admin/users/list', '/admin/files', '/admin/mail/list'].map((p) => matchPage(p, pages).route.id)).to.deep.equal(['users', 'users-list', 'any-view', 'any-area-list']);
+    expect(matchPage('/admin/files', pages).params).to.deep.equal({ view: 'files' });
   });
 
   it('client-only routes live under the SPA prefixes the server answers with spa.html', () => {

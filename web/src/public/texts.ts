@@ -52,8 +52,9 @@ export function translator(resources: Resources, lng: string, defaultNs: string)
       if (found !== undefined) return interpolate(found, options);
     }
     if (options.defaultValue !== undefined) return interpolate(options.defaultValue, options);
-    const first = typeof key === 'string' ? key : (key[0] ?? '');
-    return first.includes(':') ? first.slice(first.indexOf(':') + 1) : first;
+    // As i18next: a key with no text says itself (of several, the last), without its namespace.
+    const last = typeof key === 'string' ? key : (key[key.length - 1] ?? '');
+    return last.includes(':') ? last.slice(last.indexOf(':') + 1) : last;
   };
 }
 

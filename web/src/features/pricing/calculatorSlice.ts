@@ -43,7 +43,16 @@ type CalculatorAction = ReturnType<
   | typeof calculatorReset
 >;
 
+/** The state the rules give, or the same object when they changed nothing (its selectors and components see no change). */
+function keep(state: CalculatorState, next: CalculatorState): CalculatorState {
+  return (Object.keys(next) as (keyof CalculatorState)[]).every((key) => Object.is(next[key], state[key])) ? state : next;
+}
+
 function reducer(state: CalculatorState = initialCalculatorState(), incoming: UnknownAction): CalculatorState {
+  return keep(state, transition(state, incoming));
+}
+
+function transition(state: CalculatorState, incoming: UnknownAction): CalculatorState {
   const action = incoming as CalculatorAction;
   switch (action.type) {
     case 'calculator/publishersChanged':
