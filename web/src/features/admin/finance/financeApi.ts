@@ -47,32 +47,6 @@ export async function fetchBillingNow(): Promise<{ mode: string; now: string } |
   }
 }
 
-/** Saves a response as a file under the name its Content-Disposition gives (or `fallback`). */
-export async function saveResponse(res: Response, fallback: string): Promise<string> {
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
-}
-
-/** The reconciliation report as CSV (POST /finance/replay, format csv), saved as the file the server names. */
-export async function downloadReconciliationCsv(to: string): Promise<void> {
-  const res = await fetch('/finance/replay', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ to, format: 'csv' }),
-  });
-  if (!res.ok) throw new Error(String(res.status));
-  await saveResponse(res, 'relaycast-finance.csv');
-}
-
 /** Where the invoices and credit notes of a range download from as CSV (GET, the session cookie). */
 export function invoicesCsvUrl(range: { from: string; to: string; book: FinanceBook | 'all' }): string {
   const query = new URLSearchParams({ from: range.from, to: range.to, book: range.book });

@@ -1,0 +1,28 @@
+/** Saves a response as a file under the name its Content-Disposition gives (or `fallback`). */
+async function saveResponse(res: Response, fallback: string): Promise<string> {
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+/**
+ * The reconciliation report as CSV (POST /finance/replay, format csv) up to `to` (today's if none), saved as the file
+ * the server names: the finance area's reconciliation and the admin home's report button.
+ */
+export async function downloadReconciliationCsv(to?: string): Promise<void> {
+  const res = await fetch('/finance/replay', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...(to ? { to } : {}), format: 'csv' }),
+  });
+  if (!res.ok) throw new Error(String(res.status));
+  await saveResponse(res, 'relaycast-finance.csv');
+}
