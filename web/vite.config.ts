@@ -111,7 +111,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),
     __SITE_URL__: JSON.stringify((process.env.PUBLIC_URL ?? 'https://relaycast.example').replace(/\/+$/, '')),
     __LOCALES_VERSION__: JSON.stringify(localesVersion),
-    __PUBLIC_PAGES__: JSON.stringify(mode === 'public'),
   },
   resolve: {
     // The app's browser bundle: React Router's own production build (above). The islands never import React Router.

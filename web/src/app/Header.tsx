@@ -11,8 +11,8 @@ import { LanguageSelector } from './shell/ui/LanguageSelector.js';
 import { ThemeToggle } from './shell/ui/ThemeToggle.js';
 import { burgerClosed, burgerToggled, loginFormClosed, loginFormOpened, loginFormToggled, selectBurgerOpen, selectLoginFormOpen } from './shell/ui/uiSlice.js';
 
-// The auth feature's login form and account menu, each its own chunk: the header is the app shell's, which is
-// where features are put together (ui/ imports no feature).
+// The auth feature's login form and account menu, each its own chunk: the header belongs to the composition, where
+// features are put together (the shell imports no feature).
 const loadLoginForm = () => import('../features/auth/LoginForm.js');
 const LoginForm = lazy(loadLoginForm);
 const AccountMenu = lazy(() => import('../features/auth/AccountMenu.js'));

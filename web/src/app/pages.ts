@@ -150,10 +150,8 @@ export const NOT_FOUND_PAGE: PageRoute = page({
   load: () => import('../features/content/NotFoundPage.js'),
 });
 
-// Declared here too: the browser tests and benches import this file without web/src/env.d.ts.
-declare const __PUBLIC_PAGES__: boolean | undefined;
-/** The public pages' build (vite.config.ts) serves prerendered pages only: it needs no client route. */
-export const ALL_PAGES: readonly PageRoute[] = typeof __PUBLIC_PAGES__ !== 'undefined' && __PUBLIC_PAGES__ ? PUBLIC_PAGES : [...PUBLIC_PAGES, ...CLIENT_PAGES];
+/** Every route of the app (the public pages' islands have none: they never load the route table). */
+export const ALL_PAGES: readonly PageRoute[] = [...PUBLIC_PAGES, ...CLIENT_PAGES];
 
 /** Path prefixes whose pages exist only in the browser: the server answers them with spa.html. */
 export const SPA_PATH_PREFIXES = ['/auth/', '/user/', '/admin/', `${VOD_GROUP_PLAYER_PATH}/`, `${CONFERENCE_ROOM_PATH}/`] as const;

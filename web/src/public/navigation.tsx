@@ -5,7 +5,7 @@ import type { Location, LinkProps, Navigate, Navigation, NavigateOptions, Search
  * The shell's navigation (app/shell/navigation.tsx) on the public pages' islands, without a router: a public page
  * is one document. Links are plain anchors (the next page is a page load); navigating to another path loads it;
  * navigating within the page (the same path: the header's #login, a changed query) changes the address in place
- * and tells the islands. Addresses resolve as React Router resolves them (public/seams.spec.tsx runs both).
+ * and tells the islands. Addresses resolve as React Router resolves them (public/navigation.spec.tsx runs both).
  */
 
 /** Where the navigation reads the location and how it moves: the browser's window, or a fixed one on the server. */

@@ -6,7 +6,7 @@ import type { Resources, TFunction, TextOptions, Texts } from '../app/shell/text
  * i18next does with the app's settings (app/i18n.ts) — `.` between levels (or a flat key with dots), `ns:key`,
  * `{{value}}` placeholders (not escaped: React escapes), `count` choosing `key_<plural form>`, `defaultValue`, an
  * empty text counting as missing, no fallback language. Nothing loads: an island's namespaces are the page's.
- * public/seams.spec.tsx compares it with i18next and react-i18next on every text of the site.
+ * public/texts.spec.tsx compares it with i18next and react-i18next on every text of the site.
  */
 
 function find(obj: unknown, key: string): unknown {

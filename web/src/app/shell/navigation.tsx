@@ -3,9 +3,9 @@ import { createContext, useContext, type AnchorHTMLAttributes, type ComponentTyp
 /**
  * Navigation as the site's components use it — the current location, moving to another, the query's parameters,
  * links — an interface of ours with two implementations: React Router in the app's build (app/seams.tsx: client-side
- * navigation, links that preload their page) and, on the public pages' islands, the browser's own (public/seams.tsx:
+ * navigation, links that preload their page) and, on the public pages' islands, the browser's own (public/navigation.tsx:
  * a public page is one document; moving within it changes the address in place, anything else loads the next page).
- * public/seams.spec.tsx runs both on the same inputs.
+ * public/navigation.spec.tsx runs both on the same inputs.
  */
 export interface Location {
   pathname: string;
@@ -50,7 +50,7 @@ export function NavigationProvider({ value, children }: { value: Navigation; chi
 
 function useNavigation(): Navigation {
   const navigation = useContext(NavigationContext);
-  if (!navigation) throw new Error('no navigation: render inside a NavigationProvider (app/seams.tsx, public/seams.tsx)');
+  if (!navigation) throw new Error('no navigation: render inside a NavigationProvider (app/seams.tsx, public/IslandRoot.tsx)');
   return navigation;
 }
 

@@ -26,8 +26,8 @@ export type TFunction = (key: string | string[], options?: TextOptions) => strin
 /**
  * Texts as the site's components use them — an interface of ours with two implementations: i18next with
  * react-i18next in the app's build (app/seams.tsx: namespaces load on demand, a component suspends until they are
- * there) and, on the public pages' islands, the texts the page embeds (public/seams.tsx, looked up as i18next does
- * with the app's settings). public/seams.spec.tsx compares them on every text of the site.
+ * there) and, on the public pages' islands, the texts the page embeds (public/texts.ts, looked up as i18next does
+ * with the app's settings). public/texts.spec.tsx compares them on every text of the site.
  */
 export interface Texts {
   /** `t` for these namespaces (the first is the default) in `lng`; the same function until they change. */
@@ -44,6 +44,6 @@ export function TextsProvider({ value, children }: { value: Texts; children: Rea
 
 export function useTexts(): Texts {
   const texts = useContext(TextsContext);
-  if (!texts) throw new Error('no texts: render inside a TextsProvider (app/seams.tsx, public/seams.tsx)');
+  if (!texts) throw new Error('no texts: render inside a TextsProvider (app/seams.tsx, public/IslandRoot.tsx)');
   return texts;
 }

@@ -21,7 +21,7 @@ export type SignInCall<B> = readonly [call: (body: B) => Promise<SignInResult>, 
  * use them — the login form's state: an interface of the auth feature with two implementations, RTK Query in the
  * app's build (session.rtk.ts: the account, checkout and admin areas share its cache) and one request per call on
  * the public pages' islands (session.fetch.ts: signing in or out loads a page, so no cache is kept).
- * public/seams.spec.tsx runs both against the same answers of the API.
+ * public/session.spec.tsx runs both against the same answers of the API.
  */
 export interface Session {
   /** The signed-in user, or null (signed out, or not known yet). */
@@ -41,7 +41,7 @@ export function SessionProvider({ value, children }: { value: Session; children:
 
 function useSession(): Session {
   const session = useContext(SessionContext);
-  if (!session) throw new Error('no session: render inside a SessionProvider (app/seams.tsx, public/seams.tsx)');
+  if (!session) throw new Error('no session: render inside a SessionProvider (app/seams.tsx, public/IslandRoot.tsx)');
   return session;
 }
 
