@@ -42,7 +42,7 @@ function PreloadingLink({ to, onMouseEnter, onFocus, ...rest }: LinkProps) {
 /** The shell's navigation (app/shell/navigation.tsx) by React Router: client-side, within the app's routes. */
 export const routerNavigation: Navigation = { useLocation, useNavigate, useSearchParams: () => useSearchParams(), Link: PreloadingLink };
 
-/** The shell's texts (app/shell/texts.tsx) by i18next and react-i18next: a namespace loads when first used. */
+/** The shell's texts (app/shell/texts.ts) by i18next and react-i18next: a namespace loads when first used. */
 export const i18nextTexts: Texts = {
   useT(namespaces, lng) {
     return useTranslation(namespaces, { lng }).t as unknown as TFunction;
@@ -52,7 +52,7 @@ export const i18nextTexts: Texts = {
   },
 };
 
-/** The shell's state (app/shell/state.tsx) by react-redux. */
+/** The shell's state (app/shell/state.ts) by react-redux. */
 export const reactReduxState: StateAccess = {
   useSelector: (selector) => useSelector(selector),
   useDispatch: () => useDispatch<AppStore['dispatch']>(),

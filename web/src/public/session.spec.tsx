@@ -1,21 +1,15 @@
 import { expect } from 'chai';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { COOKIE_NAMES } from '@relaycast/contracts/constants';
-import { reactReduxState } from '../app/seams.js';
-import { StateProvider } from '../app/shell/state.js';
-import type { AppStore } from '../app/shell/store.js';
-import { makeStore } from '../app/store.js';
 import { SessionProvider, useSessionUser, useSignIn, useSignOut, useSignUp, type SignInResult } from '../features/auth/session.js';
 import { resetFetchSession, fetchSession } from '../features/auth/session.fetch.js';
 import { rtkQuerySession } from '../features/auth/session.rtk.js';
 import { inPage } from '../test/islands.js';
-import { islandState } from './state.js';
-import { makeIslandStore } from './store.js';
+import { STATE_BUILDS, type StateBuild } from '../test/stores.js';
 
 /**
- * The session seam (features/auth/session.tsx) — who is signed in, and the login form's calls — on the islands (one
+ * The session seam (features/auth/session.ts) — who is signed in, and the login form's calls — on the islands (one
  * request per call, session.fetch.ts) against RTK Query (the app, session.rtk.ts), with the same answers from the
  * API: the same requests sent, the same results, the same toasts, the same cookies left.
  */
@@ -46,37 +40,21 @@ interface Hooks {
   signOut: ReturnType<typeof useSignOut>;
 }
 
-const BUILDS: [string, () => { store: AppStore; wrap: (children: ReactNode) => ReactNode }][] = [
+/** Each build's session over its state seam: RTK Query in the app, one request per call on the islands. */
+const BUILDS: [string, () => StateBuild][] = [
   [
     'RTK Query (the app)',
     () => {
-      const store = makeStore();
-      return {
-        store,
-        wrap: (children) => (
-          <Provider store={store}>
-            <StateProvider value={reactReduxState}>
-              <SessionProvider value={rtkQuerySession}>{children}</SessionProvider>
-            </StateProvider>
-          </Provider>
-        ),
-      };
+      const { store, wrap } = STATE_BUILDS[0]![1]();
+      return { store, wrap: (children) => wrap(<SessionProvider value={rtkQuerySession}>{children}</SessionProvider>) };
     },
   ],
   [
     'one request per call (the islands)',
     () => {
       resetFetchSession();
-      const store = makeIslandStore();
-      const state = islandState(store);
-      return {
-        store,
-        wrap: (children) => (
-          <StateProvider value={state}>
-            <SessionProvider value={fetchSession}>{children}</SessionProvider>
-          </StateProvider>
-        ),
-      };
+      const { store, wrap } = STATE_BUILDS[1]![1]();
+      return { store, wrap: (children) => wrap(<SessionProvider value={fetchSession}>{children}</SessionProvider>) };
     },
   ],
 ];

@@ -1,22 +1,17 @@
 import { expect } from 'chai';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import type { UnknownAction } from 'redux';
-import { reactReduxState } from '../app/seams.js';
 import { useAppDispatch, useAppSelector } from '../app/shell/hooks.js';
-import { StateProvider } from '../app/shell/state.js';
-import type { AppStore, AppThunk, RootState } from '../app/shell/store.js';
+import type { AppThunk, RootState } from '../app/shell/store.js';
 import { acceptCookieConsent, chooseTheme, initCookieConsent } from '../app/shell/ui/actions.js';
 import { selectToasts, toastAdded, toastDismissed } from '../app/shell/ui/toastsSlice.js';
 import { selectTooltip, tooltipHidden, tooltipShown, tooltipUnmounted } from '../app/shell/ui/tooltipSlice.js';
 import * as ui from '../app/shell/ui/uiSlice.js';
-import { makeStore } from '../app/store.js';
 import * as calculator from '../features/pricing/calculatorSlice.js';
 import * as pricing from '../features/pricing/pricingSlice.js';
 import { inPage } from '../test/islands.js';
-import { islandState } from './state.js';
-import { makeIslandStore } from './store.js';
+import { STATE_BUILDS } from '../test/stores.js';
 
 /** A small seeded generator (mulberry32): the same sequences on every run. */
 function random(seed: number) {
@@ -77,34 +72,9 @@ interface Seen {
   renders: number;
 }
 
-/** The two builds: the app's store read through react-redux, the islands' through useSyncExternalStore. */
-const BUILDS: [string, () => { store: AppStore; wrap: (children: ReactNode) => ReactNode }][] = [
-  [
-    'Redux Toolkit + react-redux (the app)',
-    () => {
-      const store = makeStore();
-      return {
-        store,
-        wrap: (children) => (
-          <Provider store={store}>
-            <StateProvider value={reactReduxState}>{children}</StateProvider>
-          </Provider>
-        ),
-      };
-    },
-  ],
-  [
-    'redux + useSyncExternalStore (the islands)',
-    () => {
-      const store = makeIslandStore();
-      const state = islandState(store);
-      return { store, wrap: (children) => <StateProvider value={state}>{children}</StateProvider> };
-    },
-  ],
-];
 
 /** One component per selector, as components select: what each shows after each step, and how often it rendered. */
-function runSteps(build: (typeof BUILDS)[number][1], steps: Step[]) {
+function runSteps(build: (typeof STATE_BUILDS)[number][1], steps: Step[]) {
   // The thunks keep the theme and the consent in cookies and storage: each build starts without them.
   for (const cookie of document.cookie.split('; ')) document.cookie = `${cookie.split('=')[0]}=; max-age=0; path=/`;
   localStorage.clear();
@@ -150,7 +120,7 @@ describe('the state seam: the islands’ store and reading against Redux Toolkit
       for (const seed of [1, 2, 3]) {
         const next = random(seed);
         const steps = Array.from({ length: 200 }, () => pick(next, STEPS)(next));
-        const [app, islands] = BUILDS.map(([, build]) => runSteps(build, steps));
+        const [app, islands] = STATE_BUILDS.map(([, build]) => runSteps(build, steps));
         expect(islands!.states, `seed ${seed}: states`).to.deep.equal(app!.states);
         SELECTORS.forEach(([name], i) => {
           expect(islands!.seen[i]!.values, `seed ${seed}: ${name}`).to.deep.equal(app!.seen[i]!.values);
@@ -163,7 +133,7 @@ describe('the state seam: the islands’ store and reading against Redux Toolkit
 
   it('a component that selects something else is not rendered again (worked example)', () =>
     inPage('/pricing', '', async () => {
-      for (const [name, build] of BUILDS) {
+      for (const [name, build] of STATE_BUILDS) {
         const steps: Step[] = [ui.burgerToggled(), ui.burgerToggled(), calculator.publishersChanged(3), calculator.publishersChanged(3), ui.loginFormClosed()];
         const { seen } = runSteps(build, steps);
         const renders = Object.fromEntries(SELECTORS.map(([key], i) => [key, seen[i]!.renders]));

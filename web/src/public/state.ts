@@ -3,7 +3,7 @@ import type { StateAccess } from '../app/shell/state.js';
 import type { AppStore, RootState } from '../app/shell/store.js';
 
 /**
- * The shell's state (app/shell/state.tsx) on the public pages' islands: React's useSyncExternalStore over the
+ * The shell's state (app/shell/state.ts) on the public pages' islands: React's useSyncExternalStore over the
  * page's store (public/store.ts), as react-redux reads it — a selector runs again only when the state changed, and
  * its component re-renders only when what it picks changed (by identity). public/state.spec.tsx compares the two.
  */

@@ -2,7 +2,7 @@ import type { Language } from '@relaycast/contracts/constants';
 import type { Resources, TFunction, TextOptions, Texts } from '../app/shell/texts.js';
 
 /**
- * The shell's texts (app/shell/texts.tsx) on the public pages' islands: the texts the page embeds, looked up as
+ * The shell's texts (app/shell/texts.ts) on the public pages' islands: the texts the page embeds, looked up as
  * i18next does with the app's settings (app/i18n.ts) — `.` between levels (or a flat key with dots), `ns:key`,
  * `{{value}}` placeholders (not escaped: React escapes), `count` choosing `key_<plural form>`, `defaultValue`, an
  * empty text counting as missing, no fallback language. Nothing loads: an island's namespaces are the page's.

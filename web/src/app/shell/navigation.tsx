@@ -1,4 +1,5 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType, type ReactNode, type Ref } from 'react';
+import type { AnchorHTMLAttributes, ComponentType, Ref } from 'react';
+import { createSeam } from './seam.js';
 
 /**
  * Navigation as the site's components use it — the current location, moving to another, the query's parameters,
@@ -42,17 +43,8 @@ export interface Navigation {
   Link: ComponentType<LinkProps>;
 }
 
-const NavigationContext = createContext<Navigation | null>(null);
-
-export function NavigationProvider({ value, children }: { value: Navigation; children: ReactNode }) {
-  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
-}
-
-function useNavigation(): Navigation {
-  const navigation = useContext(NavigationContext);
-  if (!navigation) throw new Error('no navigation: render inside a NavigationProvider (app/seams.tsx, public/IslandRoot.tsx)');
-  return navigation;
-}
+const [NavigationProvider, useNavigation] = createSeam<Navigation>('navigation');
+export { NavigationProvider };
 
 export function useLocation(): Location {
   return useNavigation().useLocation();

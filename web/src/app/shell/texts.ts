@@ -1,5 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
+import { createSeam } from './seam.js';
 
 /** The namespace every page has: header, footer, menus, cookie window, toasts. */
 export const COMMON_NS = 'common';
@@ -36,14 +36,4 @@ export interface Texts {
   useNamespace(ns: string, lng: Language): unknown;
 }
 
-const TextsContext = createContext<Texts | null>(null);
-
-export function TextsProvider({ value, children }: { value: Texts; children: ReactNode }) {
-  return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
-}
-
-export function useTexts(): Texts {
-  const texts = useContext(TextsContext);
-  if (!texts) throw new Error('no texts: render inside a TextsProvider (app/seams.tsx, public/IslandRoot.tsx)');
-  return texts;
-}
+export const [TextsProvider, useTexts] = createSeam<Texts>('texts');

@@ -1,5 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
+import { createSeam } from '../../app/shell/seam.js';
 import type { SessionUser } from '../../app/shell/sessionUser.js';
 
 export interface SignUpBody {
@@ -33,17 +33,8 @@ export interface Session {
   useSignUp(): SignInCall<SignUpBody>;
 }
 
-const SessionContext = createContext<Session | null>(null);
-
-export function SessionProvider({ value, children }: { value: Session; children: ReactNode }) {
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('no session: render inside a SessionProvider (app/seams.tsx, public/IslandRoot.tsx)');
-  return session;
-}
+const [SessionProvider, useSession] = createSeam<Session>('session');
+export { SessionProvider };
 
 export const useSessionUser = () => useSession().useSessionUser();
 export const useSignOut = () => useSession().useSignOut();

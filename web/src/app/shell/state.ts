@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createSeam } from './seam.js';
 import type { AppDispatch, RootState } from './store.js';
 
 /**
@@ -14,14 +14,4 @@ export interface StateAccess {
   useDispatch(): AppDispatch;
 }
 
-const StateContext = createContext<StateAccess | null>(null);
-
-export function StateProvider({ value, children }: { value: StateAccess; children: ReactNode }) {
-  return <StateContext.Provider value={value}>{children}</StateContext.Provider>;
-}
-
-export function useStateAccess(): StateAccess {
-  const state = useContext(StateContext);
-  if (!state) throw new Error('no state: render inside a StateProvider (app/seams.tsx, public/IslandRoot.tsx)');
-  return state;
-}
+export const [StateProvider, useStateAccess] = createSeam<StateAccess>('state');
