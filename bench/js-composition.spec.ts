@@ -10,6 +10,7 @@ describe('bench: first-load JS composition', () => {
     expect(ownerOf('../../../work/main/web/src/features/ui/Header.tsx')).to.equal('web/src/features/ui');
     expect(ownerOf('../src/app/App.tsx')).to.equal('other');
     expect(ownerOf('/x/web/src/app/App.tsx')).to.equal('web/src/app');
+    expect(ownerOf('/x/web/src/app/shell/ui/AppLink.tsx')).to.equal('web/src/app/shell');
     expect(ownerOf('../../contracts/src/constants/web.ts')).to.equal('contracts');
     expect(ownerOf('/home/contracts/src/main/billing-core/src/pricing.ts')).to.equal('billing-core');
     expect(ownerOf('/home/contracts/main/web/src/app/App.tsx')).to.equal('web/src/app');

@@ -19,9 +19,9 @@ const webDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web')
 
 /**
  * Why each part loads. React's runtime is the floor of any hydration (public pages hydrate their islands only);
- * Redux Toolkit, the router, i18next and marked load only with the whole app (account, checkout, admin, sign-in,
- * embeds: spa.html, and RTK Query with the header's login form) — public pages use the small stand-ins of
- * web/src/public/ (counted as the site's code), the store's among them, with the app's own slices.
+ * Redux Toolkit, react-redux, the router, i18next and marked load only with the whole app (account, checkout, admin,
+ * sign-in, embeds: spa.html) — public pages' islands run on the seams' island implementations of web/src/public/
+ * (counted as the site's code) and on redux with its thunks (and reselect with the pricing code), in the store's group.
  */
 export const GROUPS: { name: string; short: string; packages: readonly string[] }[] = [
   { name: 'React runtime (any hydration)', short: 'react', packages: ['react-dom', 'scheduler', 'react'] },
@@ -53,7 +53,7 @@ export function ownerOf(source: string): string {
   }
   // The workspaces' own sources, <workspace>/src/…: the last such folder in the path (a checkout inside a folder
   // named like a workspace must not claim everything).
-  const own = [...source.matchAll(/(?:^|\/)(web\/src\/(?:features\/[^/]+|app|public)|contracts\/src|billing-core\/src)\//g)].at(-1);
+  const own = [...source.matchAll(/(?:^|\/)(web\/src\/(?:features\/[^/]+|app\/shell|app|public)|contracts\/src|billing-core\/src)\//g)].at(-1);
   return own ? own[1]!.replace(/\/src$/, '') : 'other';
 }
 

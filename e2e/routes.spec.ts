@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { PRODUCT_SECTION_ORDER, type ProductSlug } from '@relaycast/contracts/constants';
 import { PUBLIC_PAGES, type PageRoute } from '../web/src/app/pages.js';
-import { localizePath } from '../web/src/app/lang.js';
+import { localizePath } from '../web/src/app/shell/lang.js';
 import { describeViolations, seriousViolations } from './support/axe.js';
 import { collectErrors, locale, recoverableErrors, SCREENSHOTS, startHarness, type Harness } from './support/site.js';
 

@@ -45,7 +45,7 @@ function localesPlugin(): Plugin {
 
 /**
  * Russian versions of the illustrations (public/img, icons aside, which carry no words): `<name>.ru.svg` beside
- * each, in the build and from the dev server. Russian pages ask for them (src/app/illustrations.ts).
+ * each, in the build and from the dev server. Russian pages ask for them (src/app/shell/illustrations.ts).
  */
 function illustrationsPlugin(): Plugin {
   const imgDir = path.join(here, 'public/img');
@@ -71,71 +71,50 @@ function illustrationsPlugin(): Plugin {
 }
 
 /**
- * The site shell and the small content primitives every page uses: app/ and features/ui/ (their own files, not
- * their subfolders) and four of features/ui/content/; not the lazily loaded extras, the API, or what only some
+ * The site shell every page loads with its header (app/shell/: the seams, the store and its slices, language,
+ * cookies, the header's controls), the islands' start and their seams' implementations (public/), the island
+ * marker, the session of the account menu and the contracts' constants: one chunk, not a dozen small ones. Not the
+ * extras loaded after hydration (cookie window, toasts, tooltip, the test clock's banner), the API, or what only some
  * pages load (money formatting goes with the pricing chunk).
  */
 const shell = (id: string) =>
-  (/\/web\/src\/(app|features\/ui)\/[^/]+$/.test(id) &&
-    !/\/(api|sessionApi|Tooltip|Toaster|CookieConsent|ShellExtras|throttle|NotFoundPage|validation|forms|list|problems|format|TestClockBanner)\.tsx?$/.test(id)) ||
-  /\/web\/src\/features\/ui\/content\/(useContent|Faq|CodeBlock|types)\.tsx?$/.test(id) ||
-  // The route table (app/pages.ts) lists the admin views from here: in another chunk, the two would import each
-  // other and the shell would read ADMIN_VIEWS before it is defined.
-  /\/web\/src\/features\/admin\/access\.ts$/.test(id) ||
-  // The public build's stand-ins go with the shell that imports them: in the entry chunk, the two chunks would
-  // import each other and the shell would run before the stand-ins it uses are defined.
-  /\/web\/src\/public\/(router|i18next|react-i18next|react-redux|redux-toolkit|inlineMarkdown)\.tsx?$/.test(id) ||
+  (/\/web\/src\/app\/shell\/(ui\/)?[^/]+$/.test(id) &&
+    !/\/(api|apiMiddleware|sessionApi|Tooltip|Toaster|CookieConsent|throttle|format|purchaseQuery)\.tsx?$/.test(id)) ||
+  /\/web\/src\/app\/shell\/layout\/useAppEffects\.ts$/.test(id) ||
+  /\/web\/src\/public\/(IslandRoot|navigation|texts|state|store)\.tsx?$/.test(id) ||
+  /\/web\/src\/features\/ui\/(Island|content\/(useContent|types))\.tsx?$/.test(id) ||
+  /\/web\/src\/features\/auth\/session(\.fetch)?\.tsx?$/.test(id) ||
+  // redux and its thunks go with the store that uses them: in the entry chunk, the two chunks would import each
+  // other and the shell would run before the redux functions it calls are defined.
+  /\/node_modules\/(redux|redux-thunk)\//.test(id) ||
   /\/contracts\/src\/constants\//.test(id);
 
 /**
  * The public pages' build (`vite build --mode public`, into dist-public/; the prerenderer moves its scripts into
- * dist/assets and fills the public pages in its index.html): the same entry and components, but what the public
- * pages use of React Router, i18next, react-i18next and react-redux comes from small stand-ins in src/public/ (a public page is
- * one document: links load the next page), and inline Markdown comes lexed in the page (no marked). Account,
- * checkout, admin, sign-in and the embeds (spa.html) keep the whole app's build.
+ * dist/assets and fills the public pages in its index.html): the same components, started from public/main.tsx —
+ * a prerendered page hydrates only its islands, on the seams' island implementations (public/: the window's
+ * location, the embedded texts, redux's own store). No library is replaced: React Router, i18next, react-i18next,
+ * react-redux, Redux Toolkit and marked are simply not imported by anything an island runs (app/imports.spec.ts
+ * checks it). Account, checkout, admin, sign-in and the embeds (spa.html) keep the whole app's build.
  */
-const src = (file: string) => path.join(here, 'src', file);
-const publicAliases = [
-  { find: /^react-router$/, replacement: src('public/router.tsx') },
-  { find: /^i18next$/, replacement: src('public/i18next.ts') },
-  { find: /^react-i18next$/, replacement: src('public/react-i18next.tsx') },
-  { find: /^react-redux$/, replacement: src('public/react-redux.tsx') },
-  { find: /^\.\/inlineMarkdown\.js$/, replacement: src('public/inlineMarkdown.ts') },
-];
-
-/**
- * The public build's modules that stand in for one importer's: Redux Toolkit for the site's own modules
- * (src/public/redux-toolkit.ts: the slices and the store in about 1 KB; RTK Query, inside node_modules, keeps the
- * real package, and loads only with the login form), the islands' start for the entry's, and the account menu's
- * session without RTK Query.
- */
-function publicModules(): Plugin {
+function publicEntry(): Plugin {
   return {
-    name: 'relaycast-public-modules',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer) return null;
-      if (source === '@reduxjs/toolkit' && !importer.includes('/node_modules/')) return src('public/redux-toolkit.ts');
-      // The page is prerendered: only its islands hydrate (src/public/start.tsx, features/ui/Island.tsx).
-      if (source === './start.js' && importer === src('main.tsx')) return src('public/start.tsx');
-      // The header's account menu: who is signed in, and signing out, without RTK Query.
-      if (source === './session.js' && importer === src('features/auth/AccountMenu.tsx')) return src('public/session.ts');
-      return null;
-    },
+    name: 'relaycast-public-entry',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('src="/src/main.tsx"', 'src="/src/public/main.tsx"') },
   };
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: mode === 'public' ? [publicModules(), react(), validatorsPlugin()] : [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
+  plugins: mode === 'public' ? [publicEntry(), react(), validatorsPlugin()] : [react(), localesPlugin(), validatorsPlugin(), illustrationsPlugin()],
   publicDir: mode === 'public' ? false : 'public',
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),
     __SITE_URL__: JSON.stringify((process.env.PUBLIC_URL ?? 'https://relaycast.example').replace(/\/+$/, '')),
     __LOCALES_VERSION__: JSON.stringify(localesVersion),
-    __PUBLIC_PAGES__: JSON.stringify(mode === 'public'),
   },
   resolve: {
-    alias: isSsrBuild ? [] : mode === 'public' ? publicAliases : [{ find: /^react-router$/, replacement: routerProduction }],
+    // The app's browser bundle: React Router's own production build (above). The islands never import React Router.
+    alias: isSsrBuild || mode === 'public' ? [] : [{ find: /^react-router$/, replacement: routerProduction }],
   },
   build: {
     target: 'es2022',
@@ -156,7 +135,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               groups: [
                 {
                   name: 'pricing',
-                  test: (id: string) => (/\/(billing-core\/src|web\/src\/features\/pricing)\//.test(id) && !/Page\.tsx$/.test(id)) || /\/web\/src\/features\/ui\/format\.ts$/.test(id),
+                  test: (id: string) => (/\/(billing-core\/src|web\/src\/features\/pricing)\//.test(id) && !/Page\.tsx$/.test(id)) || /\/web\/src\/app\/shell\/(format|purchaseQuery)\.ts$/.test(id),
                   priority: 20,
                 },
                 { name: 'shell', test: shell, priority: 10 },

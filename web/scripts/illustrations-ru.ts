@@ -4,7 +4,7 @@ import { sep } from 'node:path';
 /**
  * The words inside the site's SVG illustrations (public/img, drawn by scripts/illustrations.mjs in English), in
  * Russian: the build writes a `<name>.ru.svg` beside each picture with these, and Russian pages show it
- * (src/app/illustrations.ts). Protocol names, file names, code, numbers and the brand stay as they are.
+ * (src/app/shell/illustrations.ts). Protocol names, file names, code, numbers and the brand stay as they are.
  * A text that is neither here nor plainly technical stops the build, so a new picture cannot ship half in English.
  */
 export const ILLUSTRATION_TEXTS_RU: Readonly<Record<string, string>> = {

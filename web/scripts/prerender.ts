@@ -27,8 +27,8 @@ type Manifest = Record<string, ManifestChunk>;
 const server: ServerEntry = await import(pathToFileURL(path.join(root, 'dist-server/entry-server.js')).href);
 const builtTemplate = await readFile(path.join(dist, 'index.html'), 'utf8');
 /**
- * The public pages' scripts (vite.config.ts, mode `public`: the same entry with small stand-ins for React Router,
- * i18next and marked) are built into dist-public/: they join dist/assets, and its index.html is the template of
+ * The public pages' scripts (vite.config.ts, mode `public`: the islands' entry, src/public/main.tsx, on the seams'
+ * island implementations) are built into dist-public/: they join dist/assets, and its index.html is the template of
  * every prerendered page (and of the pages the server renders with overrides). spa.html keeps the app's build.
  */
 const publicDir = path.join(root, 'dist-public');

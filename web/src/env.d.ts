@@ -6,5 +6,3 @@ declare const __SITE_URL__: string | undefined;
 declare const __BUILD_YEAR__: number;
 /** Content hash of the locale files (cache busting for /locales/<lang>/<ns>.json). */
 declare const __LOCALES_VERSION__: string;
-/** True in the public pages' build (vite.config.ts, mode `public`); undefined in tests and the dev server. */
-declare const __PUBLIC_PAGES__: boolean;

@@ -1,5 +1,5 @@
 import './styles/global.css';
-// The whole app's start (start.tsx); the public pages' build puts the islands' start in its place (src/public/start.tsx).
+// The whole app's entry (spa.html); the public pages' build starts from public/main.tsx.
 import { start } from './start.js';
 
 void start();

@@ -1,16 +1,16 @@
 import { lazy, Suspense, use, useEffect } from 'react';
-import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Outlet, useLocation, useRoutes } from 'react-router';
 import type { Language } from '@relaycast/contracts/constants';
-import { LangContext, useLang, useT } from './hooks.js';
+import { LangContext, useLang, useT } from './shell/hooks.js';
 import { applyHead, pageHead } from './head.js';
-import { stripLang } from './lang.js';
-import { ALL_PAGES, NOT_FOUND_PAGE, type PageRoute } from './pages.js';
-import { loadedPage, loadPage, matchPage } from './routing.js';
-import { COMMON_NS, loadNamespacesFor } from './i18n.js';
-import { registerPreloader } from './preload.js';
-import { SiteLayout } from './SiteLayout.js';
-import { PageLoading } from '../features/ui/PageLoading.js';
-import { useAppEffects } from '../features/ui/useAppEffects.js';
+import { stripLang } from './shell/lang.js';
+import type { PageRoute } from './pages.js';
+import { loadedPage, loadPage, matchPage, pageRouteObjects } from './routing.js';
+import { Header } from './Header.js';
+import { island } from '../features/ui/Island.js';
+import { SiteLayout } from './shell/layout/SiteLayout.js';
+import { PageLoading } from './shell/layout/PageLoading.js';
+import { useAppEffects } from './shell/layout/useAppEffects.js';
 
 /**
  * Renders one page: its module (loaded before hydration for the first page, lazily afterwards) and its
@@ -28,9 +28,9 @@ function PageHost({ route }: { route: PageRoute }) {
   return <Page page={route} />;
 }
 
-const Toaster = lazy(() => import('../features/ui/Toaster.js').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('./shell/ui/Toaster.js').then((m) => ({ default: m.Toaster })));
 // The general tooltip is on every page (seed §2), embeds included.
-const TooltipHost = lazy(() => import('../features/ui/Tooltip.js').then((m) => ({ default: m.TooltipHost })));
+const TooltipHost = lazy(() => import('./shell/ui/Tooltip.js').then((m) => ({ default: m.TooltipHost })));
 
 function BareLayout() {
   useAppEffects({ site: false });
@@ -49,39 +49,32 @@ function BareLayout() {
   );
 }
 
+/** The header is the one island every page has (menus, language, theme, sign-in). */
+const HeaderIsland = island('header', Header);
+
 function LangRoot({ lang }: { lang: Language }) {
   const { pathname } = useLocation();
   const { route } = matchPage(pathname);
-  return <LangContext.Provider value={lang}>{route.layout === 'bare' ? <BareLayout /> : <SiteLayout />}</LangContext.Provider>;
+  return (
+    <LangContext.Provider value={lang}>
+      {route.layout === 'bare' ? (
+        <BareLayout />
+      ) : (
+        <SiteLayout header={<HeaderIsland />}>
+          <Outlet />
+        </SiteLayout>
+      )}
+    </LangContext.Provider>
+  );
 }
 
-/**
- * Links start loading the page they point to (hover or focus): its module and its texts. Not on public pages
- * (the public build, vite.config.ts): there a link loads the next document.
- */
-if (typeof __PUBLIC_PAGES__ === 'undefined' || !__PUBLIC_PAGES__) {
-  registerPreloader((pathname, lang, i18n) => {
-    const { route } = matchPage(pathname);
-    void loadPage(route);
-    void loadNamespacesFor(i18n, lang, [COMMON_NS, ...route.ns]);
-  });
-}
+/** The page of each route: its module and texts (PageHost). */
+const pageRoutes = pageRouteObjects((route) => <PageHost route={route} />);
 
-/**
- * The route table as React Router route objects: every page of app/pages.ts, each a lazy element (PageHost loads
- * its module on first render, or finds it loaded before hydration), and the not-found page for anything else.
- */
-function pageRouteObjects(): RouteObject[] {
-  return [
-    ...ALL_PAGES.map((route): RouteObject => (route.path === '/' ? { index: true, element: <PageHost route={route} /> } : { path: route.path.slice(1), element: <PageHost route={route} /> })),
-    { path: '*', element: <PageHost route={NOT_FOUND_PAGE} /> },
-  ];
-}
-
-/** English pages at the seed's paths, Russian ones under /ru. */
-export const APP_ROUTES: RouteObject[] = [
-  { path: '/ru', element: <LangRoot lang="ru" />, children: pageRouteObjects() },
-  { path: '/', element: <LangRoot lang="en" />, children: pageRouteObjects() },
+/** English pages at the seed's paths, Russian ones under /ru (React Router ranks the two, and the pages in each). */
+export const APP_ROUTES = [
+  { path: '/ru', element: <LangRoot lang="ru" />, children: pageRoutes },
+  { path: '/', element: <LangRoot lang="en" />, children: pageRoutes },
 ];
 
 export function AppRoutes() {

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './shell/navigation.js';
 import { COOKIE_NAMES } from '@relaycast/contracts/constants';
-import { readCookie } from './cookies.js';
-import { useAppDispatch, useAppSelector, useT } from './hooks.js';
-import { MAIN_MENU, type NavGroup } from './nav.js';
-import { stripLang } from './lang.js';
-import { AppLink } from '../features/ui/AppLink.js';
-import { ChevronIcon, CloseIcon, Logo, MenuIcon, UserIcon } from '../features/ui/icons.js';
-import { LanguageSelector } from '../features/ui/LanguageSelector.js';
-import { ThemeToggle } from '../features/ui/ThemeToggle.js';
-import { burgerClosed, burgerToggled, loginFormClosed, loginFormOpened, loginFormToggled, selectBurgerOpen, selectLoginFormOpen } from '../features/ui/uiSlice.js';
+import { readCookie } from './shell/cookies.js';
+import { useAppDispatch, useAppSelector, useT } from './shell/hooks.js';
+import { MAIN_MENU, type NavGroup } from './shell/nav.js';
+import { stripLang } from './shell/lang.js';
+import { AppLink } from './shell/ui/AppLink.js';
+import { ChevronIcon, CloseIcon, Logo, MenuIcon, UserIcon } from './shell/ui/icons.js';
+import { LanguageSelector } from './shell/ui/LanguageSelector.js';
+import { ThemeToggle } from './shell/ui/ThemeToggle.js';
+import { burgerClosed, burgerToggled, loginFormClosed, loginFormOpened, loginFormToggled, selectBurgerOpen, selectLoginFormOpen } from './shell/ui/uiSlice.js';
 
-// The auth feature's login form and account menu, each its own chunk: the header is the app shell's, which is
-// where features are put together (ui/ imports no feature).
+// The auth feature's login form and account menu, each its own chunk: the header belongs to the composition, where
+// features are put together (the shell imports no feature).
 const loadLoginForm = () => import('../features/auth/LoginForm.js');
 const LoginForm = lazy(loadLoginForm);
 const AccountMenu = lazy(() => import('../features/auth/AccountMenu.js'));

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@relaycast/contracts/constants';
-import type { TFunction } from 'i18next';
-import { localizePath } from './lang.js';
-import { SITE_PLACEHOLDERS, siteSettings } from './siteSettings.js';
+import type { TFunction } from './shell/texts.js';
+import { localizePath } from './shell/lang.js';
+import { SITE_PLACEHOLDERS, siteSettings } from './shell/siteSettings.js';
 import type { PageRoute } from './pages.js';
 
 export const BRAND = 'Relaycast';

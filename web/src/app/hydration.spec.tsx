@@ -3,7 +3,7 @@ import { act } from 'react';
 import { hydratePage, inPage } from '../test/islands.js';
 import { renderHtml, renderUrl, testResources } from '../test/render.js';
 import { ISLANDS } from '../public/islands.js';
-import { localizePath } from './lang.js';
+import { localizePath } from './shell/lang.js';
 import { PUBLIC_PAGES } from './pages.js';
 
 /**

@@ -1,13 +1,14 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@relaycast/contracts/constants';
+import { COMMON_NS } from './shell/texts.js';
 
-/** Namespaces every page needs: header, footer, menus, cookie window, toasts. */
-export const COMMON_NS = 'common';
+export { COMMON_NS };
 
 /**
  * One i18next instance per app (per render on the server). Texts live in src/locales/<lang>/<namespace>.json.
- * The page language is passed to useTranslation from the URL (useT), so nothing here depends on detection.
+ * The texts of the app's build (app/seams.tsx implements the shell's texts with it); the page language is passed to
+ * useTranslation from the URL (useT), so nothing here depends on detection.
  * Russian and English files must have the same keys (locales.spec.ts checks it), so there is no fallback
  * language: a Russian page never needs the English files.
  */

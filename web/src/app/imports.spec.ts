@@ -24,6 +24,39 @@ function importsOf(file: string): string[] {
 
 const isModule = (file: string) => /\.tsx?$/.test(file);
 
+/**
+ * What a module runs: every specifier it imports (relative or a package) except whole `import type` / `export type`
+ * statements, which the build erases; relative ones resolved to files.
+ */
+function runtimeImportsOf(file: string): { files: string[]; packages: string[] } {
+  const text = readFileSync(file, 'utf8').replace(/^\s*(?:import|export)\s+type\s[^;]*?from\s+(['"])[^'"]+\1;?/gm, '');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/gm)].map((m) => m[2]!);
+  const packageOf = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+  return {
+    files: specifiers.filter((spec) => spec.startsWith('.')).map((spec) => resolveImport(file, spec)).filter((f): f is string => f !== null && isModule(f)),
+    packages: specifiers.filter((spec) => !spec.startsWith('.')).map(packageOf),
+  };
+}
+
+/** The packages an entry's modules run (its lazily loaded chunks included), each with the first module that imports it. */
+function packagesFrom(entry: string): { modules: Set<string>; packages: Map<string, string> } {
+  const modules = new Set<string>();
+  const packages = new Map<string, string>();
+  const queue = [path.join(SRC, entry)];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (modules.has(file)) continue;
+    modules.add(file);
+    const { files, packages: used } = runtimeImportsOf(file);
+    for (const name of used) if (!packages.has(name)) packages.set(name, path.relative(SRC, file));
+    queue.push(...files);
+  }
+  return { modules, packages };
+}
+
+/** The libraries of the app's build that the public pages' islands do without (their seams' own implementations). */
+const APP_LIBRARIES = ['react-router', 'i18next', 'react-i18next', 'react-redux', '@reduxjs/toolkit', 'immer', 'marked'];
+
 /** The modules reachable from an entry, each with its imports. */
 function graphFrom(entry: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -62,21 +95,29 @@ function featureOf(file: string): string | null {
   return /^features\/([^/]+)\//.exec(file)?.[1] ?? null;
 }
 
+/** The shell: the bottom layer every feature builds on (store setup, API base, seams, layout, ui). */
+const SHELL = 'app/shell/';
+const isShell = (file: string) => file.startsWith(SHELL);
+
 /** The features that build on the shared subscriptions feature (its API, summary, actions, history, PayPal button). */
 const SUBSCRIPTION_AREAS = ['account', 'admin', 'checkout'];
 
 /**
- * Where a feature's file may import from (paths from src/): its own feature, features/ui/ and app/; account, admin
- * and checkout also features/subscriptions/. ui/ and subscriptions/ build on ui/ and app/ only. A test
- * (*.spec.ts(x)) may also use the test helpers (test/), the locale files it checks (locales/) and the build
- * scripts it tests (../scripts/). Nothing else: a feature never imports another one — where a page shows another
- * feature's part, the app puts them together (app/composed/, the header).
+ * Where a file may import from (paths from src/), by layer, from the bottom up:
+ *  - the shell (app/shell/) imports only the shell;
+ *  - a feature (features/<f>/) its own feature, features/ui/ and the shell; account, admin and checkout also
+ *    features/subscriptions/; ui/ and subscriptions/ build on ui/ and the shell only;
+ *  - the composition (the rest of app/, public/, the entries) puts features together and may import anything.
+ * A test (*.spec.ts(x)) may also use the test helpers (test/), the locale files it checks (locales/) and the build
+ * scripts it tests (../scripts/). Nothing runs back up: the shell never imports a feature or the composition, a
+ * feature never imports another one or the composition — where a page shows another feature's part, the
+ * composition puts them together (app/composed/, the header).
  */
 function mayImport(from: string, to: string): boolean {
   const feature = featureOf(from);
-  if (feature === null) return true;
-  const allowed = ['features/ui/', 'app/', `features/${feature}/`];
-  if (SUBSCRIPTION_AREAS.includes(feature)) allowed.push('features/subscriptions/');
+  if (feature === null && !isShell(from)) return true;
+  const allowed = isShell(from) ? [SHELL] : ['features/ui/', SHELL, `features/${feature}/`];
+  if (feature !== null && SUBSCRIPTION_AREAS.includes(feature)) allowed.push('features/subscriptions/');
   if (/\.spec\.tsx?$/.test(from)) allowed.push('test/', 'locales/', '../scripts/');
   return allowed.some((prefix) => to.startsWith(prefix));
 }
@@ -99,27 +140,27 @@ function featureCycles(imports: Map<string, string[]>): string[] {
   return cyclesOf(graph, (feature) => feature);
 }
 
-/** Every file under features/ with its relative imports, as paths from src/. */
-function featureImports(): Map<string, string[]> {
+/** Every file under features/ and app/shell/ with its relative imports, as paths from src/. */
+function layeredImports(): Map<string, string[]> {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((entry) => {
       const file = path.join(dir, entry);
       return statSync(file).isDirectory() ? walk(file) : isModule(file) ? [file] : [];
     });
-  return new Map(walk(path.join(SRC, 'features')).map((file) => [path.relative(SRC, file), importsOf(file).map((dep) => path.relative(SRC, dep))]));
+  return new Map([...walk(path.join(SRC, 'features')), ...walk(path.join(SRC, SHELL))].map((file) => [path.relative(SRC, file), importsOf(file).map((dep) => path.relative(SRC, dep))]));
 }
 
 /**
- * The web app's structure. Features import only their own files, features/ui/ (generic building blocks) and app/
- * (store, api, hooks, session…), plus features/subscriptions/ for account, admin and checkout; no feature imports
- * another (the whole list of exceptions is in the failure), so features form no cycle either. app/ is the one
- * place that imports features: the route table loads their pages, app/composed/ puts a page together with another
- * feature's parts (product pages with the pricing sections), the header holds the auth feature's login form.
+ * The web app's structure, in three layers. The shell (app/shell/: store setup, the API base, the seams — navigation,
+ * texts, state —, layout and ui) is the bottom; features build on it (and on features/ui/, their shared UI), plus
+ * features/subscriptions/ for account, admin and checkout; no feature imports another (the whole list of exceptions
+ * is in the failure), so features form no cycle either. The composition (the rest of app/: the route table, the
+ * pages put together in app/composed/, the header; public/: the islands) is the top and the only place that
+ * imports features.
  *
  * And no import cycle anywhere in the app, type-only and dynamic imports included: a cycle between the route table
  * and the pages (35 modules through app/pages.ts) once broke hydration. Pages import their types from
- * app/pageTypes.ts, admin views theirs from admin/viewProps.ts, and links preload through app/preload.ts, so
- * nothing imports back into the table.
+ * app/shell/pageTypes.ts and admin views theirs from admin/viewProps.ts, so nothing imports back into the table.
  */
 describe('imports of the web app', () => {
   it('the cycle finder finds a cycle when there is one', () => {
@@ -130,15 +171,20 @@ describe('imports of the web app', () => {
 
   it('the structure checks find a forbidden import and a cycle of features when there are some', () => {
     const imports = new Map([
-      ['features/content/Page.tsx', ['features/content/Blocks.tsx', 'features/ui/Faq.tsx', 'app/hooks.ts', 'features/pricing/Section.tsx']],
-      ['features/pricing/Section.tsx', ['features/content/Blocks.tsx', 'features/ui/format.ts']],
+      ['features/content/Page.tsx', ['features/content/Blocks.tsx', 'features/ui/Faq.tsx', 'app/shell/hooks.ts', 'features/pricing/Section.tsx']],
+      ['features/pricing/Section.tsx', ['features/content/Blocks.tsx', 'app/shell/format.ts']],
       ['features/admin/View.tsx', ['features/subscriptions/api.ts', 'features/account/List.tsx']],
-      ['features/subscriptions/api.ts', ['app/api.ts', 'features/account/labels.ts']],
+      ['features/subscriptions/api.ts', ['app/shell/api.ts', 'features/account/labels.ts']],
       ['features/home/Home.tsx', ['features/subscriptions/api.ts']],
       ['features/ui/Header.tsx', ['features/auth/LoginForm.tsx']],
       ['features/account/List.spec.ts', ['test/render.tsx', 'locales/en/account.json']],
       ['features/account/List.tsx', ['test/render.tsx']],
-      ['app/pages.ts', ['features/home/Home.tsx']],
+      // A feature reaching up into the composition (the route table), and the shell reaching up at all.
+      ['features/content/Links.tsx', ['app/pages.ts', 'app/shell/ui/AppLink.tsx']],
+      ['app/shell/ui/Menu.tsx', ['app/shell/ui/icons.tsx', 'features/auth/AccountMenu.tsx', 'features/ui/forms.tsx', 'app/pages.ts', 'public/islands.ts']],
+      ['app/shell/ui/uiSlice.spec.ts', ['test/render.tsx', 'app/shell/store.ts']],
+      ['app/pages.ts', ['features/home/Home.tsx', 'app/shell/pageTypes.ts']],
+      ['public/islands.ts', ['features/pricing/Calculator.tsx', 'app/Header.tsx']],
     ]);
     expect(forbiddenImports(imports)).to.deep.equal([
       'features/content/Page.tsx → features/pricing/Section.tsx',
@@ -148,24 +194,42 @@ describe('imports of the web app', () => {
       'features/home/Home.tsx → features/subscriptions/api.ts',
       'features/ui/Header.tsx → features/auth/LoginForm.tsx',
       'features/account/List.tsx → test/render.tsx',
+      'features/content/Links.tsx → app/pages.ts',
+      'app/shell/ui/Menu.tsx → features/auth/AccountMenu.tsx',
+      'app/shell/ui/Menu.tsx → features/ui/forms.tsx',
+      'app/shell/ui/Menu.tsx → app/pages.ts',
+      'app/shell/ui/Menu.tsx → public/islands.ts',
     ]);
     expect(featureCycles(imports)).to.deep.equal(['content → pricing → content']);
     expect(featureCycles(new Map([['features/a/x.ts', ['features/b/y.ts']], ['features/b/y.ts', ['features/c/z.ts']], ['features/c/z.ts', ['features/a/x.ts']]]))).to.deep.equal(['a → b → c → a']);
   });
 
-  it('features import only themselves, ui/ and app/ (and account, admin and checkout the subscriptions feature)', () => {
-    const forbidden = forbiddenImports(featureImports());
+  it('nothing runs back up: the shell imports only the shell; features themselves, ui/ and the shell (and account, admin and checkout the subscriptions feature)', () => {
+    const forbidden = forbiddenImports(layeredImports());
     expect(forbidden, `imports outside the allowed ones:\n  ${forbidden.join('\n  ')}\n`).to.deep.equal([]);
   });
 
   it('features form no cycle', () => {
-    expect(featureCycles(featureImports())).to.deep.equal([]);
+    expect(featureCycles(layeredImports())).to.deep.equal([]);
   });
 
-  for (const entry of ['main.tsx', 'entry-server.tsx']) {
-    it(`have no cycle from ${entry}, whose graph reaches every page`, () => {
+  it('the public pages’ islands run none of the app’s libraries: from public/main.tsx (every island and what it loads later) no React Router, i18next, react-i18next, react-redux, Redux Toolkit or marked', () => {
+    const islands = packagesFrom('public/main.tsx');
+    const used = APP_LIBRARIES.filter((name) => islands.packages.has(name)).map((name) => `${name} (from ${islands.packages.get(name)})`);
+    expect(used).to.deep.equal([]);
+    for (const island of ['app/Header.tsx', 'features/pricing/Calculator.tsx', 'features/auth/LoginForm.tsx', 'features/auth/AccountMenu.tsx', 'app/shell/layout/ShellExtras.tsx']) {
+      expect(islands.modules.has(path.join(SRC, island)), `public/main.tsx reaches ${island}`).to.equal(true);
+    }
+    // The check sees these libraries where they are: the app's entry runs each but immer (Redux Toolkit's own) and marked (the pages').
+    const app = packagesFrom('main.tsx');
+    expect(APP_LIBRARIES.filter((name) => app.packages.has(name))).to.deep.equal(['react-router', 'i18next', 'react-i18next', 'react-redux', '@reduxjs/toolkit', 'marked']);
+  });
+
+  for (const entry of ['main.tsx', 'public/main.tsx', 'entry-server.tsx']) {
+    it(`have no cycle from ${entry}${entry === 'public/main.tsx' ? '' : ', whose graph reaches every page'}`, () => {
       const graph = graphFrom(entry);
-      for (const page of ['features/home/HomePage.tsx', 'app/composed/ProductPage.tsx', 'features/admin/AdminPage.tsx', 'features/admin/users/UserFormView.tsx', 'features/account/AccountSubscriptions.tsx', 'features/checkout/BuyLicencePage.tsx']) {
+      const pages = ['features/home/HomePage.tsx', 'app/composed/ProductPage.tsx', 'features/admin/AdminPage.tsx', 'features/admin/users/UserFormView.tsx', 'features/account/AccountSubscriptions.tsx', 'features/checkout/BuyLicencePage.tsx'];
+      for (const page of entry === 'public/main.tsx' ? [] : pages) {
         expect(graph.has(path.join(SRC, page)), `${entry} reaches ${page}`).to.equal(true);
       }
       expect(cyclesOf(graph)).to.deep.equal([]);

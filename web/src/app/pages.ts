@@ -1,5 +1,5 @@
-import type { PageRoute } from './pageTypes.js';
-import { PROFILE_PATH } from './accountPaths.js';
+import type { PageRoute } from './shell/pageTypes.js';
+import { PROFILE_PATH } from './shell/accountPaths.js';
 import { ADMIN_VIEWS, adminPath } from '../features/admin/access.js';
 import {
   BUY_LICENCE_PATH,
@@ -10,7 +10,7 @@ import {
   VOD_GROUP_PLAYER_PATH,
 } from '@relaycast/contracts/constants';
 
-export type { PageLayout, PageModule, PageProps, PageRoute } from './pageTypes.js';
+export type { PageLayout, PageModule, PageProps, PageRoute } from './shell/pageTypes.js';
 
 type PageInit = Omit<PageRoute, 'prerender' | 'layout' | 'params'> & Partial<Pick<PageRoute, 'prerender' | 'layout' | 'params'>>;
 function page(init: PageInit): PageRoute {
@@ -30,7 +30,7 @@ const pricing = () => import('../features/pricing/PricingPage.js');
 const signIn = () => import('../features/auth/SignInPage.js');
 const vodPlayer = () => import('../features/embeds/VodGroupPlayerPage.js');
 const conference = () => import('../features/embeds/ConferenceRoomPage.js');
-const buyLicence = () => import('../features/checkout/BuyLicencePage.js');
+const buyLicence = () => import('./composed/BuyLicencePage.js');
 const profile = () => import('../features/account/ProfilePage.js');
 const payDue = () => import('../features/checkout/PayDuePage.js');
 const resetPassword = () => import('../features/auth/ResetPasswordPage.js');
@@ -90,7 +90,7 @@ export const PUBLIC_PAGES: readonly PageRoute[] = [
 
 /** The purchase page and the account and admin area (features/checkout, features/account, features/admin). */
 export const ACCOUNT_PAGES: readonly PageRoute[] = [
-  page({ id: 'buy-licence', path: BUY_LICENCE_PATH, ns: ['account', 'pricing'], module: 'src/features/checkout/BuyLicencePage.tsx', load: buyLicence, prerender: false }),
+  page({ id: 'buy-licence', path: BUY_LICENCE_PATH, ns: ['account', 'pricing'], module: 'src/app/composed/BuyLicencePage.tsx', load: buyLicence, prerender: false }),
   // The signed-in user's own account: names, language, password, sign out everywhere (features/account).
   page({ id: 'profile', path: PROFILE_PATH, ns: ['account'], module: 'src/features/account/ProfilePage.tsx', load: profile, prerender: false }),
   // The pay-now link of the "payment needed" e-mails: sign-in, then the purchase page of what is due.
@@ -146,14 +146,12 @@ export const NOT_FOUND_PAGE: PageRoute = page({
   id: 'not-found',
   path: '*',
   ns: [],
-  module: 'src/features/ui/NotFoundPage.tsx',
-  load: () => import('../features/ui/NotFoundPage.js'),
+  module: 'src/features/content/NotFoundPage.tsx',
+  load: () => import('../features/content/NotFoundPage.js'),
 });
 
-// Declared here too: the browser tests and benches import this file without web/src/env.d.ts.
-declare const __PUBLIC_PAGES__: boolean | undefined;
-/** The public pages' build (vite.config.ts) serves prerendered pages only: it needs no client route. */
-export const ALL_PAGES: readonly PageRoute[] = typeof __PUBLIC_PAGES__ !== 'undefined' && __PUBLIC_PAGES__ ? PUBLIC_PAGES : [...PUBLIC_PAGES, ...CLIENT_PAGES];
+/** Every route of the app (the public pages' islands have none: they never load the route table). */
+export const ALL_PAGES: readonly PageRoute[] = [...PUBLIC_PAGES, ...CLIENT_PAGES];
 
 /** Path prefixes whose pages exist only in the browser: the server answers them with spa.html. */
 export const SPA_PATH_PREFIXES = ['/auth/', '/user/', '/admin/', `${VOD_GROUP_PLAYER_PATH}/`, `${CONFERENCE_ROOM_PATH}/`] as const;

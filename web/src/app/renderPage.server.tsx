@@ -4,18 +4,20 @@ import { StaticRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import { randomUUID } from 'node:crypto';
 import { IslandCollectorContext, type IslandCollector } from '../features/ui/Island.js';
-import { IslandRoot } from './IslandRoot.js';
-import { langFromPath } from './lang.js';
+import { IslandRoot, islandPage } from '../public/IslandRoot.js';
+import { fixedSource } from '../public/navigation.js';
+import { langFromPath } from './shell/lang.js';
+import type { Resources } from './shell/texts.js';
 import { Root } from './Root.js';
 import { makeStore } from './store.js';
 
 /**
  * The HTML of #root for a URL, as the prerenderer writes it and the server renders a page with changed texts: the
- * whole page, then each island (features/ui/Island.tsx) rendered on its own — in the providers, with the props (as
- * JSON gives them back) and the id prefix the browser hydrates it with (src/public/start.tsx) — in its place.
+ * whole page (the app's build: React Router, i18next, Redux Toolkit), then each island (features/ui/Island.tsx)
+ * rendered on its own — as the browser hydrates it (public/start.tsx): in the islands' providers, over the texts
+ * the page embeds (`embedded`), with its props as JSON gives them back and its id prefix — in its place.
  */
-export function renderPageHtml(url: string, i18n: I18n): string {
-  const store = makeStore();
+export function renderPageHtml(url: string, i18n: I18n, embedded: Resources): string {
   const router = (children: ReactNode) => <StaticRouter location={url}>{children}</StaticRouter>;
   const islands: { id: string; placeholder: string; Component: ComponentType<object>; props: object }[] = [];
   // A token of this render in each placeholder: HTML that administrators wrote (a material's body) cannot name one.
@@ -30,13 +32,13 @@ export function renderPageHtml(url: string, i18n: I18n): string {
   };
   let html = renderToString(
     <IslandCollectorContext.Provider value={collector}>
-      <Root store={store} i18n={i18n} router={router} />
+      <Root store={makeStore()} i18n={i18n} router={router} />
     </IslandCollectorContext.Provider>,
   );
-  const lang = langFromPath(url);
+  const page = islandPage(langFromPath(url), embedded, fixedSource(url));
   for (const { id, placeholder, Component, props } of islands) {
     const inner = renderToString(
-      <IslandRoot store={store} i18n={i18n} lang={lang} router={router}>
+      <IslandRoot page={page}>
         <Component {...props} />
       </IslandRoot>,
       { identifierPrefix: `${id}-` },

@@ -1,9 +1,12 @@
 import { expect } from 'chai';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Outlet, StaticRouter, useRoutes } from 'react-router';
 import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
 import i18next from 'i18next';
 import { pageHead } from './head.js';
-import { CLIENT_PAGES, PUBLIC_PAGES, SPA_PATH_PREFIXES } from './pages.js';
-import { matchPage } from './routing.js';
+import { ACCOUNT_PAGES, ALL_PAGES, CLIENT_PAGES, PUBLIC_PAGES, SPA_PATH_PREFIXES, type PageRoute } from './pages.js';
+import { matchPage, pageRouteObjects } from './routing.js';
 
 describe('routes', () => {
   it("has every public route of the seed's section 2, prerendered", () => {
@@ -42,6 +45,47 @@ describe('routes', () => {
     expect(matchPage('/products/unknown').route.id).to.equal('not-found');
   });
 
+  it('chooses, for any address, the page React Router renders from the same table (under both languages)', () => {
+    const ids = (route: PageRoute) => createElement('i', null, route.id);
+    const routes = [
+      { path: '/ru', element: createElement(Outlet), children: pageRouteObjects(ids) },
+      { path: '/', element: createElement(Outlet), children: pageRouteObjects(ids) },
+    ];
+    const Routes = () => useRoutes(routes);
+    const rendered = (path: string) => /<i>([^<]*)<\/i>/.exec(renderToString(createElement(StaticRouter, { location: path }, createElement(Routes))))?.[1];
+    const concrete = ALL_PAGES.map((p) => p.path.replace(/:[^/]+/g, 'x-1'));
+    const paths = [
+      ...concrete,
+      ...concrete.map((p) => `/ru${p === '/' ? '' : p}`),
+      ...concrete.map((p) => `${p}/`),
+      ...concrete.map((p) => p.toUpperCase()),
+      '/ru/',
+      '/admin/users/7',
+      '/admin/unknown/list',
+      '/products/unknown',
+      '/products/video-api/more',
+      '/api-docs/nothing-engine-documentation',
+      '/vod-group-player/abc/def',
+      '/user/pay/',
+      '/nope',
+      '/ru/nope/deeper',
+    ];
+    for (const path of paths) expect(matchPage(path).route.id, path).to.equal(rendered(path));
+    expect(paths.length).to.be.greaterThan(120);
+  });
+
+  it('ranks routes as React Router does, whatever their order in the table (a static segment before a parameter)', () => {
+    const base = PUBLIC_PAGES[0]!;
+    const pages = [
+      { ...base, id: 'any-view', path: '/admin/:view' },
+      { ...base, id: 'any-area-list', path: '/admin/:area/list' },
+      { ...base, id: 'users-list', path: '/admin/users/list' },
+      { ...base, id: 'users', path: '/admin/users' },
+    ];
+    expect(['/admin/users', '/admin/users/list', '/admin/files', '/admin/mail/list'].map((p) => matchPage(p, pages).route.id)).to.deep.equal(['users', 'users-list', 'any-view', 'any-area-list']);
+    expect(matchPage('/admin/files', pages).params).to.deep.equal({ view: 'files' });
+  });
+
   it('client-only routes live under the SPA prefixes the server answers with spa.html', () => {
     for (const page of CLIENT_PAGES) {
       expect(page.prerender).to.equal(false);
@@ -65,5 +109,38 @@ describe('routes', () => {
       { hreflang: 'x-default', href: 'https://site.test/faq' },
     ]);
     expect(head.ogLocale).to.equal('ru_RU');
+  });
+});
+
+describe('admin routes in the route registry', () => {
+  it('every admin route is a client-only page of the admin module, with its view', () => {
+    const admin = ACCOUNT_PAGES.filter((p) => p.path === '/admin' || p.path.startsWith('/admin/'));
+    expect(admin.map((p) => p.path)).to.deep.equal([
+      '/admin',
+      '/admin/users/create',
+      '/admin/users/list',
+      '/admin/subscriptions/create',
+      '/admin/subscriptions/purchase-details',
+      '/admin/subscriptions/change-payment-method',
+      '/admin/subscriptions/list',
+      '/admin/templates/create',
+      '/admin/templates/list',
+      '/admin/materials/create',
+      '/admin/materials/list',
+      '/admin/pages',
+      '/admin/pages/edit',
+      '/admin/files',
+      '/admin/finance',
+      '/admin/finance/recognition',
+      '/admin/finance/reconciliation',
+      '/admin/finance/documents',
+      '/admin/finance/ledger',
+      '/admin/mail',
+    ]);
+    for (const p of admin) {
+      expect(p.prerender).to.equal(false);
+      expect(p.params.view).to.equal(p.path === '/admin' ? 'home' : p.path.slice('/admin/'.length));
+    }
+    expect(ACCOUNT_PAGES.find((p) => p.id === 'buy-licence')?.path).to.equal('/user/buy-new-licence');
   });
 });

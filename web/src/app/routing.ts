@@ -1,20 +1,39 @@
-import { matchPath } from 'react-router';
+import type { ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { ALL_PAGES, NOT_FOUND_PAGE, type PageModule, type PageRoute } from './pages.js';
-import { langFromPath, stripLang } from './lang.js';
+import { langFromPath, stripLang } from './shell/lang.js';
 
 export interface PageMatch {
   route: PageRoute;
   params: Record<string, string | undefined>;
 }
 
-/** The route a URL path shows (in either language); the not-found page when none matches. */
+/**
+ * The route table as React Router's route objects: each page (home as the index), each with `element(page)`, and
+ * the not-found page for anything else. App.tsx renders them under each language's prefix; matchPage ranks them.
+ */
+export function pageRouteObjects(element: (route: PageRoute) => ReactNode, pages: readonly PageRoute[] = ALL_PAGES): RouteObject[] {
+  return [
+    ...pages.map((route): RouteObject => (route.path === '/' ? { index: true, element: element(route), handle: route } : { path: route.path.slice(1), element: element(route), handle: route })),
+    { path: '*', element: element(NOT_FOUND_PAGE), handle: NOT_FOUND_PAGE },
+  ];
+}
+
+const tables = new WeakMap<readonly PageRoute[], RouteObject[]>();
+
+/**
+ * The route a URL path shows (in either language), chosen as React Router chooses the page it renders (it ranks
+ * routes: a static segment before a parameter, a parameter before `*`, whatever the table's order); the not-found
+ * page when none matches.
+ */
 export function matchPage(pathname: string, pages: readonly PageRoute[] = ALL_PAGES): PageMatch {
-  const path = stripLang(pathname.replace(/\/+$/, '') || '/');
-  for (const route of pages) {
-    const m = matchPath({ path: route.path, end: true }, path);
-    if (m) return { route, params: m.params };
-  }
-  return { route: NOT_FOUND_PAGE, params: {} };
+  let table = tables.get(pages);
+  if (!table) tables.set(pages, (table = [{ path: '/', children: pageRouteObjects(() => null, pages) }]));
+  const matches = matchRoutes(table, stripLang(pathname.replace(/\/+$/, '') || '/'));
+  const leaf = matches?.[matches.length - 1];
+  const route = leaf?.route.handle as PageRoute | undefined;
+  if (!leaf || !route || route === NOT_FOUND_PAGE) return { route: NOT_FOUND_PAGE, params: {} };
+  return { route, params: { ...leaf.params } };
 }
 
 export { langFromPath };

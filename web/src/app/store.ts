@@ -1,27 +1,17 @@
-import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
-import { toastsSlice } from '../features/ui/toastsSlice.js';
-import { tooltipSlice } from '../features/ui/tooltipSlice.js';
-import { uiSlice } from '../features/ui/uiSlice.js';
+import { configureStore } from '@reduxjs/toolkit';
+import { dynamicMiddleware } from './shell/apiMiddleware.js';
+import { rootReducer, type AppStore, type RootState } from './shell/store.js';
 
 /**
- * Slices that live in lazily loaded chunks (calculator, pricing, the RTK Query api) add themselves to this
- * interface with `declare module` and inject their reducer when their chunk loads (Redux code-splitting).
+ * The app's store (spa.html: sign-in, account, checkout, admin, embeds; and the server's render of a whole page):
+ * Redux Toolkit's configureStore over the shell's root reducer, with thunks, its development checks, and the
+ * dynamic middleware RTK Query joins when the api chunk loads. The islands' store is public/store.ts: the same
+ * reducers on redux's own createStore.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface LazyLoadedSlices {}
-
-export const rootReducer = combineSlices(uiSlice, toastsSlice, tooltipSlice).withLazyLoadedSlices<LazyLoadedSlices>();
-export type RootState = ReturnType<typeof rootReducer>;
-
-/** Middleware added at runtime: RTK Query's api middleware joins when the api chunk loads. */
-export const dynamicMiddleware = createDynamicMiddleware();
-
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>): AppStore {
   return configureStore({
     reducer: rootReducer,
-    preloadedState,
+    preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
   });
 }
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -1,15 +1,12 @@
 import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import type { i18n as I18n } from 'i18next';
-import { createI18n, fetchBackend } from '../app/i18n.js';
-import { IslandRoot } from '../app/IslandRoot.js';
-import { langFromPath } from '../app/lang.js';
-import { embeddedResources, recordRecoverableError } from '../app/pageData.js';
-import { makeStore, type AppStore } from '../app/store.js';
-import { initCookieConsent, initTheme } from '../features/ui/actions.js';
-import { languageRedirect } from '../features/ui/useAppEffects.js';
+import { langFromPath } from '../app/shell/lang.js';
+import { embeddedResources, recordRecoverableError } from '../app/shell/pageData.js';
+import { initCookieConsent, initTheme } from '../app/shell/ui/actions.js';
+import { languageRedirect } from '../app/shell/layout/useAppEffects.js';
+import { IslandRoot, islandPage, type IslandPage } from './IslandRoot.js';
 import { ISLANDS } from './islands.js';
+import { windowSource } from './navigation.js';
 
 function propsOf(el: HTMLElement): object {
   try {
@@ -28,14 +25,6 @@ function propsOf(el: HTMLElement): object {
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(onCommit, [onCommit]);
   return children;
-}
-
-export interface Page {
-  store: AppStore;
-  i18n: I18n;
-  lang: 'en' | 'ru';
-  /** The public build's stand-in router in the browser; a memory router in tests. */
-  router: (children: ReactNode) => ReactNode;
 }
 
 export interface LoadedIsland {
@@ -72,7 +61,7 @@ export async function loadIslands(container: ParentNode): Promise<LoadedIsland[]
  * (app/renderPage.server.tsx); `onHydrated` runs once every one has committed, or failed (its error on the console).
  * Each counts once (StrictMode runs a development build's effects twice). The islands' hydration tests call it too.
  */
-export function hydrateIslands(islands: readonly LoadedIsland[], page: Page, onRecoverableError: (error: unknown) => void, onHydrated: () => void): Root[] {
+export function hydrateIslands(islands: readonly LoadedIsland[], page: IslandPage, onRecoverableError: (error: unknown) => void, onHydrated: () => void): Root[] {
   const roots: Root[] = [];
   const pending = new Set(islands.map(({ el }) => el));
   const settled = (el: HTMLElement) => {
@@ -87,7 +76,7 @@ export function hydrateIslands(islands: readonly LoadedIsland[], page: Page, onR
       roots.push(
         hydrateRoot(
           el,
-          <IslandRoot store={page.store} i18n={page.i18n} lang={page.lang} router={page.router}>
+          <IslandRoot page={page}>
             <Committed onCommit={committed}>
               <Component {...propsOf(el)} />
             </Committed>
@@ -114,7 +103,7 @@ export function hydrateIslands(islands: readonly LoadedIsland[], page: Page, onR
 const HYDRATION_WAIT_MS = 10_000;
 
 /**
- * Starts a public page (the public build puts this module in the place of start.tsx): the page is prerendered, so
+ * Starts a public page (the public build's entry, public/main.tsx): the page is prerendered, so
  * only its islands hydrate. Then what the server could not know is read from the browser — the language choice,
  * the theme, the cookie consent — and the shell's extras (cookie window, toasts, tooltip) mount at the page's end.
  */
@@ -127,12 +116,7 @@ export async function start() {
     location.replace(elsewhere);
     return;
   }
-  const page: Page = {
-    store: makeStore(),
-    i18n: createI18n(lang, embeddedResources(), fetchBackend('/locales', __LOCALES_VERSION__)),
-    lang,
-    router: (children) => <BrowserRouter>{children}</BrowserRouter>,
-  };
+  const page = islandPage(lang, embeddedResources(), windowSource());
   window.__recoverableErrors = [];
   const islands = await loadIslands(container);
   await new Promise<void>((resolve) => {
@@ -142,12 +126,12 @@ export async function start() {
   page.store.dispatch(initTheme());
   page.store.dispatch(initCookieConsent());
   document.documentElement.setAttribute('data-hydrated', 'true');
-  const { default: ShellExtras } = await import('../features/ui/ShellExtras.js');
+  const { default: ShellExtras } = await import('../app/shell/layout/ShellExtras.js');
   const extras = document.createElement('div');
   extras.className = 'island';
   container.appendChild(extras);
   createRoot(extras).render(
-    <IslandRoot store={page.store} i18n={page.i18n} lang={page.lang} router={page.router}>
+    <IslandRoot page={page}>
       <ShellExtras />
     </IslandRoot>,
   );

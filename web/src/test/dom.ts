@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 
-const KEYS = ['window', 'document', 'localStorage', 'location', 'matchMedia'] as const;
+const KEYS = ['window', 'document', 'localStorage', 'location', 'matchMedia', 'Event'] as const;
 
 /**
  * Installs a jsdom window as the globals browser code reads (document.cookie, localStorage, matchMedia) for the
@@ -22,6 +22,8 @@ export function installDom(url = 'https://relaycast.example/', opts: { prefersDa
   g.localStorage = win.localStorage;
   g.location = win.location;
   g.matchMedia = matchMedia;
+  // Events the code under test makes are the window's (Node has an Event class of its own).
+  g.Event = win.Event;
   return {
     window: win,
     restore() {

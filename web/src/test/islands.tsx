@@ -1,31 +1,30 @@
+import type { Resources } from '../app/shell/texts.js';
 import { act } from 'react';
-import { MemoryRouter } from 'react-router';
-import type { Resource } from 'i18next';
-import { COMMON_NS, createI18n } from '../app/i18n.js';
-import { langFromPath } from '../app/lang.js';
-import { matchPage } from '../app/routing.js';
-import { makeStore, type AppStore } from '../app/store.js';
+import { langFromPath } from '../app/shell/lang.js';
+import { islandPage } from '../public/IslandRoot.js';
+import { windowSource } from '../public/navigation.js';
 import { hydrateIslands, loadIslands } from '../public/start.js';
 import { installDom } from './dom.js';
+import { embeddedTexts } from './render.js';
 
 /**
- * Hydrates a server-rendered page's islands as a browser does (src/public/start.tsx), in jsdom with React's
- * development build, which reports every mismatch (text, attributes, structure) on console.error. The texts are
- * those the page embeds (its language, the common namespace and the route's): an island that needs others fails here.
+ * Hydrates a server-rendered page's islands as a browser does (src/public/start.tsx), on what the public bundle runs
+ * — the seams' island implementations (public/: the window's location, the page's embedded texts, redux's store;
+ * none of React Router, i18next, react-redux or Redux Toolkit) — in jsdom with React's development build, which
+ * reports every mismatch (text, attributes, structure) on console.error. The texts are those the page embeds (its
+ * language, the common namespace and the route's): an island that needs others fails here.
  */
-export async function hydratePage(container: HTMLElement, url: string, resources: Resource) {
-  const lang = langFromPath(url);
-  const embedded: Resource = { [lang]: Object.fromEntries([COMMON_NS, ...matchPage(url).route.ns].map((ns) => [ns, resources[lang]?.[ns] ?? {}])) };
+export async function hydratePage(container: HTMLElement, url: string, resources: Resources) {
+  const page = islandPage(langFromPath(url), embeddedTexts(url, resources), windowSource(() => {}));
   const islands = await loadIslands(container);
   const recovered: unknown[] = [];
-  const store: AppStore = makeStore();
   let hydrated = false;
   let roots: ReturnType<typeof hydrateIslands> = [];
   // Synchronous act: render, commit and effects are flushed here, before any lazily imported chunk resolves.
   act(() => {
     roots = hydrateIslands(
       islands,
-      { store, i18n: createI18n(lang, embedded), lang, router: (children) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter> },
+      page,
       (e) => recovered.push(e),
       () => (hydrated = true),
     );
@@ -34,7 +33,7 @@ export async function hydratePage(container: HTMLElement, url: string, resources
     names: islands.map((i) => i.el.dataset.island),
     recovered,
     hydrated,
-    store,
+    store: page.store,
     unmount: () => act(() => roots.forEach((r) => r.unmount())),
   };
 }

@@ -1,4 +1,4 @@
-import type { PageProps } from '../pageTypes.js';
+import type { PageProps } from '../shell/pageTypes.js';
 import { ProductView, type ProductPricing } from '../../features/products/ProductPage.js';
 import { BuilderPricing } from '../../features/pricing/BuilderPricing.js';
 import { CloudPricing } from '../../features/pricing/CloudPricing.js';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../pageTypes.js';
+import type { PageProps } from '../shell/pageTypes.js';
 import { ArticleLayout } from '../../features/content/ArticleLayout.js';
 import { BuilderPricing } from '../../features/pricing/BuilderPricing.js';
 import { UnlimitedPricing } from '../../features/pricing/UnlimitedPricing.js';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../pageTypes.js';
+import type { PageProps } from '../shell/pageTypes.js';
 import { ProductView } from '../../features/products/ProductPage.js';
 import { RequestExample } from '../../features/content/docs/RequestExample.js';
 import { PRODUCT_PRICING } from './ProductPage.js';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
 import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../app/hooks.js';
-import type { SessionUser } from '../../app/sessionApi.js';
-import { AppLink } from '../ui/AppLink.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import type { SessionUser } from '../../app/shell/sessionApi.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { useDocumentTitle } from '../ui/forms.js';
 import { HistoryTimeline } from '../subscriptions/HistoryTimeline.js';
 import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../subscriptions/SubscriptionActions.js';
@@ -12,7 +12,7 @@ import { CancelAtPeriodEnd, LicenceDownload, SaveWallet, useWalletReturn } from 
 import { useFindMySubscriptionsQuery } from '../subscriptions/subscriptionsApi.js';
 import { subscriptionName } from '../subscriptions/subscriptionName.js';
 import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
-import { PROFILE_PATH } from '../../app/accountPaths.js';
+import { PROFILE_PATH } from '../../app/shell/accountPaths.js';
 import { subscriptionLine } from '../subscriptions/subscriptionLine.js';
 
 function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionView; me: SessionUser }) {

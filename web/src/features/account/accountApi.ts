@@ -1,7 +1,7 @@
 import { COOKIE_NAMES, type Language } from '@relaycast/contracts/constants';
-import { api } from '../../app/api.js';
-import { deleteCookie } from '../../app/cookies.js';
-import { asSessionUser, type SessionUser } from '../../app/sessionApi.js';
+import { api } from '../../app/shell/api.js';
+import { deleteCookie } from '../../app/shell/cookies.js';
+import { asSessionUser, type SessionUser } from '../../app/shell/sessionApi.js';
 
 export interface ProfileBody {
   givenName?: string;

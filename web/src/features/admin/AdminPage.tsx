@@ -1,28 +1,28 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pageTypes.js';
-import { useLang, useT } from '../../app/hooks.js';
-import { localizePath, stripLang } from '../../app/lang.js';
-import { useGetUserQuery, type SessionUser } from '../../app/sessionApi.js';
-import { AppLink } from '../ui/AppLink.js';
-import { PageLoading } from '../ui/PageLoading.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { localizePath, stripLang } from '../../app/shell/lang.js';
+import { useGetUserQuery, type SessionUser } from '../../app/shell/sessionApi.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../app/shell/layout/PageLoading.js';
 import { adminPath, areaOf, canOpen, menuFor, type AdminView } from './access.js';
 import type { ViewProps } from './viewProps.js';
 import { useDocumentTitle } from '../ui/forms.js';
-import { VerifyEmailBanner } from '../ui/account/VerifyEmailBanner.js';
 import '../ui/area.css';
 
 export type { ViewProps } from './viewProps.js';
 
 /**
  * What the admin page shows from other features, passed in where it is composed (app/composed/AdminPage.tsx):
- * the sign-in methods (features/auth) to a signed-out visitor, and a customer's own subscriptions
- * (features/account, lazily loaded) as their subscriptions list.
+ * the sign-in methods (features/auth) to a signed-out visitor, a customer's own subscriptions (features/account,
+ * lazily loaded) as their subscriptions list, and the account's reminder to verify its address (features/account).
  */
 export interface AdminPageProps extends PageProps {
   SignInMethods: ComponentType<{ returnTo: string }>;
   AccountSubscriptions: ComponentType<{ user: SessionUser }>;
+  VerifyEmailBanner: ComponentType;
 }
 
 /** Each view is its own chunk: the template builder's editor never loads for the users list. */
@@ -132,7 +132,7 @@ function AccessDenied({ view, user }: { view: AdminView; user: SessionUser }) {
  * to this route afterwards. A role the seed's menu rules leave out is refused here — and by the API, which
  * enforces the same split on every call. A customer's subscriptions list is their account page.
  */
-export function AdminPage({ page, SignInMethods, AccountSubscriptions }: AdminPageProps) {
+export function AdminPage({ page, SignInMethods, AccountSubscriptions, VerifyEmailBanner }: AdminPageProps) {
   const view = page.params.view as AdminView;
   const { pathname } = useLocation();
   const lang = useLang();

@@ -43,37 +43,3 @@ describe('admin access (seed §2, §6 menu rules)', () => {
     expect(adminPath('users/list')).to.equal('/admin/users/list');
   });
 });
-
-import { ACCOUNT_PAGES } from '../../app/pages.js';
-describe('admin routes in the route registry', () => {
-  it('every admin route is a client-only page of the admin module, with its view', () => {
-    const admin = ACCOUNT_PAGES.filter((p) => p.path === '/admin' || p.path.startsWith('/admin/'));
-    expect(admin.map((p) => p.path)).to.deep.equal([
-      '/admin',
-      '/admin/users/create',
-      '/admin/users/list',
-      '/admin/subscriptions/create',
-      '/admin/subscriptions/purchase-details',
-      '/admin/subscriptions/change-payment-method',
-      '/admin/subscriptions/list',
-      '/admin/templates/create',
-      '/admin/templates/list',
-      '/admin/materials/create',
-      '/admin/materials/list',
-      '/admin/pages',
-      '/admin/pages/edit',
-      '/admin/files',
-      '/admin/finance',
-      '/admin/finance/recognition',
-      '/admin/finance/reconciliation',
-      '/admin/finance/documents',
-      '/admin/finance/ledger',
-      '/admin/mail',
-    ]);
-    for (const p of admin) {
-      expect(p.prerender).to.equal(false);
-      expect(p.params.view).to.equal(p.path === '/admin' ? 'home' : p.path.slice('/admin/'.length));
-    }
-    expect(ACCOUNT_PAGES.find((p) => p.id === 'buy-licence')?.path).to.equal('/user/buy-new-licence');
-  });
-});

@@ -1,5 +1,5 @@
 import type { AdminOverviewView, CancelNowPreviewView } from '@relaycast/contracts';
-import { api } from '../../app/api.js';
+import { api } from '../../app/shell/api.js';
 
 /** What cancelling now with a refund would give back, in all and per payment (the server's figures). */
 export type CancelNowPreview = CancelNowPreviewView;

@@ -1,6 +1,6 @@
 import type { EntryView, FileView } from '@relaycast/contracts';
 import type { EntryCategory, EntryType } from '@relaycast/contracts/constants';
-import { api } from '../../app/api.js';
+import { api } from '../../app/shell/api.js';
 import { listBody, toPage, type ListArgs, type ListPage } from '../ui/list.js';
 
 export interface EntryBody {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BUY_LICENCE_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
-import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
-import { PROFILE_PATH } from '../../app/accountPaths.js';
-import { AppLink } from '../ui/AppLink.js';
-import { ChevronIcon } from '../ui/icons.js';
-import { accountMenuCollapsed, accountMenuToggled, selectAccountMenuExpanded } from '../ui/uiSlice.js';
+import { useAppDispatch, useAppSelector, useT } from '../../app/shell/hooks.js';
+import { PROFILE_PATH } from '../../app/shell/accountPaths.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { ChevronIcon } from '../../app/shell/ui/icons.js';
+import { accountMenuCollapsed, accountMenuToggled, selectAccountMenuExpanded } from '../../app/shell/ui/uiSlice.js';
 import { useSessionUser, useSignOut } from './session.js';
 
 const ADMIN_LINKS = [

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SIGN_IN_PATH } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pageTypes.js';
-import { useT } from '../../app/hooks.js';
-import { AppLink } from '../ui/AppLink.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { useT } from '../../app/shell/hooks.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { useDocumentTitle } from '../ui/forms.js';
-import { fieldErrors, reasonOf, reasonText } from '../ui/problems.js';
+import { fieldErrors, reasonOf, reasonText } from '../../app/shell/ui/problems.js';
 import { useRequestPasswordResetMutation } from './authApi.js';
 
 /**

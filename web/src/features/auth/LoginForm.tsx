@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { useLocation } from 'react-router';
-import { useT } from '../../app/hooks.js';
-import { CloseIcon } from '../ui/icons.js';
+import { useLocation } from '../../app/shell/navigation.js';
+import { useT } from '../../app/shell/hooks.js';
+import { CloseIcon } from '../../app/shell/ui/icons.js';
 import { SignInMethods } from './SignInMethods.js';
 
 /**

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { SIGN_IN_PATH } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pageTypes.js';
-import { useT } from '../../app/hooks.js';
-import { AppLink } from '../ui/AppLink.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { useT } from '../../app/shell/hooks.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { useDocumentTitle } from '../ui/forms.js';
-import { reasonOf, reasonText } from '../ui/problems.js';
+import { reasonOf, reasonText } from '../../app/shell/ui/problems.js';
 import { useResetPasswordMutation } from './authApi.js';
 
 const LINK_RULES = ['used', 'expired', 'superseded', 'invalid'] as const;

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { landingAfterSignIn } from '@relaycast/contracts/constants';
-import { useAppDispatch, useLang, useT } from '../../app/hooks.js';
-import { AppLink } from '../ui/AppLink.js';
-import { GoogleIcon } from '../ui/icons.js';
-import { fieldErrors, reasonOf, reasonText } from '../ui/problems.js';
-import { toastAdded } from '../ui/toastsSlice.js';
-import { googleSignInUrl, useSignInLocalMutation, useSignUpLocalMutation } from './authApi.js';
+import { useAppDispatch, useLang, useT } from '../../app/shell/hooks.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { GoogleIcon } from '../../app/shell/ui/icons.js';
+import { fieldErrors, reasonOf, reasonText } from '../../app/shell/ui/problems.js';
+import { toastAdded } from '../../app/shell/ui/toastsSlice.js';
+import { googleSignInUrl } from './google.js';
+import { useSignIn, useSignUp } from './session.js';
 
 export type SignInMode = 'signIn' | 'signUp';
 
@@ -18,8 +19,8 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
   const { t } = useT('common');
   const lang = useLang();
   const dispatch = useAppDispatch();
-  const [signIn, signingIn] = useSignInLocalMutation();
-  const [signUp, signingUp] = useSignUpLocalMutation();
+  const [signIn, signingIn] = useSignIn();
+  const [signUp, signingUp] = useSignUp();
   const [mode, setMode] = useState<SignInMode>(initialMode);
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});

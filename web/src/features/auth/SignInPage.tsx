@@ -1,17 +1,17 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { BUY_LICENCE_PATH, COOKIE_NAMES, UNLIMITED_MONTHLY_PRICE_CENTS, DISPLAY_PRICES_CENTS, type ModuleName } from '@relaycast/contracts/constants';
 import { quoteSubscription } from '@relaycast/billing-core/pricing';
-import type { PageProps } from '../../app/pageTypes.js';
-import { readCookie } from '../../app/cookies.js';
-import { stripLang } from '../../app/lang.js';
-import { useLang, useT } from '../../app/hooks.js';
-import { useGetUserQuery } from '../../app/sessionApi.js';
-import { formatNumber, formatUsd } from '../ui/format.js';
-import { AppLink, localizeHref } from '../ui/AppLink.js';
-import { PageLoading } from '../ui/PageLoading.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { readCookie } from '../../app/shell/cookies.js';
+import { stripLang } from '../../app/shell/lang.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { useGetUserQuery } from '../../app/shell/sessionApi.js';
+import { formatNumber, formatUsd } from '../../app/shell/format.js';
+import { AppLink, localizeHref } from '../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../app/shell/layout/PageLoading.js';
 import { parsePurchaseQuery, type PurchaseChoice } from './signInQuery.js';
 import { SignInMethods } from './SignInMethods.js';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../app/shell/texts.js';
 import type { Language } from '@relaycast/contracts/constants';
 
 /** The summary of the plan chosen: the builder with its modules, units and monthly price, or the unlimited plan's period. */

@@ -1,20 +1,11 @@
-import { COOKIE_NAMES, type Language } from '@relaycast/contracts/constants';
-import { api } from '../../app/api.js';
-import { deleteCookie } from '../../app/cookies.js';
-import { asSessionUser, type SessionUser } from '../../app/sessionApi.js';
-
-export interface SignUpBody {
-  email: string;
-  password: string;
-  givenName: string;
-  familyName: string;
-  privacy_policy_confirm: true;
-  /** The site's language at sign-up (e-mails to the account are written in it). */
-  language?: Language;
-}
+import { COOKIE_NAMES } from '@relaycast/contracts/constants';
+import { api } from '../../app/shell/api.js';
+import { deleteCookie } from '../../app/shell/cookies.js';
+import { asSessionUser, type SessionUser } from '../../app/shell/sessionApi.js';
+import type { SignUpBody } from './session.js';
 
 /**
- * Sign-in calls (seed §7); who is signed in is app/sessionApi.ts (getUser). Logout deletes the strategy and token
+ * Sign-in calls (seed §7); who is signed in is app/shell/sessionApi.ts (getUser). Logout deletes the strategy and token
  * cookies when it succeeds (200/201) and resolves false when it fails.
  */
 export const authApi = api.injectEndpoints({
@@ -57,8 +48,3 @@ export const authApi = api.injectEndpoints({
 });
 
 export const { useLogoutMutation, useSignInLocalMutation, useSignUpLocalMutation, useResetPasswordMutation, useRequestPasswordResetMutation } = authApi;
-
-/** Where "Sign in with Google" sends the browser (seed §7: the API base plus /auth/google). */
-export function googleSignInUrl(returnTo: string): string {
-  return `/auth/google?returnTo=${encodeURIComponent(returnTo)}`;
-}

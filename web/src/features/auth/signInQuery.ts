@@ -7,7 +7,7 @@ import {
   type SignInPeriod,
   type SubscriptionType,
 } from '@relaycast/contracts/constants';
-import { builderModulesFromQuery, queryNamesModules, type BuilderModules } from '../ui/purchaseQuery.js';
+import { builderModulesFromQuery, queryNamesModules, type BuilderModules } from '../../app/shell/purchaseQuery.js';
 
 export interface PurchaseChoice {
   infrastructure: (typeof SIGN_IN_INFRASTRUCTURES)[number];

@@ -1,14 +1,14 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { BUILDER_MODULES, SIGN_IN_PATH, TRIAL_MAX_UNITS, UNLIMITED_PERIODS } from '@relaycast/contracts/constants';
 import { unitsForModules } from '@relaycast/billing-core/pricing';
-import type { PageProps } from '../../app/pageTypes.js';
-import { useLang, useT } from '../../app/hooks.js';
-import { localizePath } from '../../app/lang.js';
-import { useGetUserQuery, type SessionUser } from '../../app/sessionApi.js';
-import { AppLink } from '../ui/AppLink.js';
-import { PageLoading } from '../ui/PageLoading.js';
-import { formatUsd } from '../ui/format.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { localizePath } from '../../app/shell/lang.js';
+import { useGetUserQuery, type SessionUser } from '../../app/shell/sessionApi.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../app/shell/layout/PageLoading.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { dataOf, errorMessageOf, useDocumentTitle, useToast } from '../ui/forms.js';
 import { validationMessage } from '../ui/validation.js';
 import { PayNow, paymentDue } from '../subscriptions/SubscriptionActions.js';
@@ -31,7 +31,6 @@ import {
   type PurchaseConfig,
 } from './purchase.js';
 import '../ui/area.css';
-import { VerifyEmailBanner } from '../ui/account/VerifyEmailBanner.js';
 import { subscriptionName } from '../subscriptions/subscriptionName.js';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -303,9 +302,11 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
  * /user/buy-new-licence (seed §2): configure the plan (from the sign-in query: infrastructure, plan, period), see
  * the price from the shared pricing engine and the server's confirmation, accept the privacy policy, create the
  * subscription (with an Idempotency-Key) and pay with PayPal. The subscription's id goes into the URL, so a
- * reload in the middle resumes the same purchase: never a second subscription, never a second payment.
+ * reload in the middle resumes the same purchase: never a second subscription, never a second payment. The
+ * account's reminder to verify its address is the account feature's, passed in where the page is composed
+ * (app/composed/BuyLicencePage.tsx).
  */
-export default function BuyLicencePage(_props: PageProps) {
+export function BuyLicencePage({ VerifyEmailBanner }: PageProps & { VerifyEmailBanner: ComponentType }) {
   const { t } = useT('account');
   const lang = useLang();
   const [params, setParams] = useSearchParams();

@@ -1,10 +1,10 @@
 import { Navigate, useParams } from 'react-router';
 import { BUY_LICENCE_PATH, SIGN_IN_PATH } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pageTypes.js';
-import { useLang } from '../../app/hooks.js';
-import { localizePath } from '../../app/lang.js';
-import { useGetUserQuery } from '../../app/sessionApi.js';
-import { PageLoading } from '../ui/PageLoading.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { useLang } from '../../app/shell/hooks.js';
+import { localizePath } from '../../app/shell/lang.js';
+import { useGetUserQuery } from '../../app/shell/sessionApi.js';
+import { PageLoading } from '../../app/shell/layout/PageLoading.js';
 
 /**
  * /user/pay/:id — the pay-now link of the "payment needed" e-mails: after sign-in (the sign-in page brings the

@@ -1,6 +1,6 @@
 import { BUILDER_MODULES, PERIOD_TO_SUBSCRIPTION_TYPE, TRIAL_MAX_UNITS, type PlanId, type SubscriptionType } from '@relaycast/contracts/constants';
 import { quoteSubscription, unitsForModules, QuoteError, type Quote, type QuoteInput } from '@relaycast/billing-core/pricing';
-import { builderModulesFromQuery } from '../ui/purchaseQuery.js';
+import { builderModulesFromQuery } from '../../app/shell/purchaseQuery.js';
 
 export type BuilderModule = (typeof BUILDER_MODULES)[number]['name'];
 

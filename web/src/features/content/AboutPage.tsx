@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pageTypes.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
 import { Inline } from '../ui/Markdown.js';
 import { OfficeMap, type Office } from './OfficeMap.js';
 import type { Hero, PageMeta } from '../ui/content/types.js';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useLang, useT } from '../../app/hooks.js';
-import { DOCS_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/nav.js';
-import type { PageRoute } from '../../app/pageTypes.js';
-import { AppLink } from '../ui/AppLink.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { DOCS_LINKS, TUTORIAL_LINKS, type NavLinkItem } from '../../app/shell/nav.js';
+import type { PageRoute } from '../../app/shell/pageTypes.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { Blocks, type Widgets } from './Blocks.js';
 import { AddedSections, addedSectionId } from './AddedSections.js';
 import { readingMinutes } from './readingTime.js';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pageTypes.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
 import { ArticleLayout, type ArticleKind } from './ArticleLayout.js';
 import type { ArticleContent } from '../ui/content/types.js';
 import { useContent } from '../ui/content/useContent.js';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { useLang } from '../../app/hooks.js';
-import { illustration } from '../../app/illustrations.js';
+import { useLang } from '../../app/shell/hooks.js';
+import { illustration } from '../../app/shell/illustrations.js';
 import { RequestExample } from './docs/RequestExample.js';
 import { CodeBlock } from '../ui/content/CodeBlock.js';
 import { Faq } from '../ui/content/Faq.js';
@@ -77,7 +77,7 @@ function BlockView({ block, widgets }: { block: Block; widgets?: Widgets }) {
   if ('figure' in block)
     return (
       <figure className="figure">
-        {/* The picture carries words: Russian pages show its Russian version (app/illustrations.ts). */}
+        {/* The picture carries words: Russian pages show its Russian version (app/shell/illustrations.ts). */}
         <img src={illustration(block.figure, lang)} alt={block.alt} loading="lazy" decoding="async" width="960" height="540" />
         {block.caption && <figcaption>{block.caption}</figcaption>}
       </figure>

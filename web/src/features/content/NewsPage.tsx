@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pageTypes.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
 import { AddedSections } from './AddedSections.js';
 import { Inline } from '../ui/Markdown.js';
 import { addedSections } from '../ui/content/materials.js';

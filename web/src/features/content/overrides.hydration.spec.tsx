@@ -1,5 +1,5 @@
+import type { Resources } from '../../app/shell/texts.js';
 import { expect } from 'chai';
-import type { Resource } from 'i18next';
 import { hydratePage, inPage } from '../../test/islands.js';
 import { renderHtml, testResources } from '../../test/render.js';
 import type { ArticleContent } from '../ui/content/types.js';
@@ -18,7 +18,7 @@ describe('a page with a section override and an added material hydrates as the s
     texts.sections.find((s) => s.id === 'connect')!.title = '3. Connect your encoder over SRT';
     texts.sections.find((s) => s.id === 'connect')!.blocks[0] = { p: 'Create an input and paste its **SRT** address into OBS.' };
     texts.cmsSections = [{ id: 'm1', title: 'Notes from the support team', description: 'Read before your first show.', bodyHtml: `<p>${'Check the bitrate. '.repeat(150)}</p>` }];
-    const resources: Resource = { ...testResources, en: { ...testResources.en, 'page-how-to-use': texts as never } };
+    const resources: Resources = { ...testResources, en: { ...testResources.en, 'page-how-to-use': texts as never } };
 
     await inPage('/how-to-use', renderHtml('/how-to-use', resources), async ({ root, errors }) => {
       // As a browser does: the page's islands (its header and code blocks), with the texts the page embeds.

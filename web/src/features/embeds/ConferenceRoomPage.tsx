@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { CONFERENCE_ROOM_PATH } from '@relaycast/contracts/constants';
-import { useT } from '../../app/hooks.js';
-import type { PageProps } from '../../app/pageTypes.js';
-import { AppLink } from '../ui/AppLink.js';
+import { useT } from '../../app/shell/hooks.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { engineUrlOf, useGetEmbedEntryQuery } from './embedApi.js';
 import { useMediaPreview } from './useMediaPreview.js';
 

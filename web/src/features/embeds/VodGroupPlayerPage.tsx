@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { VOD_GROUP_PLAYER_PATH } from '@relaycast/contracts/constants';
-import { useT } from '../../app/hooks.js';
-import type { PageProps } from '../../app/pageTypes.js';
+import { useT } from '../../app/shell/hooks.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
 import { streamUrlOf, useGetEmbedEntryQuery } from './embedApi.js';
 import { HlsVideo } from './HlsVideo.js';
 

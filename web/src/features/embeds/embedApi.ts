@@ -1,4 +1,4 @@
-import { api } from '../../app/api.js';
+import { api } from '../../app/shell/api.js';
 import { entryProperties } from '../ui/content/materials.js';
 
 /**

@@ -1,14 +1,14 @@
 import { PRODUCT_SLUGS } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pageTypes.js';
-import { illustration } from '../../app/illustrations.js';
-import { useLang, useT } from '../../app/hooks.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { illustration } from '../../app/shell/illustrations.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
 import { Inline } from '../ui/Markdown.js';
 import type { PageMeta } from '../ui/content/types.js';
 import { useContent } from '../ui/content/useContent.js';
 import { CodeBlock } from '../ui/content/CodeBlock.js';
 import { CONFERENCE_CURL } from '../ui/content/engineHost.js';
-import { AppLink } from '../ui/AppLink.js';
-import { ArrowIcon, CheckIcon } from '../ui/icons.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { ArrowIcon, CheckIcon } from '../../app/shell/ui/icons.js';
 
 interface Titled {
   title: string;

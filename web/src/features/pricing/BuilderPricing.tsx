@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { BUILDER_MODULES, DISPLAY_PRICES_CENTS, SELF_HOSTED_TIERS } from '@relaycast/contracts/constants';
-import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
-import { InfoIcon } from '../ui/icons.js';
-import { formatNumber, formatUsd } from '../ui/format.js';
+import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/shell/hooks.js';
+import { InfoIcon } from '../../app/shell/ui/icons.js';
+import { formatNumber, formatUsd } from '../../app/shell/format.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { builderModuleChanged, selectBuilder, selectBuilderQuote, type BuilderModuleName } from './pricingSlice.js';
 import { useConversionTracking } from './useConversionTracking.js';
 import { PLAN_FEATURES, type ModuleName } from '@relaycast/contracts/constants';
 import { SmallestPurchase } from './SmallestPurchase.js';
-import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { CheaperOption } from './CheaperOption.js';
 import { island } from '../ui/Island.js';

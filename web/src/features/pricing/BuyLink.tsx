@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { COOKIE_NAMES } from '@relaycast/contracts/constants';
-import { readCookie } from '../../app/cookies.js';
-import { useMounted } from '../../app/hooks.js';
-import { AppLink } from '../ui/AppLink.js';
-import { purchaseHref } from '../ui/purchaseQuery.js';
+import { readCookie } from '../../app/shell/cookies.js';
+import { useMounted } from '../../app/shell/hooks.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { purchaseHref } from '../../app/shell/purchaseQuery.js';
 
 /**
  * A buy button. Prerendered (and to a visitor who is not signed in) it leads to /auth/sign-in with the purchase

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { CALCULATOR_LIMITS, CLOUD_PROVIDERS, VIDEO_MODES, type CloudProviderId } from '@relaycast/contracts/constants';
 import { calculatorModules, maxReStreams } from '@relaycast/billing-core/pricing';
-import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/hooks.js';
-import { formatNumber, formatUsd } from '../ui/format.js';
-import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { useAppDispatch, useAppSelector, useLang, useT } from '../../app/shell/hooks.js';
+import { formatNumber, formatUsd } from '../../app/shell/format.js';
+import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { CheaperOption } from './CheaperOption.js';
 import { useConversionTracking } from './useConversionTracking.js';
-import { InfoIcon } from '../ui/icons.js';
+import { InfoIcon } from '../../app/shell/ui/icons.js';
 import {
   calculatorReset,
   hoursChanged,
@@ -21,7 +21,7 @@ import {
   videoModeChanged,
   viewersChanged,
 } from './calculatorSlice.js';
-import { siteSettings } from '../../app/siteSettings.js';
+import { siteSettings } from '../../app/shell/siteSettings.js';
 import { island } from '../ui/Island.js';
 
 type NumericField = 'publishers' | 'viewers' | 'recordings' | 'reStreams' | 'hours';

@@ -1,8 +1,8 @@
 import type { ModuleName } from '@relaycast/contracts/constants';
 import { UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../ui/format.js';
-import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { formatUsd } from '../../app/shell/format.js';
+import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { cheapestPlan } from './cheapest.js';
 

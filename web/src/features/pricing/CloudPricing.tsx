@@ -1,8 +1,9 @@
 import { CLOUD_CHANNEL_INCLUDED_GB, DISPLAY_PRICES_CENTS } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../app/hooks.js';
-import { CheckIcon } from '../ui/icons.js';
-import { formatUsd } from '../ui/format.js';
-import { siteSettings } from '../../app/siteSettings.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { CheckIcon } from '../../app/shell/ui/icons.js';
+import { formatUsd } from '../../app/shell/format.js';
+import { siteSettings } from '../../app/shell/siteSettings.js';
+import { useContent } from '../ui/content/useContent.js';
 
 /**
  * The cloud pay-as-you-go offer (seed §1, §9): from $0.27 an hour in the catalogue, from $0.05 an hour per
@@ -13,7 +14,7 @@ export function CloudPricing({ multiStreaming = false }: { multiStreaming?: bool
   const { t } = useT('pricing');
   const { marketplaceUrl } = siteSettings();
   const lang = useLang();
-  const points = t('cloud.points', { returnObjects: true });
+  const points = useContent<{ cloud?: { points?: unknown } }>('pricing').cloud?.points;
   return (
     <div className="card plan" data-plan="cloud" data-testid="cloud-pricing">
       <h3 className="plan-name">{t('cloud.name')}</h3>

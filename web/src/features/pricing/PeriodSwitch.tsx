@@ -1,5 +1,5 @@
 import { PRICING_PERIODS } from '@relaycast/contracts/constants';
-import { useAppDispatch, useAppSelector, useT } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector, useT } from '../../app/shell/hooks.js';
 import { periodChanged, selectPeriod } from './pricingSlice.js';
 
 /** The pricing slider between per month (the default, seed §2) and per year. */

@@ -1,7 +1,7 @@
 import { PLAN_FEATURE_KEYS, PLAN_PROTOCOLS, type PlanFeatureKey, type PlanFeatureValue } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../app/hooks.js';
-import { LimitIcon } from '../ui/icons.js';
-import { formatNumber } from '../ui/format.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { LimitIcon } from '../../app/shell/ui/icons.js';
+import { formatNumber } from '../../app/shell/format.js';
 
 /** A plan card's feature list (seed §3: name, value, optional limited icon) and its protocols. */
 export function PlanFeatures({ features }: { features: Record<PlanFeatureKey, PlanFeatureValue> }) {

@@ -1,12 +1,12 @@
 import { DISPLAY_PRICES_CENTS, PLAN_FEATURES, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
-import { useAppSelector, useLang, useT } from '../../app/hooks.js';
-import { AppLink } from '../ui/AppLink.js';
+import { useAppSelector, useLang, useT } from '../../app/shell/hooks.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { CloudPricing } from './CloudPricing.js';
-import { formatUsd } from '../ui/format.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';
-import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { SmallestPurchase } from './SmallestPurchase.js';
 import { island } from '../ui/Island.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../app/pageTypes.js';
-import { useT } from '../../app/hooks.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { useT } from '../../app/shell/hooks.js';
 import { Calculator } from './Calculator.js';
 import { Faq } from '../ui/content/Faq.js';
 import { useContent } from '../ui/content/useContent.js';

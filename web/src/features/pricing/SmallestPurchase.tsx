@@ -1,6 +1,6 @@
 import { DISPLAY_PRICES_CENTS } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../ui/format.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { formatUsd } from '../../app/shell/format.js';
 
 /**
  * Where the advertised "from" price (the seed's $1 for pay-per-view) is below what one can check out — one unit at

@@ -1,10 +1,10 @@
 import { PLAN_FEATURES, UNLIMITED_BILLED_MONTHS, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
-import { useAppSelector, useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../ui/format.js';
+import { useAppSelector, useLang, useT } from '../../app/shell/hooks.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { PeriodSwitch } from './PeriodSwitch.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { selectPeriod } from './pricingSlice.js';
-import { purchaseQuery } from '../ui/purchaseQuery.js';
+import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { island } from '../ui/Island.js';
 

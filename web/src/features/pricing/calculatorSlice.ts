@@ -1,4 +1,5 @@
-import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { createSelector } from 'reselect';
 import type { CalculatorState, CloudProviderId } from '@relaycast/contracts/constants';
 import {
   estimateCalculator,
@@ -12,7 +13,7 @@ import {
   setVideoMode,
   setViewers,
 } from '@relaycast/billing-core/pricing';
-import { rootReducer, type RootState } from '../../app/store.js';
+import { injectSlice, type RootState } from '../../app/shell/store.js';
 
 /**
  * The pricing calculator (seed §3 state and defaults, §4 rules). Every reducer delegates to billing-core's pure
@@ -21,41 +22,73 @@ import { rootReducer, type RootState } from '../../app/store.js';
  *  - recordings above publishers raises publishers to match;
  *  - toggling transcode re-applies the re-stream value (under the new bound).
  */
-export const calculatorSlice = createSlice({
-  name: 'calculator',
-  initialState: initialCalculatorState,
-  reducers: {
-    publishersChanged: (state, action: PayloadAction<number>) => setPublishers(state, action.payload),
-    viewersChanged: (state, action: PayloadAction<number>) => setViewers(state, action.payload),
-    recordingsChanged: (state, action: PayloadAction<number>) => setRecordings(state, action.payload),
-    reStreamsChanged: (state, action: PayloadAction<number>) => setReStreams(state, action.payload),
-    videoModeChanged: (state, action: PayloadAction<number>) => setVideoMode(state, action.payload),
-    transcodeToggled: (state, action: PayloadAction<boolean>) => setTranscode(state, action.payload),
-    hoursChanged: (state, action: PayloadAction<number>) => setHours(state, action.payload),
-    providerChanged: (state, action: PayloadAction<CloudProviderId>) => setProvider(state, action.payload),
-    calculatorReset: () => initialCalculatorState(),
-  },
-});
+export const publishersChanged = (n: number) => ({ type: 'calculator/publishersChanged', payload: n }) as const;
+export const viewersChanged = (n: number) => ({ type: 'calculator/viewersChanged', payload: n }) as const;
+export const recordingsChanged = (n: number) => ({ type: 'calculator/recordingsChanged', payload: n }) as const;
+export const reStreamsChanged = (n: number) => ({ type: 'calculator/reStreamsChanged', payload: n }) as const;
+export const videoModeChanged = (n: number) => ({ type: 'calculator/videoModeChanged', payload: n }) as const;
+export const transcodeToggled = (on: boolean) => ({ type: 'calculator/transcodeToggled', payload: on }) as const;
+export const hoursChanged = (n: number) => ({ type: 'calculator/hoursChanged', payload: n }) as const;
+export const providerChanged = (id: CloudProviderId) => ({ type: 'calculator/providerChanged', payload: id }) as const;
+export const calculatorReset = () => ({ type: 'calculator/calculatorReset' }) as const;
+type CalculatorAction = ReturnType<
+  | typeof publishersChanged
+  | typeof viewersChanged
+  | typeof recordingsChanged
+  | typeof reStreamsChanged
+  | typeof videoModeChanged
+  | typeof transcodeToggled
+  | typeof hoursChanged
+  | typeof providerChanged
+  | typeof calculatorReset
+>;
 
-declare module '../../app/store.js' {
-  export interface LazyLoadedSlices extends WithSlice<typeof calculatorSlice> {}
+/** The state the rules give, or the same object when they changed nothing (its selectors and components see no change). */
+function keep(state: CalculatorState, next: CalculatorState): CalculatorState {
+  return (Object.keys(next) as (keyof CalculatorState)[]).every((key) => Object.is(next[key], state[key])) ? state : next;
 }
 
-/** Injected when the calculator's chunk loads; selectors fall back to the initial state before that. */
-export const injectedCalculatorSlice = calculatorSlice.injectInto(rootReducer);
+function reducer(state: CalculatorState = initialCalculatorState(), incoming: UnknownAction): CalculatorState {
+  return keep(state, transition(state, incoming));
+}
 
-export const selectCalculator = (state: RootState): CalculatorState =>
-  injectedCalculatorSlice.selectSlice(state);
+function transition(state: CalculatorState, incoming: UnknownAction): CalculatorState {
+  const action = incoming as CalculatorAction;
+  switch (action.type) {
+    case 'calculator/publishersChanged':
+      return setPublishers(state, action.payload);
+    case 'calculator/viewersChanged':
+      return setViewers(state, action.payload);
+    case 'calculator/recordingsChanged':
+      return setRecordings(state, action.payload);
+    case 'calculator/reStreamsChanged':
+      return setReStreams(state, action.payload);
+    case 'calculator/videoModeChanged':
+      return setVideoMode(state, action.payload);
+    case 'calculator/transcodeToggled':
+      return setTranscode(state, action.payload);
+    case 'calculator/hoursChanged':
+      return setHours(state, action.payload);
+    case 'calculator/providerChanged':
+      return setProvider(state, action.payload);
+    case 'calculator/calculatorReset':
+      return initialCalculatorState();
+    default:
+      return state;
+  }
+}
+
+export const calculatorSlice = { reducerPath: 'calculator', reducer } as const;
+
+declare module '../../app/shell/store.js' {
+  export interface LazyLoadedSlices {
+    calculator: CalculatorState;
+  }
+}
+
+// Injected when the calculator's chunk loads; its selectors read the initial state until its first action.
+injectSlice(calculatorSlice);
+
+const initial = initialCalculatorState();
+export const selectCalculator = (state: RootState): CalculatorState => state.calculator ?? initial;
 export const selectCalculatorEstimate = createSelector([selectCalculator], estimateCalculator);
-
-export const {
-  publishersChanged,
-  viewersChanged,
-  recordingsChanged,
-  reStreamsChanged,
-  videoModeChanged,
-  transcodeToggled,
-  hoursChanged,
-  providerChanged,
-  calculatorReset,
-} = calculatorSlice.actions;

@@ -1,4 +1,5 @@
-import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { createSelector } from 'reselect';
 import {
   BUILDER_MODULES,
   DEFAULT_PRICING_PERIOD,
@@ -6,7 +7,7 @@ import {
   type PricingPeriod,
 } from '@relaycast/contracts/constants';
 import { quoteSubscription } from '@relaycast/billing-core/pricing';
-import { rootReducer, type RootState } from '../../app/store.js';
+import { injectSlice, type RootState } from '../../app/shell/store.js';
 
 export type BuilderModuleName = (typeof BUILDER_MODULES)[number]['name'];
 
@@ -33,25 +34,38 @@ export function clampBuilderValue(name: BuilderModuleName, value: number): numbe
   return Math.min(spec.max, Math.max(spec.min, stepped));
 }
 
-export const pricingSlice = createSlice({
-  name: 'pricing',
-  initialState: initialPricingState,
-  reducers: {
-    periodChanged(state, action: PayloadAction<PricingPeriod>) {
-      state.period = action.payload === 'annual' ? 'annual' : 'monthly';
-    },
-    builderModuleChanged(state, action: PayloadAction<{ name: BuilderModuleName; value: number }>) {
-      state.builder[action.payload.name] = clampBuilderValue(action.payload.name, action.payload.value);
-    },
-  },
-});
+export const periodChanged = (period: PricingPeriod) => ({ type: 'pricing/periodChanged', payload: period }) as const;
+export const builderModuleChanged = (change: { name: BuilderModuleName; value: number }) => ({ type: 'pricing/builderModuleChanged', payload: change }) as const;
+type PricingAction = ReturnType<typeof periodChanged | typeof builderModuleChanged>;
 
-declare module '../../app/store.js' {
-  export interface LazyLoadedSlices extends WithSlice<typeof pricingSlice> {}
+function reducer(state: PricingState = initialPricingState, incoming: UnknownAction): PricingState {
+  const action = incoming as PricingAction;
+  switch (action.type) {
+    case 'pricing/periodChanged': {
+      const period = action.payload === 'annual' ? 'annual' : 'monthly';
+      return period === state.period ? state : { ...state, period };
+    }
+    case 'pricing/builderModuleChanged': {
+      const { name, value } = action.payload;
+      const limit = clampBuilderValue(name, value);
+      return limit === state.builder[name] ? state : { ...state, builder: { ...state.builder, [name]: limit } };
+    }
+    default:
+      return state;
+  }
 }
-export const injectedPricingSlice = pricingSlice.injectInto(rootReducer);
 
-export const selectPricing = (state: RootState): PricingState => injectedPricingSlice.selectSlice(state);
+export const pricingSlice = { reducerPath: 'pricing', reducer } as const;
+
+declare module '../../app/shell/store.js' {
+  export interface LazyLoadedSlices {
+    pricing: PricingState;
+  }
+}
+// Injected when the pricing chunk loads; its selectors read the initial state until its first action.
+injectSlice(pricingSlice);
+
+export const selectPricing = (state: RootState): PricingState => state.pricing ?? initialPricingState;
 export const selectPeriod = (state: RootState) => selectPricing(state).period;
 export const selectBuilder = (state: RootState) => selectPricing(state).builder;
 
@@ -65,4 +79,3 @@ export const selectBuilderQuote = createSelector([selectBuilder], (builder) =>
   }),
 );
 
-export const { periodChanged, builderModuleChanged } = pricingSlice.actions;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trackUnitQuantity } from '../../app/analytics.js';
+import { trackUnitQuantity } from '../../app/shell/analytics.js';
 
 /** Debounce of the conversion event while a slider moves. */
 export const CONVERSION_DEBOUNCE_MS = 400;

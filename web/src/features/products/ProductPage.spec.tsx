@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, PRODUCT_SLUGS, type Language } from '@relaycast/contracts/constants';
-import { localizePath } from '../../app/lang.js';
+import { localizePath } from '../../app/shell/lang.js';
 import { localeResources, renderUrl } from '../../test/render.js';
 import type { ProductContent } from './ProductPage.js';
 

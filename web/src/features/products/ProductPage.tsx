@@ -1,14 +1,14 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { DISPLAY_PRICES_CENTS, PRODUCT_SECTION_ORDER, type ProductSection, type ProductSlug } from '@relaycast/contracts/constants';
-import type { PageProps } from '../../app/pageTypes.js';
-import { illustration } from '../../app/illustrations.js';
-import { useLang } from '../../app/hooks.js';
+import type { PageProps } from '../../app/shell/pageTypes.js';
+import { illustration } from '../../app/shell/illustrations.js';
+import { useLang } from '../../app/shell/hooks.js';
 import { Faq } from '../ui/content/Faq.js';
 import { Inline } from '../ui/Markdown.js';
 import type { FaqItem, PageMeta } from '../ui/content/types.js';
 import { useContent } from '../ui/content/useContent.js';
-import { AppLink } from '../ui/AppLink.js';
-import { ArrowIcon, CheckIcon } from '../ui/icons.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { ArrowIcon, CheckIcon } from '../../app/shell/ui/icons.js';
 import { PromoVideo } from './PromoVideo.js';
 
 interface Titled {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useLang, useT } from '../../app/hooks.js';
-import { illustration } from '../../app/illustrations.js';
-import { PlayIcon } from '../ui/icons.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { illustration } from '../../app/shell/illustrations.js';
+import { PlayIcon } from '../../app/shell/ui/icons.js';
 import { island } from '../ui/Island.js';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { BillingDetails } from '@relaycast/contracts';
-import { useLang, useT } from '../../app/hooks.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
 import { FieldError, formatDate, invalidProps, useToast } from '../ui/forms.js';
-import { fieldErrors, reasonOf, reasonText } from '../ui/problems.js';
+import { fieldErrors, reasonOf, reasonText } from '../../app/shell/ui/problems.js';
 import { validationProblems } from '../ui/validation.js';
 import { useBillingDetailsQuery, useUpdateBillingDetailsMutation } from './invoicesApi.js';
 import { countryOptions } from './invoiceText.js';

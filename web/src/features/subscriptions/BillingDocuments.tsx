@@ -1,14 +1,80 @@
-import { useId, useState } from 'react';
-import type { CreditNoteView } from '@relaycast/contracts';
-import type { TFunction } from 'i18next';
-import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../ui/format.js';
+import { useId, useState, type ReactNode } from 'react';
+import type { CreditNoteView, InvoiceView } from '@relaycast/contracts';
+import type { TFunction } from '../../app/shell/texts.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { creditNotePdfUrl, invoicePdfUrl, useFindCreditNotesQuery, useFindInvoicesQuery } from './invoicesApi.js';
 import { invoicePurpose } from './invoiceText.js';
 import './billing.css';
 
 const PAGE_SIZE = 20;
+
+/** A column of a documents table after the document's number and issue date: its heading and its cell. */
+interface Column<D> {
+  label: string;
+  num?: boolean;
+  nowrap?: boolean;
+  cell: (doc: D) => ReactNode;
+}
+
+/**
+ * Invoices or credit notes as a table: each document's number (marked when it is a demo payment's), the day it was
+ * issued, the kind's own columns, and its PDF.
+ */
+function DocumentsTable<D extends { number: string; book: string; issuedAt: string }>({ kind, docs, columns, pdfUrl }: { kind: 'invoice' | 'credit-note'; docs: readonly D[]; columns: Column<D>[]; pdfUrl: (number: string) => string }) {
+  const { t } = useT(['account', 'common']);
+  const lang = useLang();
+  const texts = kind === 'invoice' ? 'billing.invoices' : 'billing.creditNotes';
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t(`${texts}.number`)}</th>
+            <th scope="col">{t('billing.invoices.issued')}</th>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
+                {t(c.label)}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="sr-only">{t('billing.download')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {docs.map((doc) => (
+            <tr key={doc.number} data-testid={kind} data-number={doc.number}>
+              <td className="nowrap">
+                {doc.number}
+                {doc.book === 'demo' && (
+                  <>
+                    {' '}
+                    <span className="badge" data-testid={`${kind}-demo`}>
+                      {t('billing.demo')}
+                    </span>
+                  </>
+                )}
+              </td>
+              <td className="nowrap">{formatDate(doc.issuedAt, lang)}</td>
+              {columns.map((c) => (
+                <td key={c.label} className={c.num ? 'num' : c.nowrap ? 'nowrap' : undefined}>
+                  {c.cell(doc)}
+                </td>
+              ))}
+              <td>
+                <a className="btn btn-small btn-outline" href={pdfUrl(doc.number)} download data-testid={`${kind}-download`} aria-label={t(`${texts}.downloadLabel`, { number: doc.number })}>
+                  {t('billing.download')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** Invoices newest first, with what each paid for, its total, what its credit notes gave back, and its PDF. */
 function Invoices({ userId }: { userId?: string }) {
@@ -18,6 +84,11 @@ function Invoices({ userId }: { userId?: string }) {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useFindInvoicesQuery({ ...(userId ? { userId } : {}), page, pageSize: PAGE_SIZE });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const columns: Column<InvoiceView>[] = [
+    { label: 'billing.invoices.for', cell: (invoice) => invoicePurpose(invoice, t, lang) },
+    { label: 'billing.invoices.total', num: true, cell: (invoice) => formatUsd(invoice.total, lang, { cents: true }) },
+    { label: 'billing.invoices.credited', num: true, cell: (invoice) => (invoice.credited ? formatUsd(-invoice.credited, lang, { cents: true }) : '—') },
+  ];
   return (
     <section className="billing-documents" aria-labelledby={`${ids}-invoices`} data-testid="invoices">
       <h3 id={`${ids}-invoices`}>{t('billing.invoices.title')}</h3>
@@ -32,52 +103,7 @@ function Invoices({ userId }: { userId?: string }) {
           {t('billing.invoices.none')}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('billing.invoices.number')}</th>
-                <th scope="col">{t('billing.invoices.issued')}</th>
-                <th scope="col">{t('billing.invoices.for')}</th>
-                <th scope="col" className="num">
-                  {t('billing.invoices.total')}
-                </th>
-                <th scope="col" className="num">
-                  {t('billing.invoices.credited')}
-                </th>
-                <th scope="col">
-                  <span className="sr-only">{t('billing.download')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((invoice) => (
-                <tr key={invoice.number} data-testid="invoice" data-number={invoice.number}>
-                  <td className="nowrap">
-                    {invoice.number}
-                    {invoice.book === 'demo' && (
-                      <>
-                        {' '}
-                        <span className="badge" data-testid="invoice-demo">
-                          {t('billing.demo')}
-                        </span>
-                      </>
-                    )}
-                  </td>
-                  <td className="nowrap">{formatDate(invoice.issuedAt, lang)}</td>
-                  <td>{invoicePurpose(invoice, t, lang)}</td>
-                  <td className="num">{formatUsd(invoice.total, lang, { cents: true })}</td>
-                  <td className="num">{invoice.credited ? formatUsd(-invoice.credited, lang, { cents: true }) : '—'}</td>
-                  <td>
-                    <a className="btn btn-small btn-outline" href={invoicePdfUrl(invoice.number)} download data-testid="invoice-download" aria-label={t('billing.invoices.downloadLabel', { number: invoice.number })}>
-                      {t('billing.download')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocumentsTable kind="invoice" docs={data.items} columns={columns} pdfUrl={invoicePdfUrl} />
       )}
       {pages > 1 && (
         <div className="pager billing-pager">
@@ -103,51 +129,15 @@ function CreditNotes({ userId }: { userId?: string }) {
   const ids = useId();
   const { data, isLoading, isError } = useFindCreditNotesQuery({ ...(userId ? { userId } : {}), pageSize: 100 });
   if (isLoading || isError || !data?.items.length) return null;
+  const columns: Column<CreditNoteView>[] = [
+    { label: 'billing.creditNotes.invoice', nowrap: true, cell: (note) => note.invoiceNumber },
+    { label: 'billing.creditNotes.reason', cell: (note) => reasonOf(note, t) },
+    { label: 'billing.creditNotes.amount', num: true, cell: (note) => formatUsd(-note.amount, lang, { cents: true }) },
+  ];
   return (
     <section className="billing-documents" aria-labelledby={`${ids}-notes`} data-testid="credit-notes">
       <h3 id={`${ids}-notes`}>{t('billing.creditNotes.title')}</h3>
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('billing.creditNotes.number')}</th>
-              <th scope="col">{t('billing.invoices.issued')}</th>
-              <th scope="col">{t('billing.creditNotes.invoice')}</th>
-              <th scope="col">{t('billing.creditNotes.reason')}</th>
-              <th scope="col" className="num">
-                {t('billing.creditNotes.amount')}
-              </th>
-              <th scope="col">
-                <span className="sr-only">{t('billing.download')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((note) => (
-              <tr key={note.number} data-testid="credit-note" data-number={note.number}>
-                <td className="nowrap">
-                  {note.number}
-                  {note.book === 'demo' && (
-                    <>
-                      {' '}
-                      <span className="badge">{t('billing.demo')}</span>
-                    </>
-                  )}
-                </td>
-                <td className="nowrap">{formatDate(note.issuedAt, lang)}</td>
-                <td className="nowrap">{note.invoiceNumber}</td>
-                <td>{reasonOf(note, t)}</td>
-                <td className="num">{formatUsd(-note.amount, lang, { cents: true })}</td>
-                <td>
-                  <a className="btn btn-small btn-outline" href={creditNotePdfUrl(note.number)} download data-testid="credit-note-download" aria-label={t('billing.creditNotes.downloadLabel', { number: note.number })}>
-                    {t('billing.download')}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocumentsTable kind="credit-note" docs={data.items} columns={columns} pdfUrl={creditNotePdfUrl} />
     </section>
   );
 }

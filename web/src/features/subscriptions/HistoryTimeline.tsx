@@ -1,5 +1,5 @@
-import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../ui/format.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { historyActor, historyChanges, historySummary } from './historyText.js';
 import { useSubscriptionHistoryQuery } from './subscriptionsApi.js';

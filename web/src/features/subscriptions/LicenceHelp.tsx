@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useT } from '../../app/hooks.js';
-import { AppLink } from '../ui/AppLink.js';
+import { useT } from '../../app/shell/hooks.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 
 /** What to do with the licence key and file on the self-hosted server, and where the guide is. */
 export function LicenceHelp({ licenceKey }: { licenceKey?: string }) {

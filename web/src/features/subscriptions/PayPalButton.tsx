@@ -1,5 +1,5 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { useT } from '../../app/hooks.js';
+import { useT } from '../../app/shell/hooks.js';
 import { usePaymentsConfigQuery } from './subscriptionsApi.js';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { SubscriptionView } from '@relaycast/contracts';
-import { useLang, useT } from '../../app/hooks.js';
-import { formatUsd } from '../ui/format.js';
+import { useLang, useT } from '../../app/shell/hooks.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { modulesText, paymentDue, planLabel, statusLabel, statusTone } from './labels.js';
 import { billingTimeRows } from './BillingTime.js';

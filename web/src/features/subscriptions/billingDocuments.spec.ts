@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { InvoiceView } from '@relaycast/contracts';
-import type { TFunction } from 'i18next';
-import { createI18n } from '../../app/i18n.js';
+import { appT } from '../../test/texts.js';
 import en from '../../locales/en/account.json' with { type: 'json' };
 import ru from '../../locales/ru/account.json' with { type: 'json' };
 import { countryName, countryOptions, invoicePurpose } from './invoiceText.js';
@@ -13,8 +12,7 @@ const invoice = (lines: InvoiceView['lines']): InvoiceView => ({
   credited: 0, creditNotes: [],
 });
 const purpose = (lang: 'en' | 'ru', i: InvoiceView) => {
-  const i18n = createI18n(lang, { [lang]: { account: lang === 'en' ? en : ru } });
-  return invoicePurpose(i, ((k: string, o?: Record<string, unknown>) => i18n.t(k, { ns: 'account', ...o })) as TFunction, lang);
+  return invoicePurpose(i, appT(lang, { [lang]: { account: lang === 'en' ? en : ru } }, 'account'), lang);
 };
 
 describe('what the account says an invoice was for, and countries by name (EN, RU): no codes on screen', () => {

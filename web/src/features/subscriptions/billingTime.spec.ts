@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { SubscriptionView } from '@relaycast/contracts';
-import { createI18n } from '../../app/i18n.js';
+import { appT } from '../../test/texts.js';
 import en from '../../locales/en/account.json' with { type: 'json' };
 import ru from '../../locales/ru/account.json' with { type: 'json' };
 import { billingTimeRows } from './BillingTime.js';
@@ -14,8 +14,8 @@ const BASE = {
 } as const;
 const view = (over: Partial<SubscriptionView>): SubscriptionView => ({ ...BASE, ...over }) as unknown as SubscriptionView;
 const rows = (lang: 'en' | 'ru', s: SubscriptionView) => {
-  const i18n = createI18n(lang, { [lang]: { account: lang === 'en' ? en : ru } });
-  return Object.fromEntries(billingTimeRows(s, (k, o) => i18n.t(k, { ns: 'account', ...o }), lang).map(([key, label, value]) => [key, `${label}: ${value}`]));
+  const t = appT(lang, { [lang]: { account: lang === 'en' ? en : ru } }, 'account');
+  return Object.fromEntries(billingTimeRows(s, t, lang).map(([key, label, value]) => [key, `${label}: ${value}`]));
 };
 
 describe('what an account card says about time (EN, RU)', () => {

@@ -1,7 +1,7 @@
 import type { HistoryItem, SubscriptionView } from '@relaycast/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../app/shell/texts.js';
 import type { Language } from '@relaycast/contracts/constants';
-import { formatUsd } from '../ui/format.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { planLabel, statusLabel } from './labels.js';
 

@@ -1,6 +1,6 @@
 import type { InvoiceView } from '@relaycast/contracts';
 import { COUNTRY_CODES, type Language } from '@relaycast/contracts/constants';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../app/shell/texts.js';
 import { formatDate } from '../ui/forms.js';
 
 /** What an invoice was for, in the reader's language: its first line (a service period, a change of plan, credit). */

@@ -1,5 +1,5 @@
 import type { BillingDetails, BillingDetailsView, CreditNoteView, InvoiceView } from '@relaycast/contracts';
-import { api } from '../../app/api.js';
+import { api } from '../../app/shell/api.js';
 import { listBody, toPage, type ListPage } from '../ui/list.js';
 
 /** Whose documents: the caller's own (no user), or — administrators — one user's. */

@@ -1,7 +1,7 @@
 import type { SubscriptionView } from '@relaycast/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../app/shell/texts.js';
 import type { Language } from '@relaycast/contracts/constants';
-import { formatNumber } from '../ui/format.js';
+import { formatNumber } from '../../app/shell/format.js';
 
 /** "Builder, self-hosted", "Self-hosted unlimited, Annual", "Self-hosted free plan (limited)"… */
 export function planLabel(s: Pick<SubscriptionView, 'plan' | 'infrastructure_type'>, t: TFunction): string {

@@ -1,7 +1,7 @@
 import type { SubscriptionView } from '@relaycast/contracts';
 import type { Language } from '@relaycast/contracts/constants';
-import type { TFunction } from 'i18next';
-import { formatUsd } from '../ui/format.js';
+import type { TFunction } from '../../app/shell/texts.js';
+import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { planLabel } from './labels.js';
 

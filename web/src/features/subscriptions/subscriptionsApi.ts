@@ -1,6 +1,6 @@
 import type { HistoryItem, SubscriptionView } from '@relaycast/contracts';
 import type { SubscriptionStatus } from '@relaycast/contracts/constants';
-import { api } from '../../app/api.js';
+import { api } from '../../app/shell/api.js';
 import { listBody, toPage, type ListArgs, type ListPage } from '../ui/list.js';
 
 /** The seed's toast texts (§8) for these calls. */

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { lexInline, type InlineToken } from './inlineMarkdown.js';
-import { AppLink } from './AppLink.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 
 /**
  * Content texts (locale files, CMS entries) may carry inline Markdown: links, `code`, **strong**, *emphasis*,
- * ~~deleted~~. They are parsed by marked's lexer (inlineMarkdown.ts; on public pages the server's tokens, embedded in
- * the page) and rendered as React elements: never as HTML (raw HTML in a text stays text), site links through AppLink
+ * ~~deleted~~. They are parsed by marked's lexer (inlineMarkdown.ts; no island renders them, so the public pages'
+ * browser code never loads marked) and rendered as React elements: never as HTML (raw HTML in a text stays text), site links through AppLink
  * (the reader's language; client-side navigation in the app), other links in a new tab.
  */
 function render(tokens: readonly InlineToken[] | undefined, keyPrefix = ''): ReactNode[] {

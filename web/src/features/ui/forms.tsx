@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
-import { useAppDispatch, useT } from '../../app/hooks.js';
-import { toastAdded } from './toastsSlice.js';
-import { reasonOf, reasonText, type Translate } from './problems.js';
+import { useAppDispatch, useT } from '../../app/shell/hooks.js';
+import { toastAdded } from '../../app/shell/ui/toastsSlice.js';
+import { reasonOf, reasonText, type Translate } from '../../app/shell/ui/problems.js';
 
 /** Sets the document title after the page host has set the route's (a later task wins). */
 export function useDocumentTitle(title: string): void {

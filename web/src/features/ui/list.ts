@@ -1,4 +1,4 @@
-import type { ApiMeta } from '../../app/api.js';
+import type { ApiMeta } from '../../app/shell/api.js';
 
 /** Paging, sorting and text search of a list call (the read API's ListQuery). */
 export interface ListArgs {

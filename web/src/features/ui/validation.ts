@@ -1,6 +1,6 @@
 import * as validators from 'virtual:relaycast-validators';
 import { problemsFromErrors } from '@relaycast/contracts';
-import { reasonText, type Problem, type Translate } from './problems.js';
+import { reasonText, type Problem, type Translate } from '../../app/shell/ui/problems.js';
 import type { CompiledValidator } from 'virtual:relaycast-validators';
 
 export type SchemaName = keyof typeof validators;

@@ -1,4 +1,4 @@
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { useGetEntriesQuery } from '../entriesApi.js';
 import { entryLabel } from '../templates/model.js';
 

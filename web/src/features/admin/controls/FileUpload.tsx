@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@relaycast/contracts/constants';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { useRemoveFileMutation, uploadFile } from '../entriesApi.js';
 import { dataOf, useToast } from '../../ui/forms.js';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { DataType, FormControlKind } from '@relaycast/contracts/constants';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { EntrySelect } from './EntrySelect.js';
 import { FileUpload } from './FileUpload.js';
 import type { OptionItem } from '../templates/model.js';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 
 function Toolbar({ editor }: { editor: Editor }) {
   const { t } = useT('admin');

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { FileView } from '@relaycast/contracts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
 import { ConfirmButton, dataOf, formatDate, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { uploadFile, useGetFilesQuery, useRemoveFileMutation } from '../entriesApi.js';
 import { DataTable, type Column } from '../ui/DataTable.js';

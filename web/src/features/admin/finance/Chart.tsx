@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { stackedExtent } from './model.js';
 import 'uplot/dist/uPlot.min.css';
 

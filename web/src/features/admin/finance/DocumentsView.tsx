@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { CreditNoteView, InvoiceView } from '@relaycast/contracts';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import { formatDate } from '../../ui/forms.js';
 import { creditNotePdfUrl, invoicePdfUrl, useFindCreditNotesQuery, useFindInvoicesQuery } from '../../subscriptions/invoicesApi.js';
 import { invoicePurpose } from '../../subscriptions/invoiceText.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLang, useT } from '../../../app/hooks.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import { useDocumentTitle } from '../../ui/forms.js';
 import { usePaymentsConfigQuery } from '../../subscriptions/subscriptionsApi.js';
 import { fetchBillingNow } from './financeApi.js';

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import { formatDate } from '../../ui/forms.js';
 import type { ViewProps } from '../viewProps.js';
-import { downloadLedgerCsv, useFinanceLedgerQuery, useFinanceTrialBalanceQuery } from './financeApi.js';
+import { useFinanceLedgerQuery, useFinanceTrialBalanceQuery } from './financeApi.js';
+import { downloadLedgerCsv } from './download.js';
 import { formatDay, formatMoney } from './format.js';
 import { FinanceFrame, LoadFailed, type FinanceScope } from './Frame.js';
 import { accountKindWord, accountWord, entryWord, LEDGER_MAX_DAYS, ledgerLines, ledgerRangeOf, ledgerRangeProblem, trialBalanceTable } from './ledger.js';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import type { ViewProps } from '../viewProps.js';
 import { Chart, type ChartSeries } from './Chart.js';
 import { useFinanceOverviewQuery } from './financeApi.js';
@@ -181,88 +181,90 @@ function Overview({ scope }: { scope: FinanceScope }) {
         })}
       </Section>
 
-      <Section id="section-trials" title={t('overview.trialsTitle')} definition={t('overview.trialsHint')}>
-        <CountsChart
-          data={data}
-          lang={lang}
-          testId="chart-trials"
-          label={t('overview.trialsTitle')}
-          series={[
+      <MonthsSection
+        id="trials"
+        title={t('overview.trialsTitle')}
+        definition={t('overview.trialsHint')}
+        data={data}
+        lang={lang}
+        chart={{
+          testId: 'chart-trials',
+          label: t('overview.trialsTitle'),
+          series: [
             { key: 'started', label: t('columns.trialsStarted'), color: '--fin-started', of: (m) => m.trialsStarted },
             { key: 'converted', label: t('columns.trialsConverted'), color: '--fin-recovered', of: (m) => m.trialsConverted },
-          ]}
-        />
-        <MonthTable
-          testId="trials-table"
-          label={t('overview.trialsTitle')}
-          months={data.months}
-          lang={lang}
-          columns={[
-            [t('columns.trialsStarted'), (m) => formatCount(m.trialsStarted, lang)],
-            [t('columns.trialsConverted'), (m) => formatCount(m.trialsConverted, lang)],
-            [t('columns.conversion'), (m) => formatShare(m.trialsStarted ? m.trialsConverted / m.trialsStarted : null, lang)],
-          ]}
-        />
-      </Section>
+          ],
+        }}
+        columns={[
+          [t('columns.trialsStarted'), (m) => formatCount(m.trialsStarted, lang)],
+          [t('columns.trialsConverted'), (m) => formatCount(m.trialsConverted, lang)],
+          [t('columns.conversion'), (m) => formatShare(m.trialsStarted ? m.trialsConverted / m.trialsStarted : null, lang)],
+        ]}
+      />
 
-      <Section id="section-dunning" title={t('overview.dunningTitle')} definition={t('overview.dunningHint')}>
-        <CountsChart
-          data={data}
-          lang={lang}
-          testId="chart-dunning"
-          label={t('overview.dunningTitle')}
-          series={[
+      <MonthsSection
+        id="dunning"
+        title={t('overview.dunningTitle')}
+        definition={t('overview.dunningHint')}
+        data={data}
+        lang={lang}
+        chart={{
+          testId: 'chart-dunning',
+          label: t('overview.dunningTitle'),
+          series: [
             { key: 'failed', label: t('columns.dunningStarted'), color: '--fin-failed', of: (m) => m.dunningStarted },
             { key: 'recovered', label: t('columns.dunningRecovered'), color: '--fin-recovered', of: (m) => m.dunningRecovered },
-          ]}
-        />
-        <MonthTable
-          testId="dunning-table"
-          label={t('overview.dunningTitle')}
-          months={data.months}
-          lang={lang}
-          columns={[
-            [t('columns.renewalsFailed'), (m) => formatCount(m.renewalsFailed, lang)],
-            [t('columns.dunningStarted'), (m) => formatCount(m.dunningStarted, lang)],
-            [t('columns.dunningRecovered'), (m) => formatCount(m.dunningRecovered, lang)],
-            [t('columns.recovery'), (m) => formatShare(m.dunningStarted ? m.dunningRecovered / m.dunningStarted : null, lang)],
-          ]}
-        />
-      </Section>
+          ],
+        }}
+        columns={[
+          [t('columns.renewalsFailed'), (m) => formatCount(m.renewalsFailed, lang)],
+          [t('columns.dunningStarted'), (m) => formatCount(m.dunningStarted, lang)],
+          [t('columns.dunningRecovered'), (m) => formatCount(m.dunningRecovered, lang)],
+          [t('columns.recovery'), (m) => formatShare(m.dunningStarted ? m.dunningRecovered / m.dunningStarted : null, lang)],
+        ]}
+      />
 
-      <Section id="section-money" title={t('overview.moneyTitle')} definition={t('overview.moneyHint')}>
-        <CountsChart
-          data={data}
-          lang={lang}
-          testId="chart-refunds"
-          label={t('overview.refundsChart')}
-          series={[
+      <MonthsSection
+        id="money"
+        title={t('overview.moneyTitle')}
+        definition={t('overview.moneyHint')}
+        data={data}
+        lang={lang}
+        chart={{
+          testId: 'chart-refunds',
+          label: t('overview.refundsChart'),
+          series: [
             { key: 'refunds', label: t('columns.refunds'), color: '--fin-failed', of: (m) => m.refunds },
             { key: 'reversals', label: t('columns.reversals'), color: '--fin-churn', of: (m) => m.reversals },
             { key: 'disputes', label: t('columns.disputes'), color: '--fin-disputes', of: (m) => m.disputes },
-          ]}
-        />
-        <MonthTable
-          testId="money-table"
-          label={t('overview.moneyTitle')}
-          months={data.months}
-          lang={lang}
-          columns={[
-            [t('columns.captured'), (m) => money(m.captured)],
-            [t('columns.refunded'), (m) => money(m.refunded)],
-            [t('columns.reversed'), (m) => money(m.reversed)],
-            [t('columns.net'), (m) => money(m.net)],
-            [t('columns.refunds'), (m) => formatCount(m.refunds, lang)],
-            [t('columns.reversals'), (m) => formatCount(m.reversals, lang)],
-            [t('columns.disputes'), (m) => (m.disputes ? `${formatCount(m.disputes, lang)} (${money(m.disputed)})` : '0')],
-          ]}
-        />
-      </Section>
+          ],
+        }}
+        columns={[
+          [t('columns.captured'), (m) => money(m.captured)],
+          [t('columns.refunded'), (m) => money(m.refunded)],
+          [t('columns.reversed'), (m) => money(m.reversed)],
+          [t('columns.net'), (m) => money(m.net)],
+          [t('columns.refunds'), (m) => formatCount(m.refunds, lang)],
+          [t('columns.reversals'), (m) => formatCount(m.reversals, lang)],
+          [t('columns.disputes'), (m) => (m.disputes ? `${formatCount(m.disputes, lang)} (${money(m.disputed)})` : '0')],
+        ]}
+      />
     </div>
   );
 }
 
 type Month = FinanceOverviewView['months'][number];
+type CountSeries = Parameters<typeof CountsChart>[0]['series'][number];
+
+/** A section of monthly figures: its heading and what it shows, a chart of counts by month, and the months' table. */
+function MonthsSection({ id, title, definition, data, lang, chart, columns }: { id: string; title: string; definition: string; data: FinanceOverviewView; lang: Language; chart: { testId: string; label: string; series: CountSeries[] }; columns: [string, (m: Month) => string][] }) {
+  return (
+    <Section id={`section-${id}`} title={title} definition={definition}>
+      <CountsChart data={data} lang={lang} testId={chart.testId} label={chart.label} series={chart.series} />
+      <MonthTable testId={`${id}-table`} label={title} months={data.months} lang={lang} columns={columns} />
+    </Section>
+  );
+}
 
 /** A table of months (newest last) with the given columns. */
 function MonthTable({ testId, label, months, lang, columns }: { testId: string; label: string; months: readonly Month[]; lang: Language; columns: [string, (m: Month) => string][] }) {

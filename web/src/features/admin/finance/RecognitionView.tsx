@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { Language } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import type { ViewProps } from '../viewProps.js';
 import { Chart, type ChartSeries } from './Chart.js';
 import { useFinanceOverviewQuery, useFinanceRecognitionQuery } from './financeApi.js';

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import { formatDate } from '../../ui/forms.js';
 import type { ViewProps } from '../viewProps.js';
-import { downloadReconciliationCsv, useFinanceReplayQuery, useFinanceVerifyQuery } from './financeApi.js';
+import { downloadReconciliationCsv } from './download.js';
+import { useFinanceReplayQuery, useFinanceVerifyQuery } from './financeApi.js';
 import { formatCount, formatDay, formatMoney, formatMonth } from './format.js';
 import { FinanceFrame, LoadFailed, type FinanceScope } from './Frame.js';
 import { planWord, reportOfBook, statusWord, verifyWords } from './model.js';

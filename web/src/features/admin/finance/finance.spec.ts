@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../app/shell/texts.js';
 import en from '../../../locales/en/finance.json' with { type: 'json' };
 import ru from '../../../locales/ru/finance.json' with { type: 'json' };
 import { currenciesOf, formatDay, formatMoney, formatMoneyList, formatMonth, formatShare, isDay, monthRange } from './format.js';

@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.js';
+import { api } from '../../../app/shell/api.js';
 import type { FinanceBook } from './model.js';
 import type { FinanceLedgerEntryView, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, FinanceTrialBalanceView, ReadModelVerificationView } from './types.js';
 import { toPage, type ListPage } from '../../ui/list.js';
@@ -63,44 +63,6 @@ export async function fetchBillingNow(): Promise<{ mode: string; now: string } |
   } catch {
     return null;
   }
-}
-
-/** Saves a response as a file under the name its Content-Disposition gives (or `fallback`). */
-export async function saveResponse(res: Response, fallback: string): Promise<string> {
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
-}
-
-/** The reconciliation report as CSV (POST /finance/replay, format csv), saved as the file the server names. */
-export async function downloadReconciliationCsv(to: string): Promise<void> {
-  const res = await fetch('/finance/replay', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ to, format: 'csv' }),
-  });
-  if (!res.ok) throw new Error(String(res.status));
-  await saveResponse(res, 'relaycast-finance.csv');
-}
-
-/** Every entry of the ledger's range as CSV (POST /finance/ledger, format csv), saved as the file the server names. */
-export async function downloadLedgerCsv(args: LedgerArgs): Promise<void> {
-  const res = await fetch('/finance/ledger', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...args, format: 'csv' }),
-  });
-  if (!res.ok) throw new Error(String(res.status));
-  await saveResponse(res, 'relaycast-ledger.csv');
 }
 
 /** Where the invoices and credit notes of a range download from as CSV (GET, the session cookie). */

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../app/shell/texts.js';
 import { planWord } from './model.js';
 import { isDay } from './format.js';
 import type { FinanceLedgerEntryView, FinanceTrialBalanceView } from './types.js';

@@ -1,5 +1,5 @@
 import type { FinanceOverviewView, FinanceRecognitionView, FinanceReportView, ReadModelVerificationView } from './types.js';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../app/shell/texts.js';
 
 export type FinanceBook = 'real' | 'demo';
 export type FinanceMonth = FinanceOverviewView['months'][number];

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { HistoryItem, SubscriptionView } from '@relaycast/contracts';
 import { SUBSCRIPTION_STATUSES, type Language } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
-import { formatUsd } from '../../ui/format.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
+import { formatUsd } from '../../../app/shell/format.js';
 import { formatDate, useDocumentTitle } from '../../ui/forms.js';
 import { historySummary } from '../../subscriptions/historyText.js';
 import { planLabel } from '../../subscriptions/labels.js';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useLang, useT } from '../../../app/hooks.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
 import { formatDate, dataOf, useToast } from '../../ui/forms.js';
-import { announceClockMoved } from '../../ui/TestClockBanner.js';
+import { announceClockMoved } from '../../../app/shell/layout/TestClockBanner.js';
 import { useAdvanceClockMutation } from '../adminApi.js';
 import { addDaysUtc, addMonthsUtc, dayAtClockTime } from './clock.js';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { useToast } from '../../ui/forms.js';
+import { downloadReconciliationCsv } from '../finance/download.js';
 
 /**
  * The reconciliation report (POST /finance/replay, format csv) as a file: per subscription and month, what was
@@ -13,17 +14,7 @@ export function FinanceReportButton() {
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch('/finance/replay', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'csv' }) });
-      if (!res.ok) throw new Error(String(res.status));
-      const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'relaycast-finance.csv';
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      await downloadReconciliationCsv();
     } catch {
       toast(t('home.financeFailed'), 'error');
     } finally {

@@ -1,6 +1,6 @@
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { ConfirmButton, useToast } from '../../ui/forms.js';
-import { reasonOf, reasonText } from '../../ui/problems.js';
+import { reasonOf, reasonText } from '../../../app/shell/ui/problems.js';
 import { MessagesTable } from './MessagesTable.js';
 import { useSendPasswordResetMutation } from './mailApi.js';
 

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import { formatDate, useDocumentTitle } from '../../ui/forms.js';
-import { reasonOf, reasonText } from '../../ui/problems.js';
+import { reasonOf, reasonText } from '../../../app/shell/ui/problems.js';
 import type { ViewProps } from '../viewProps.js';
 import './mail.css';
 import { MessagesTable, ResendButton } from './MessagesTable.js';

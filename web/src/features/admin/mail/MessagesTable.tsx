@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import { formatDate, useToast } from '../../ui/forms.js';
-import { reasonOf, reasonText } from '../../ui/problems.js';
+import { reasonOf, reasonText } from '../../../app/shell/ui/problems.js';
 import { useFindMessagesQuery, useResendMessageMutation, type MessageView } from './mailApi.js';
 
 /** When a message went (its last delivery), or when it was refused. */

@@ -1,5 +1,5 @@
 import type { MessageListItem, MessageView } from '@relaycast/contracts';
-import { api } from '../../../app/api.js';
+import { api } from '../../../app/shell/api.js';
 import { toPage, type ListPage } from '../../ui/list.js';
 
 export type { MessageListItem, MessageView };

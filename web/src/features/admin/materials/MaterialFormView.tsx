@@ -1,17 +1,17 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ENTRY_CATEGORY_IDS, type EntryCategory } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { localizePath } from '../../../app/lang.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { localizePath } from '../../../app/shell/lang.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import type { ViewProps } from '../viewProps.js';
 import { EntrySelect } from '../controls/EntrySelect.js';
 import { FormControl } from '../controls/FormControl.js';
 import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';
 import { entryLabel, materialParts, materialValues, templateFields } from '../templates/model.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
-import { fieldErrors, problemText, reasonOf, type Problem } from '../../ui/problems.js';
+import { fieldErrors, problemText, reasonOf, type Problem } from '../../../app/shell/ui/problems.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';
 
 /**

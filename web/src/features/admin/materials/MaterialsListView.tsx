@@ -1,20 +1,19 @@
 import type { EntryView } from '@relaycast/contracts';
 import { ENTRY_CATEGORY_IDS } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import type { ViewProps } from '../viewProps.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
 import { entryLabel } from '../templates/model.js';
-import { dataOf, formatDate, useDocumentTitle } from '../../ui/forms.js';
+import { dataOf, formatDate } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
-import { ListFilter, ListPage, RemoveEntryButton, useQueryFilter } from '../ui/ListPage.js';
+import { actionsColumn, ListFilter, ListPage, RemoveEntryButton, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 
 /** /admin/materials/list: materials by category, labelled by the fourth property of their second part (seed §3). */
 export default function MaterialsListView(_props: ViewProps) {
   const { t } = useT('admin');
   const lang = useLang();
-  useDocumentTitle(t('materials.listTitle'));
   const list = useListState({ sort: 'createdAt', order: 'desc' });
   const [category, setCategory] = useQueryFilter('category', ENTRY_CATEGORY_IDS);
   const query = useGetEntriesQuery({ ...list.args, entry_type: 'MATERIAL', ...(category ? { category } : {}) });
@@ -43,30 +42,21 @@ export default function MaterialsListView(_props: ViewProps) {
     { key: 'url', label: t('materials.page'), sort: 'url', render: (e) => (e.url ? <AppLink to={e.url}>{e.url}</AppLink> : '—') },
     { key: 'locale', label: t('materials.locale'), sort: 'locale', render: (e) => e.locale ?? t('materials.bothLanguages') },
     { key: 'updatedAt', label: t('materials.updated'), sort: 'updatedAt', render: (e) => formatDate(e.updatedAt, lang, true) },
-    {
-      key: 'actions',
-      label: t('list.actions'),
-      className: 'cell-actions',
-      render: (e) => (
-        <span className="row-actions">
-          <AppLink className="btn btn-small btn-outline" to={editPath(e)} aria-label={t('materials.editOne', { name: label(e) })}>
-            {t('actions.edit')}
-          </AppLink>
-          <RemoveEntryButton area="materials" name={label(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
-        </span>
-      ),
-    },
+    actionsColumn(t('list.actions'), (e) => (
+      <>
+        <AppLink className="btn btn-small btn-outline" to={editPath(e)} aria-label={t('materials.editOne', { name: label(e) })}>
+          {t('actions.edit')}
+        </AppLink>
+        <RemoveEntryButton area="materials" name={label(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
+      </>
+    )),
   ];
   return (
     <ListPage
-      title={t('materials.listTitle')}
-      create={{ to: '/admin/materials/create', label: t('materials.create') }}
-      testId="materials-list"
+      area="materials"
       columns={columns}
       query={query}
       list={list}
-      searchLabel={t('materials.search')}
-      empty={t('materials.empty')}
       toolbar={<ListFilter id="materials-category-filter" label={t('materials.category')} value={category} onChange={setCategory} options={ENTRY_CATEGORY_IDS.map((c) => ({ value: c, label: t(`categories.${c}`) }))} />}
     />
   );

@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ContentPageView, SectionView } from '@relaycast/contracts';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink, localizeHref } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink, localizeHref } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import { ConfirmButton, dataOf, formatDate, useDocumentTitle, useToast } from '../../ui/forms.js';
-import { problemText, reasonOf, ruleText, type Problem } from '../../ui/problems.js';
+import { problemText, reasonOf, ruleText, type Problem } from '../../../app/shell/ui/problems.js';
 import { validationProblems } from '../../ui/validation.js';
 import type { ViewProps } from '../viewProps.js';
 import { pathOfField, textLabel } from './labels.js';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink, localizeHref } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink, localizeHref } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import { useDocumentTitle } from '../../ui/forms.js';
 import type { ViewProps } from '../viewProps.js';
 import { useGetSitePagesQuery } from './siteCopyApi.js';

@@ -1,4 +1,4 @@
-import type { Translate } from '../../ui/problems.js';
+import type { Translate } from '../../../app/shell/ui/problems.js';
 
 const isIndex = (part: string | undefined): part is string => part !== undefined && /^\d+$/.test(part);
 

@@ -1,5 +1,5 @@
 import type { ContentPageSummary, ContentPageView, SectionRef, SectionSave, SectionView } from '@relaycast/contracts';
-import { api } from '../../../app/api.js';
+import { api } from '../../../app/shell/api.js';
 
 /**
  * The site's copy (/admin/content/*): the built-in pages, one page's sections with their texts in a language, and a

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import { PayPalButton } from '../../subscriptions/PayPalButton.js';
 import { StatusBadge, SubscriptionSummary } from '../../subscriptions/SubscriptionSummary.js';
 import { useCaptureChangePaymentMethodMutation, useCreatePaymentMethodOrderMutation, useFindSubscriptionQuery } from '../../subscriptions/subscriptionsApi.js';

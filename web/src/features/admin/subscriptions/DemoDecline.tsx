@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
-import { useLang, useT } from '../../../app/hooks.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
 import { dataOf, useToast } from '../../ui/forms.js';
 import { usePaymentsConfigQuery } from '../../subscriptions/subscriptionsApi.js';
 import { subscriptionName } from '../../subscriptions/subscriptionName.js';

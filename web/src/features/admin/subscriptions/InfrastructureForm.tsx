@@ -10,10 +10,10 @@ import {
   TRAFFIC_OPTIONS,
   TRAFFIC_OPTIONS_AS,
 } from '@relaycast/contracts/constants';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { useUpdateSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import { dataOf, FieldError, invalidProps, useToast } from '../../ui/forms.js';
-import { fieldErrors, reasonOf } from '../../ui/problems.js';
+import { fieldErrors, reasonOf } from '../../../app/shell/ui/problems.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';
 
 const INFRASTRUCTURE_FIELDS: readonly string[] = ['name', 'password', 'data_center', 'cpu', 'ram', 'disk_size_0', 'disk_src_0', 'network_name_0', 'power', 'billing'];

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { SubscriptionView } from '@relaycast/contracts';
-import { useLang, useT } from '../../../app/hooks.js';
-import { formatUsd } from '../../ui/format.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { formatUsd } from '../../../app/shell/format.js';
 import { CancelAtPeriodEnd } from '../../subscriptions/BillingTime.js';
 import { useCancelNowMutation, useGrantComplimentaryMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import { ConfirmButton, dataOf, formatDate, useToast } from '../../ui/forms.js';

@@ -13,17 +13,17 @@ import {
   type SubscriptionStatus,
   type SubscriptionType,
 } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { localizePath } from '../../../app/lang.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { formatUsd } from '../../ui/format.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { localizePath } from '../../../app/shell/lang.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { formatUsd } from '../../../app/shell/format.js';
 import { useCreateSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import { useFindUsersQuery } from '../users/usersApi.js';
 import type { ViewProps } from '../viewProps.js';
 import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';
-import { fieldErrors, reasonOf } from '../../ui/problems.js';
+import { fieldErrors, reasonOf } from '../../../app/shell/ui/problems.js';
 
 type ModuleName = (typeof BUILDER_MODULES)[number]['name'];
 

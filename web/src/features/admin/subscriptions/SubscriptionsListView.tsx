@@ -1,13 +1,13 @@
 import type { SubscriptionView } from '@relaycast/contracts';
 import { SUBSCRIPTION_STATUSES } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { formatUsd } from '../../ui/format.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { formatUsd } from '../../../app/shell/format.js';
 import { StatusBadge } from '../../subscriptions/SubscriptionSummary.js';
 import { planLabel } from '../../subscriptions/labels.js';
 import { useFindAllSubscriptionsQuery } from '../../subscriptions/subscriptionsApi.js';
 import type { ViewProps } from '../viewProps.js';
-import { formatDate, useDocumentTitle } from '../../ui/forms.js';
+import { formatDate } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
 import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
@@ -16,7 +16,11 @@ import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 /** What the administrators follow over time: renewals of the next 7 days, and subscriptions in dunning. */
 const DUE_FILTERS = ['renewal', 'dunning'] as const;
 
-function AllSubscriptions() {
+/**
+ * /admin/subscriptions/list for administrators: every subscription. A customer sees their own instead (the account
+ * page, features/account), which the admin page shows in this view's place.
+ */
+export default function SubscriptionsListView(_props: ViewProps) {
   const { t } = useT(['admin', 'account']);
   const { t: ta } = useT('account');
   const lang = useLang();
@@ -47,14 +51,10 @@ function AllSubscriptions() {
   ];
   return (
     <ListPage
-      title={t('subscriptions.listTitle')}
-      create={{ to: '/admin/subscriptions/create', label: t('subscriptions.create') }}
-      testId="subscriptions-list"
+      area="subscriptions"
       columns={columns}
       query={query}
       list={list}
-      searchLabel={t('subscriptions.search')}
-      empty={t('subscriptions.empty')}
       toolbar={
         <>
           <ListFilter id="subscriptions-status-filter" label={t('subscriptions.status')} value={status} onChange={setStatus} options={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`account:status.${s}`) }))} />
@@ -63,14 +63,4 @@ function AllSubscriptions() {
       }
     />
   );
-}
-
-/**
- * /admin/subscriptions/list for administrators: every subscription. A customer sees their own instead (the account
- * page, features/account), which the admin page shows in this view's place.
- */
-export default function SubscriptionsListView(_props: ViewProps) {
-  const { t } = useT(['admin', 'account']);
-  useDocumentTitle(t('subscriptions.listTitle'));
-  return <AllSubscriptions />;
 }

@@ -1,15 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DATA_TYPES, DEFAULT_ELEMENT_NAME, DEFAULT_ELEMENT_VALUE, FORM_CONTROL_KINDS, type DataType, type FormControlKind } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { localizePath } from '../../../app/lang.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { localizePath } from '../../../app/shell/lang.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import type { ViewProps } from '../viewProps.js';
 import { FormControl } from '../controls/FormControl.js';
 import { useGetEntryQuery, useSaveEntryMutation } from '../entriesApi.js';
 import { dataOf, FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
-import { problemsByPath, problemText, problemTextAs, reasonOf, type Problem } from '../../ui/problems.js';
+import { problemsByPath, problemText, problemTextAs, reasonOf, type Problem } from '../../../app/shell/ui/problems.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { builderFromTemplate, changeElement, KINDS_WITH_OPTIONS, newBuilder, newElement, templateParts, type BuilderState, type Element, type OptionItem } from './model.js';
 

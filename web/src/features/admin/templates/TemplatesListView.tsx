@@ -1,11 +1,11 @@
 import type { EntryView } from '@relaycast/contracts';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import type { ViewProps } from '../viewProps.js';
 import { useGetEntriesQuery, useRemoveEntryMutation } from '../entriesApi.js';
-import { dataOf, formatDate, useDocumentTitle } from '../../ui/forms.js';
+import { dataOf, formatDate } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
-import { ListPage, RemoveEntryButton } from '../ui/ListPage.js';
+import { actionsColumn, EditLink, ListPage, RemoveEntryButton } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 import { entryLabel, templateFields } from './model.js';
 
@@ -13,7 +13,6 @@ import { entryLabel, templateFields } from './model.js';
 export default function TemplatesListView(_props: ViewProps) {
   const { t } = useT('admin');
   const lang = useLang();
-  useDocumentTitle(t('templates.listTitle'));
   const list = useListState({ sort: 'createdAt', order: 'desc' });
   const query = useGetEntriesQuery({ ...list.args, entry_type: 'TEMPLATE' });
   const [remove] = useRemoveEntryMutation();
@@ -33,33 +32,17 @@ export default function TemplatesListView(_props: ViewProps) {
       ),
     },
     { key: 'updatedAt', label: t('templates.updated'), sort: 'updatedAt', render: (e) => formatDate(e.updatedAt, lang, true) },
-    {
-      key: 'actions',
-      label: t('list.actions'),
-      className: 'cell-actions',
-      render: (e) => (
-        <span className="row-actions">
-          <AppLink className="btn btn-small btn-outline" to={`/admin/templates/create?id=${encodeURIComponent(e._id)}`} aria-label={t('templates.editOne', { name: entryLabel(e) })}>
-            {t('actions.edit')}
-          </AppLink>
-          <AppLink className="btn btn-small btn-outline" to={`/admin/materials/create?template=${encodeURIComponent(e._id)}`} aria-label={t('templates.newMaterialOf', { name: entryLabel(e) })}>
-            {t('templates.newMaterial')}
-          </AppLink>
-          <RemoveEntryButton area="templates" name={entryLabel(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
-        </span>
-      ),
-    },
+    actionsColumn(t('list.actions'), (e) => (
+      <>
+        <EditLink area="templates" id={e._id} name={entryLabel(e)} />
+        <AppLink className="btn btn-small btn-outline" to={`/admin/materials/create?template=${encodeURIComponent(e._id)}`} aria-label={t('templates.newMaterialOf', { name: entryLabel(e) })}>
+          {t('templates.newMaterial')}
+        </AppLink>
+        <RemoveEntryButton area="templates" name={entryLabel(e)} onRemove={async () => Boolean(dataOf(await remove(e._id)))} />
+      </>
+    )),
   ];
   return (
-    <ListPage
-      title={t('templates.listTitle')}
-      create={{ to: '/admin/templates/create', label: t('templates.create') }}
-      testId="templates-list"
-      columns={columns}
-      query={query}
-      list={list}
-      searchLabel={t('templates.search')}
-      empty={t('templates.empty')}
-    />
+    <ListPage area="templates" columns={columns} query={query} list={list} />
   );
 }

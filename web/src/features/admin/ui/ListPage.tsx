@@ -1,36 +1,39 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { ConfirmButton, useToast } from '../../ui/forms.js';
-import { DataTable, type DataTableProps } from './DataTable.js';
+import { useT } from '../../../app/shell/hooks.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { ConfirmButton, useDocumentTitle, useToast } from '../../ui/forms.js';
+import { DataTable, type Column, type DataTableProps } from './DataTable.js';
 import type { ListState } from './useListState.js';
 
+/** The admin areas that have a list page: each its texts (`<area>.listTitle`, `.create`, `.search`, `.empty`, `.editOne`) and its create route. */
+export type ListArea = 'users' | 'subscriptions' | 'templates' | 'materials';
+
 /**
- * An admin list page: its title with the create button, then the table (the title is also the table's caption),
- * fed by a list query and the list's URL state (useListState).
+ * An admin list page of an area: its title (also the document's and the table's caption) with the create button,
+ * then the table, fed by a list query and the list's URL state (useListState). The area names its texts, its create
+ * route (/admin/<area>/create) and its test id (<area>-list).
  */
 export function ListPage<T extends { _id: string }>({
-  title,
-  create,
+  area,
   query,
   list,
   ...table
-}: Omit<DataTableProps<T>, 'caption' | 'rows' | 'total' | 'loading' | 'failed' | 'state' | 'onChange' | 'rowKey'> & {
-  title: string;
-  create?: { to: string; label: string };
+}: Pick<DataTableProps<T>, 'columns' | 'toolbar'> & {
+  area: ListArea;
   query: { data?: { items: readonly T[]; total: number }; isFetching: boolean; isError: boolean };
   list: { state: ListState; update: (patch: Partial<ListState>) => void };
 }) {
+  const { t } = useT('admin');
+  const title = t(`${area}.listTitle`);
+  useDocumentTitle(title);
   return (
     <section>
       <div className="admin-head">
         <h1>{title}</h1>
-        {create && (
-          <AppLink className="btn btn-primary" to={create.to}>
-            {create.label}
-          </AppLink>
-        )}
+        <AppLink className="btn btn-primary" to={`/admin/${area}/create`}>
+          {t(`${area}.create`)}
+        </AppLink>
       </div>
       <DataTable
         caption={title}
@@ -41,9 +44,27 @@ export function ListPage<T extends { _id: string }>({
         state={list.state}
         onChange={list.update}
         rowKey={(row) => row._id}
+        searchLabel={t(`${area}.search`)}
+        empty={t(`${area}.empty`)}
+        testId={`${area}-list`}
         {...table}
       />
     </section>
+  );
+}
+
+/** The last column of a list: a row's actions (edit, remove…). */
+export function actionsColumn<T>(label: string, render: (row: T) => ReactNode): Column<T> {
+  return { key: 'actions', label, className: 'cell-actions', render: (row) => <span className="row-actions">{render(row)}</span> };
+}
+
+/** A row's edit button: the area's form with the row's id (/admin/<area>/create?id=…), named for the row. */
+export function EditLink({ area, id, name }: { area: ListArea; id: string; name: string }) {
+  const { t } = useT('admin');
+  return (
+    <AppLink className="btn btn-small btn-outline" to={`/admin/${area}/create?id=${encodeURIComponent(id)}`} aria-label={t(`${area}.editOne`, { name })}>
+      {t('actions.edit')}
+    </AppLink>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_ROLE, ROLES, type Role } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { localizePath } from '../../../app/lang.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { PageLoading } from '../../ui/PageLoading.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
+import { localizePath } from '../../../app/shell/lang.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { PageLoading } from '../../../app/shell/layout/PageLoading.js';
 import type { ViewProps } from '../viewProps.js';
 import { FieldError, invalidProps, useDocumentTitle, useToast } from '../../ui/forms.js';
-import { fieldErrors, reasonOf } from '../../ui/problems.js';
+import { fieldErrors, reasonOf } from '../../../app/shell/ui/problems.js';
 import { problemsMessage, validationProblems } from '../../ui/validation.js';
 import { useCreateUserMutation, useFindUserQuery, useUpdateUserMutation, type UserFormBody } from './usersApi.js';
 import { BillingDetailsForm } from '../../subscriptions/BillingDetailsForm.js';

@@ -1,11 +1,10 @@
 import type { UserView } from '@relaycast/contracts';
 import { ROLE_LABELS, ROLES, type Role } from '@relaycast/contracts/constants';
-import { useLang, useT } from '../../../app/hooks.js';
-import { AppLink } from '../../ui/AppLink.js';
+import { useLang, useT } from '../../../app/shell/hooks.js';
 import type { ViewProps } from '../viewProps.js';
-import { ConfirmButton, formatDate, useDocumentTitle, useToast } from '../../ui/forms.js';
+import { ConfirmButton, formatDate, useToast } from '../../ui/forms.js';
 import { type Column } from '../ui/DataTable.js';
-import { ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
+import { actionsColumn, EditLink, ListFilter, ListPage, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 import { useFindUsersQuery, useRemoveUserMutation } from './usersApi.js';
 
@@ -14,7 +13,6 @@ export default function UsersListView({ user: me }: ViewProps) {
   const { t } = useT('admin');
   const lang = useLang();
   const toast = useToast();
-  useDocumentTitle(t('users.listTitle'));
   const list = useListState({ sort: 'createdAt', order: 'desc' });
   const [role, setRole] = useQueryFilter('role', ROLES);
   const query = useFindUsersQuery({ ...list.args, ...(role ? { role } : {}) });
@@ -31,42 +29,31 @@ export default function UsersListView({ user: me }: ViewProps) {
       ) },
     { key: 'strategy', label: t('users.strategy'), sort: 'strategy', render: (u) => u.strategy },
     { key: 'createdAt', label: t('users.created'), sort: 'createdAt', render: (u) => formatDate(u.createdAt, lang) },
-    {
-      key: 'actions',
-      label: t('list.actions'),
-      className: 'cell-actions',
-      render: (u) => (
-        <span className="row-actions">
-          <AppLink className="btn btn-small btn-outline" to={`/admin/users/create?id=${encodeURIComponent(u._id)}`} aria-label={t('users.editOne', { name: u.email })}>
-            {t('actions.edit')}
-          </AppLink>
-          {u._id !== me._id && (
-            <ConfirmButton
-              label={t('actions.remove')}
-              question={t('users.removeQuestion', { name: u.email })}
-              confirmLabel={t('actions.confirmRemove')}
-              testId="remove-user"
-              onConfirm={async () => {
-                const r = await remove(u._id);
-                if (!('error' in r)) toast(t('users.removed', { name: u.email }), 'success');
-              }}
-            />
-          )}
-        </span>
-      ),
-    },
+    actionsColumn(t('list.actions'), (u) => (
+      <>
+        <EditLink area="users" id={u._id} name={u.email} />
+        {u._id !== me._id && (
+          <ConfirmButton
+            label={t('actions.remove')}
+            question={t('users.removeQuestion', { name: u.email })}
+            confirmLabel={t('actions.confirmRemove')}
+            testId="remove-user"
+            onConfirm={async () => {
+              const r = await remove(u._id);
+              if (!('error' in r)) toast(t('users.removed', { name: u.email }), 'success');
+            }}
+          />
+        )}
+      </>
+    )),
   ];
 
   return (
     <ListPage
-      title={t('users.listTitle')}
-      create={{ to: '/admin/users/create', label: t('users.create') }}
-      testId="users-list"
+      area="users"
       columns={columns}
       query={query}
       list={list}
-      searchLabel={t('users.search')}
-      empty={t('users.empty')}
       toolbar={<ListFilter id="users-role-filter" label={t('users.role')} value={role} onChange={setRole} options={ROLES.map((r: Role) => ({ value: r, label: t(`roles.${r}`) }))} />}
     />
   );

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import type { PageProps } from '../../../app/pageTypes.js';
+import type { PageProps } from '../../../app/shell/pageTypes.js';
 import { ArticleLayout } from '../ArticleLayout.js';
 import type { ArticleContent } from '../../ui/content/types.js';
 import { useContent } from '../../ui/content/useContent.js';
-import { AppLink } from '../../ui/AppLink.js';
-import { ArrowIcon } from '../../ui/icons.js';
+import { AppLink } from '../../../app/shell/ui/AppLink.js';
+import { ArrowIcon } from '../../../app/shell/ui/icons.js';
 
 interface DocsCard {
   title: string;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useT } from '../../../app/hooks.js';
+import { useT } from '../../../app/shell/hooks.js';
 import { CodeBlock } from '../../ui/content/CodeBlock.js';
 import { EXAMPLES } from './examples.js';
 import { island } from '../../ui/Island.js';

@@ -1,7 +1,7 @@
 import type { ConferenceItem, RestreamItem, VodItem } from '@relaycast/contracts';
 import { CONFERENCE_ROOM_PATH, ENGINE_ACCESS_TOKEN_HEADER, VOD_DEFAULTS, VOD_GROUP_PLAYER_PATH } from '@relaycast/contracts/constants';
 import { ENGINE_HOST } from '../../ui/content/engineHost.js';
-import { siteSettings } from '../../../app/siteSettings.js';
+import { siteSettings } from '../../../app/shell/siteSettings.js';
 
 /**
  * Documented request examples for the engine API (seed §3 payloads, §7 engine examples). The payloads are

@@ -1,6 +1,6 @@
-import { useAppDispatch, useT } from '../../../app/hooks.js';
-import { CopyIcon } from '../icons.js';
-import { toastAdded } from '../toastsSlice.js';
+import { useAppDispatch, useT } from '../../../app/shell/hooks.js';
+import { CopyIcon } from '../../../app/shell/ui/icons.js';
+import { toastAdded } from '../../../app/shell/ui/toastsSlice.js';
 import { island } from '../Island.js';
 
 /** A code sample with a copy button (the copy confirms with a toast). */

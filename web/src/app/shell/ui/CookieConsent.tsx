@@ -1,0 +1,25 @@
+import { useAppDispatch, useAppSelector, useT } from '../hooks.js';
+import { acceptCookieConsent } from './actions.js';
+import { AppLink } from './AppLink.js';
+import { selectCookieWindowOpen } from './uiSlice.js';
+
+/** The cookie-consent window (seed §1, §4): shown until accepted; accepting saves the consent cookie. */
+export function CookieConsent() {
+  const open = useAppSelector(selectCookieWindowOpen);
+  const dispatch = useAppDispatch();
+  const { t } = useT('common');
+  if (!open) return null;
+  return (
+    <section className="cookie-window" aria-labelledby="cookie-title" data-testid="cookie-window">
+      <div className="cookie-text">
+        <h2 id="cookie-title">{t('cookie.title')}</h2>
+        <p>
+          {t('cookie.text')} <AppLink to="/privacy#cookies">{t('cookie.more')}</AppLink>
+        </p>
+      </div>
+      <button type="button" className="btn btn-primary" onClick={() => dispatch(acceptCookieConsent())}>
+        {t('cookie.accept')}
+      </button>
+    </section>
+  );
+}
