@@ -75,7 +75,9 @@ export interface Books {
 export const emptyBooks = (): Books => ({ items: [], disputes: {} });
 
 /** The money an item holds for what it paid for (what it still pays for, refunded money and credit moved out). */
-export const moneyHeld = (item: BookItem): number => (item.kind === 'credit' ? 0 : item.cash + item.creditUsed - item.refunded - item.toCredit - item.due - item.takenBack);
+export const moneyHeld = (item: BookItem): number =>
+  // What went back of the part that became credit is already out of it with `toCredit`: counted once.
+  item.kind === 'credit' ? 0 : item.cash + item.creditUsed - (item.refunded - (item.creditRefunded ?? 0)) - item.toCredit - item.due - item.takenBack;
 
 const ms = (iso: string) => Date.parse(iso);
 

@@ -47,6 +47,9 @@ export function captured(s: S, d: OrderCaptured, period: PaidTime | undefined): 
   return { ...s.books, items: [...s.books.items, item] };
 }
 
+/** The payment that spent account credit last: what a refund of credit already spent takes back. */
+export const creditBuyer = (books: Books): BookItem | undefined => [...books.items].reverse().find((i) => i.kind !== 'credit' && i.creditUsed > 0);
+
 /** How a refund splits (the decider's rule and the books' alike): what it pays of what is owed, of credit, of the rest. */
 export function refundSplit(s: S, captureId: string, amount: number): { fromDue: number; fromCredit: number; unspent: number; spent: number; rest: number } {
   const item = s.books.items.find((i) => i.captureId === captureId);
@@ -70,7 +73,7 @@ export function refunded(s: S, d: PaymentRefunded): { books: Books; credit: numb
   // A reversal takes the money PayPal held for an open dispute of this capture first.
   if (d.reversal) books = { ...books, disputes: takeHeld(books.disputes, d.captureId, d.amount) };
   if (spent > 0) {
-    const target = [...books.items].reverse().find((i) => i.kind !== 'credit' && i.creditUsed > 0);
+    const target = creditBuyer(books);
     if (target) books = withItem(books, target.captureId, (i) => ({ ...refundFrom(i, spent, day).item, spans: lessFuture(i.spans, d.refundedAt, spent), takenBack: i.takenBack + spent }));
   }
   if (rest > 0 && item.kind !== 'credit') books = withItem(books, d.captureId, (i) => ({ ...refundFrom(i, rest, day).item, spans: lessFuture(i.spans, d.refundedAt, rest) }));

@@ -4,7 +4,7 @@ import type { SubscriptionEvent } from '../events.js';
 import { supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
 import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { creditPartOf, refundableUnused, type BookItem } from '../../books/items.js';
-import { laterRaises, refundSplit } from './books.js';
+import { creditBuyer, laterRaises, refundSplit } from './books.js';
 import { transition } from '../status.js';
 
 /**
@@ -46,12 +46,16 @@ export function recordRefund(command: Cmd<'RecordRefund'>, state: SubscriptionSt
     return [...events, ...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), takenBack(sub, now, data.reversal === true)];
   }
   const paidForRunningTime = capture.purpose === 'period' && period !== undefined && period.end > now;
-  // Money kept as credit that was since spent on paid time: taking it back takes back the running paid time.
-  const spentCredit = split.spent > 0 && hasPaidTimeRunning(sub, now);
-  if (!((full && !capture.credited && paidForRunningTime) || spentCredit)) return events;
+  // Money kept as credit that was since spent: taking it back takes back what it bought — the period (running or
+  // paid ahead) or the raise of the payment that spent it; what that payment paid in money besides is not returned
+  // by itself (an administrator may refund it).
+  const buyer = split.spent > 0 ? creditBuyer(sub.books) : undefined;
+  if (buyer?.kind === 'raise' && !buyer.raise?.endedAt && buyer.spans.some((sp) => sp.end > now)) return [...events, ...raiseEnds(sub, buyer, now, reason)];
+  const boughtPeriod = buyer?.kind === 'period' ? sub.paid.find((p) => p.captureId === buyer.captureId && p.end > now) : undefined;
+  if (!((full && !capture.credited && paidForRunningTime) || boughtPeriod)) return events;
   const ended: Extract<SubscriptionEvent, { type: 'PaidTimeEnded' }> = {
     type: 'PaidTimeEnded',
-    data: { captureId: capture.captureId, reason, endedAt: now, ...(paidThrough(sub) ? { paidThroughBefore: paidThrough(sub)! } : {}) },
+    data: { captureId: boughtPeriod?.captureId ?? capture.captureId, reason, endedAt: now, ...(paidThrough(sub) ? { paidThroughBefore: paidThrough(sub)! } : {}) },
   };
   const after = [...events, ended].reduce(evolve, sub as SubscriptionState) as ExistingSubscription;
   const through = paidThrough(after);

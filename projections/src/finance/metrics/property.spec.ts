@@ -79,6 +79,8 @@ function deferredByDefinition(events: readonly EventEnvelope[], day: string): nu
   };
   const endOfParts = (id: string) => (captures.get(id) ?? []).reduce((e, c) => (c.end > e ? c.end : e), '0000-01-01');
   const creditedIds = new Set<string>();
+  /** Money of each capture that is account credit and may go back as such. */
+  const creditParts = new Map<string, number>();
   let lastCreditUser: string | undefined;
   for (const e of events) {
     if (e.occurredAt > endOf(day)) break;
@@ -87,7 +89,10 @@ function deferredByDefinition(events: readonly EventEnvelope[], day: string): nu
     state = subscriptionDecider.evolve(state, e as never);
     const today = dayOf(e.occurredAt);
     const d = e.data as Record<string, unknown>;
-    if (e.type === 'OrderCaptured' && d.credited) creditedIds.add(d.captureId as string);
+    if (e.type === 'OrderCaptured' && d.credited) {
+      creditedIds.add(d.captureId as string);
+      creditParts.set(d.captureId as string, d.amount as number);
+    }
     if (e.type === 'OrderCaptured' && !d.credited && d.credit) lastCreditUser = d.captureId as string;
     if (e.type === 'OrderCaptured' && !d.credited) {
       const amount = (d.amount as number) + ((d.credit as number | undefined) ?? 0);
@@ -108,15 +113,22 @@ function deferredByDefinition(events: readonly EventEnvelope[], day: string): nu
       }
     }
     if (e.type === 'PaymentRefunded') {
-      // Refunded credit the customer no longer held was spent: it comes out of the last payment that used credit.
+      const captureId = d.captureId as string;
+      const amount = d.amount as number;
+      // Money owed back by a cancellation was taken out of what it deferred then: its refund defers nothing more.
+      const owedBefore = exists(previous) ? (previous.books.items.find((i) => i.captureId === captureId)?.due ?? 0) : 0;
+      const fromOwed = Math.min(owedBefore, amount);
+      // Money of this capture that is account credit (kept as credit, or moved there when a raise before it was taken
+      // back) goes first; what the customer no longer held of it was spent: it comes out of the last payment that used
+      // credit. The rest comes out of what the capture itself defers.
+      const fromCredit = Math.min(amount - fromOwed, creditParts.get(captureId) ?? 0);
+      creditParts.set(captureId, (creditParts.get(captureId) ?? 0) - fromCredit);
       const creditBefore = exists(previous) ? previous.credit : 0;
       const creditAfter = exists(state) ? state.credit : 0;
-      const wasCredit = creditedIds.has(d.captureId as string);
-      // Money owed back by a cancellation was taken out of what it deferred then: its refund defers nothing more.
-      const owedBefore = exists(previous) ? (previous.books.items.find((i) => i.captureId === d.captureId)?.due ?? 0) : 0;
-      const amount = wasCredit ? (d.amount as number) - (creditBefore - creditAfter) : (d.amount as number) - Math.min(owedBefore, d.amount as number);
-      const id = wasCredit ? lastCreditUser : (d.captureId as string);
-      if (id && captures.has(id) && amount > 0) respread(id, today, amount, today, endOfParts(id) > today ? endOfParts(id) : addDays(today, 1));
+      const spent = fromCredit - (creditBefore - creditAfter);
+      if (spent > 0 && lastCreditUser && captures.has(lastCreditUser)) respread(lastCreditUser, today, spent, today, endOfParts(lastCreditUser) > today ? endOfParts(lastCreditUser) : addDays(today, 1));
+      const rest = amount - fromOwed - fromCredit;
+      if (!creditedIds.has(captureId) && captures.has(captureId) && rest > 0) respread(captureId, today, rest, today, endOfParts(captureId) > today ? endOfParts(captureId) : addDays(today, 1));
     }
     if (e.type === 'SubscriptionCancelled') {
       // What a cancellation owes back leaves each capture's deferral; the rest is recognised that day.
@@ -125,7 +137,10 @@ function deferredByDefinition(events: readonly EventEnvelope[], day: string): nu
     }
     if (e.type === 'PaidChangeTakenBack') {
       // Raises paid after the one taken back: what they leave unused becomes account credit, the rest is recognised.
-      for (const c of (d.credited as { captureId: string; amount: number }[] | undefined) ?? []) respread(c.captureId, today, c.amount, today, addDays(today, 1));
+      for (const c of (d.credited as { captureId: string; amount: number }[] | undefined) ?? []) {
+        respread(c.captureId, today, c.amount, today, addDays(today, 1));
+        creditParts.set(c.captureId, (creditParts.get(c.captureId) ?? 0) + c.amount);
+      }
     }
     if (e.type === 'PaidTimeEnded' && exists(state)) {
       const after = new Map(state.paid.map((p) => [p.captureId, p]));
@@ -222,7 +237,18 @@ describe('finance over random histories (property)', function () {
           await run.close();
         }
       }),
-      { numRuns: runs },
+      {
+        numRuns: runs,
+        // To replay a failure: FINANCE_PROPERTY_SEED and FINANCE_PROPERTY_PATH from its report.
+        ...(process.env.FINANCE_PROPERTY_SEED ? { seed: Number(process.env.FINANCE_PROPERTY_SEED) } : {}),
+        ...(process.env.FINANCE_PROPERTY_PATH ? { path: process.env.FINANCE_PROPERTY_PATH, endOnFailure: true } : {}),
+        examples: [
+          // Found by make test-long (seed -1846711097): two raises, the first refunded (the second's unused money moves
+          // to credit), the credit spent on a period paid ahead, then the second raise's capture refunded.
+          [1, [{ kind: 'revise', units: 2 }, { kind: 'granted-raise', via: 'trial', days: 1, units: 3, pay: true }, { kind: 'refund', which: 1 }, { kind: 'prepay-refund', which: 0 }, { kind: 'capture', outcome: 'COMPLETED', late: false }], true, 0],
+          ...(process.env.FINANCE_PROPERTY_EXAMPLE ? [JSON.parse(process.env.FINANCE_PROPERTY_EXAMPLE) as [number, Action[], boolean, number]] : []),
+        ],
+      },
     );
   });
 });
