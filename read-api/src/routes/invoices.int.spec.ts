@@ -41,7 +41,7 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
 
   before(async () => {
     server = await startTestServer({
-      env: { SELLER_NAME: 'Relaycast Ltd', SELLER_ADDRESS: '1 Example Street\\nLondon EC1A 1AA\\nUnited Kingdom', SELLER_REGISTRATION_NUMBER: '01234567', SELLER_VAT_NUMBER: 'GB999999973' },
+      env: { SELLER_NAME: 'Relaycast Ltd', SELLER_ADDRESS: '1 Example Street\\nLondon EC1A 1AA\\nUnited Kingdom', SELLER_REGISTRATION_NUMBER: '01234567', SELLER_COUNTRY: 'GB', SELLER_VAT_NUMBER: 'GB999999973' },
     });
     admin = await server.admin();
     ada = await server.customer('ada');
