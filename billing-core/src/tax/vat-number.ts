@@ -3,7 +3,7 @@
  * in the EU's VIES may implement (docs/tax.md, "VAT numbers"). The result is evidence: it is recorded with the billing
  * details (and, by the lead's integration, with each sale) as it was answered, with its date.
  */
-import { isCountryCode, type CountryCode, type VatNumberCheck, type ViesAnswer } from '@relaycast/contracts';
+import { EU_MEMBER_STATES, isCountryCode, type CountryCode, type VatNumberCheck, type ViesAnswer } from '@relaycast/contracts';
 import jsvat from 'jsvat-next';
 
 type JsvatCountry = (typeof jsvat.countries)[number];
@@ -92,4 +92,24 @@ export const viesUnavailable: ViesPort = {
 /** A business is known as such when its number passed the offline check and VIES did not say it is unregistered. */
 export function isValidBusinessNumber(check: VatNumberCheck | undefined): boolean {
   return check?.offline === 'valid' && check.vies?.result !== 'invalid';
+}
+
+/**
+ * Asks VIES about a VAT number when the answer can matter: a number of an EU member state that passed the offline
+ * check (VIES knows nothing else). A port that fails answers `unavailable`: a check never blocks anything.
+ */
+export async function askVies(port: ViesPort, input: { vatNumber: string; country: CountryCode; requester?: string; now: string }): Promise<ViesAnswer | undefined> {
+  let check: VatNumberCheck;
+  try {
+    check = checkVatNumber(input.vatNumber, { country: input.country, at: input.now });
+  } catch (error) {
+    if (error instanceof TaxInputError) return undefined;
+    throw error;
+  }
+  if (check.offline !== 'valid' || !(EU_MEMBER_STATES as readonly string[]).includes(check.country)) return undefined;
+  try {
+    return await port.check({ vatNumber: check.vatNumber, country: check.country, ...(input.requester ? { requester: input.requester } : {}), now: input.now });
+  } catch {
+    return { result: 'unavailable', checkedAt: input.now };
+  }
 }
