@@ -12,6 +12,8 @@ const AT = '2026-11-29T10:00:00.000Z';
  * - FR64443061841: key (12 + 3 × (443061841 mod 97 = 82)) mod 97 = 64.
  * - EL094259216: 0·256 + 9·128 + 4·64 + 2·32 + 5·16 + 9·8 + 2·4 + 1·2 = 1634, mod 11 = 6.
  * - 123456785MVA (Norway): weights 3,2,7,6,5,4,3,2 over 1–8 sum to 138, 11 − (138 mod 11 = 6) = 5.
+ * - 7707083893 (a Russian INN): weights 2,4,10,3,5,9,4,6,8 over the first nine sum to 267, mod 11 = 3; 7701234567:
+ *   176, mod 11 = 0, not 7.
  */
 const invalid = (fn: () => unknown, field: string, reason: RegExp) => {
   try {
@@ -62,6 +64,13 @@ describe('VAT numbers: the offline check (jsvat-next)', () => {
   it('malformed: too short for Germany, or not letters and digits', () => {
     invalid(() => checkVatNumber('DE12345', { country: 'DE', at: AT }), 'vatNumber', /format of DE/);
     invalid(() => checkVatNumber('DE13669597_', { country: 'DE', at: AT }), 'vatNumber', /letters and digits/);
+  });
+  it('outside the EU a number may be written without its prefix (a Russian INN), checked as if it had it, kept as written', () => {
+    expect(checkVatNumber('7707083893', { country: 'RU', at: AT })).to.deep.equal({ vatNumber: '7707083893', country: 'RU', offline: 'valid', checkedAt: AT });
+    expect(checkVatNumber('7701234567', { country: 'RU', at: AT }).offline).to.equal('invalid');
+    expect(checkVatNumber('RU7707083893', { country: 'RU', at: AT }).offline).to.equal('valid');
+    invalid(() => checkVatNumber('DE136695976', { country: 'RU', at: AT }), 'vatNumber', /must start with RU/);
+    invalid(() => checkVatNumber('77070838', { country: 'RU', at: AT }), 'vatNumber', /format of RU/);
   });
   it('a country without a checker (the United States): kept as given, marked unsupported', () => {
     expect(checkVatNumber('12-3456789', { country: 'US', at: AT })).to.deep.equal({ vatNumber: '123456789', country: 'US', offline: 'unsupported', checkedAt: AT });

@@ -46,8 +46,9 @@ export function countryOfVatNumber(vatNumber: string): CountryCode | null {
 /**
  * Checks a VAT number offline for a customer in `country` (or, without one, in the country its prefix names), at `at`.
  *
- * Refused (TaxInputError naming `vatNumber`): a number whose prefix is not the country's; a number without a known
- * prefix and no country; a number that does not have the country's format. Accepted, with `offline`: `valid`;
+ * Refused (TaxInputError naming `vatNumber`): a number whose prefix is not the country's (in the EU the prefix is
+ * required; outside it a number may be written without one); a number without a known prefix and no country; a number
+ * that does not have the country's format. Accepted, with `offline`: `valid`;
  * `invalid` — the format is right but the check digits are not (a typo, or a number jsvat-next judges wrongly: kept, and
  * the customer is treated as a consumer with a notice, never refused); `unsupported` — a country jsvat-next has no
  * checker for (kept as given; never the ground of a reverse charge).
@@ -64,11 +65,16 @@ export function checkVatNumber(raw: string, options: { country?: CountryCode; at
     return { vatNumber, country, offline: 'unsupported', checkedAt: options.at };
   }
   const expected = vatPrefixOf(country);
+  const eu = (EU_MEMBER_STATES as readonly string[]).includes(country);
   // A few countries' numbers may be written without a prefix (Norway's 123456789MVA, the UK's): their format says so.
+  // Outside the EU the prefix is a VIES habit, not the way numbers are written (a Russian INN is its digits): there a
+  // number without it is checked as if it had it, and kept as written.
+  let checked = vatNumber;
   if (!vatNumber.startsWith(expected) && !checker.rules.regex.some((r) => r.test(vatNumber))) {
-    throw new TaxInputError('vatNumber', `must start with ${expected} for a customer in ${country}`);
+    if (eu || prefixCountry) throw new TaxInputError('vatNumber', `must start with ${expected} for a customer in ${country}`);
+    checked = expected + vatNumber;
   }
-  const result = jsvat.checkVAT(vatNumber, [checker]);
+  const result = jsvat.checkVAT(checked, [checker]);
   if (!result.isValidFormat) throw new TaxInputError('vatNumber', `is not in the format of ${country}'s VAT numbers`);
   return { vatNumber, country, offline: result.isValid ? 'valid' : 'invalid', checkedAt: options.at };
 }
