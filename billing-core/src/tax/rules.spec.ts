@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { EU_MEMBER_STATES } from '@relaycast/contracts';
-import salesTaxRates from 'sales-tax/res/sales_tax_rates.json' with { type: 'json' };
+import { createRequire } from 'node:module';
 import { createTaxRules, libraryTimeline, rateOn, SALES_TAX_EU_LIST, TAX_RULES, TaxRulesError, type LibraryRates, type OwnRule } from './rules.js';
 
 /**
@@ -14,6 +14,7 @@ const STANDARD_RATES_NOW: Record<string, string> = {
   LV: '0.21', MT: '0.18', NL: '0.21', PL: '0.23', PT: '0.23', RO: '0.21', SE: '0.25', SI: '0.22', SK: '0.23',
 };
 const NOW = '2026-11-29T12:00:00.000Z';
+const salesTaxRates: unknown = createRequire(import.meta.url)('sales-tax/res/sales_tax_rates.json');
 
 describe('tax rules: the EU rates held against our own table', () => {
   it('the member states are the 27 of our table, and sales-tax lists the same', () => {

@@ -11,9 +11,8 @@
  *
  * A rate change applies from its instant: a sale at or after it uses the new rate, a sale before it the old one.
  */
+import { createRequire } from 'node:module';
 import { EU_MEMBER_STATES } from '@relaycast/contracts';
-import salesTaxRates from 'sales-tax/res/sales_tax_rates.json' with { type: 'json' };
-import salesTaxRegions from 'sales-tax/res/region_countries.json' with { type: 'json' };
 import ownRulesFile from './own-rules.json' with { type: 'json' };
 import { decimalString } from './arithmetic.js';
 
@@ -51,6 +50,14 @@ export interface OwnRule {
   changes: RateChange[];
   note?: string;
 }
+
+/**
+ * sales-tax's data files, read through require: the service bundles keep npm packages external, and an external
+ * `import … with { type: 'json' }` loses its attribute in the bundle (Node then refuses it).
+ */
+const requireFromHere = createRequire(import.meta.url);
+const salesTaxRates: unknown = requireFromHere('sales-tax/res/sales_tax_rates.json');
+const salesTaxRegions: unknown = requireFromHere('sales-tax/res/region_countries.json');
 
 /** The shape of sales-tax's data file, as far as it is read here. */
 interface LibraryRate {
@@ -118,7 +125,7 @@ function checkOwnRule(rule: OwnRule, euMemberStates: ReadonlySet<string>): void 
  * a bad file); the application uses TAX_RULES.
  */
 export function createTaxRules(options: { own?: readonly OwnRule[]; library?: LibraryRates; euMemberStates?: readonly string[] } = {}): TaxRules {
-  const library = options.library ?? (salesTaxRates as unknown as LibraryRates);
+  const library = options.library ?? (salesTaxRates as LibraryRates);
   const euMemberStates = new Set(options.euMemberStates ?? EU_MEMBER_STATES);
   const countries = new Map<string, CountryTaxRule>();
   for (const country of euMemberStates) {
