@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { TaxBreakdown, TaxDecision, validate } from '@relaycast/contracts';
 import { createTaxRules } from './rules.js';
 import { taxCustomerOf, taxDecision, taxFor, taxIncludedIn } from './decide.js';
 import type { SellerTaxIdentity } from './seller.js';
@@ -138,6 +139,18 @@ describe('who owes what: the tax of $79.00', () => {
     expect(() => taxFor({ seller, customer: { billingCountry: 'DE' }, netCents: 79.5, at: AT })).to.throw(RangeError, /netCents/);
     expect(() => taxFor({ seller, customer: { billingCountry: 'DE' }, netCents: -1, at: AT })).to.throw(RangeError, /netCents/);
   });
+});
+
+describe('decisions and breakdowns are what the contracts say (events and answers carry them)', () => {
+  const customers = [{}, { billingCountry: 'DE' }, { billingCountry: 'DE', vatNumber: 'DE136695976' }, { billingCountry: 'DE', vatNumber: 'DE136695977' }, { billingCountry: 'US', vatNumber: '123456789' }, { billingCountry: 'FR', payerCountry: 'DE' }, { vatNumber: 'FR64443061841' }] as const;
+  for (const customer of customers) {
+    it(JSON.stringify(customer), () => {
+      const quote = taxFor({ seller, customer: { ...customer }, netCents: net, at: AT });
+      const { decision, ...breakdown } = quote;
+      expect(validate(TaxDecision, decision)).to.deep.equal(decision);
+      expect(validate(TaxBreakdown, breakdown)).to.deep.equal(breakdown);
+    });
+  }
 });
 
 describe('VAT carved out of a gross already paid', () => {
