@@ -12,6 +12,7 @@ export * from './email/index.js';
 export * from './entry/index.js';
 export * from './file/index.js';
 export * as pricing from './pricing/index.js';
+export * as tax from './tax/index.js';
 export * from './claim/index.js';
 export * from './payments/index.js';
 export { createSubscription, grantComplimentary, reviseSubscription, setSubscriptionStatus, startTrial, updateSubscription, type RevisionEffect } from './subscription/workflows.js';

@@ -9,6 +9,7 @@ export * from './schemas/entry.js';
 export * from './schemas/content.js';
 export * from './schemas/engine.js';
 export * from './schemas/billing.js';
+export * from './schemas/tax.js';
 export * from './events/index.js';
 export * from './commands/index.js';
 export * from './schemas/views.js';

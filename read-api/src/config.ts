@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { policyFromVariables, PolicyVariableError, type BillingPolicy } from '@relaycast/billing-core';
+import { policyFromVariables, PolicyVariableError, tax, type BillingPolicy } from '@relaycast/billing-core';
 import type { SellerDetails } from '@relaycast/contracts';
 import { DEMO_CLIENT_ID, DEMO_PAYPAL_PATH, DEMO_WEBHOOK_ID } from './payments/demo/constants.js';
 
@@ -76,6 +76,11 @@ export interface Config {
   billingPolicyProposal: { policy: BillingPolicy; set: string[] } | null;
   /** The seller invoices and credit notes name (SELLER_NAME, SELLER_ADDRESS, …); `id` (SELLER_ID) names their number sequences. */
   seller: SellerDetails;
+  /**
+   * The seller's tax identity (docs/tax.md): SELLER_COUNTRY (ISO 3166-1 alpha-2, default EE: the seller is in Estonia),
+   * SELLER_VAT_NUMBER checked by format and check digits, its prefix the country's; TAX=off computes no tax.
+   */
+  tax: tax.SellerTaxIdentity;
   /**
    * Where the invoicing reactor runs (INVOICING), the one that issues the invoices and credit notes a crash left
    * missing: in this process (embedded default), in the scheduler's process (deploy), or nowhere.
@@ -215,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || null,
     billingPolicyProposal: billingPolicyProposal(env),
     seller: sellerFrom(env),
+    tax: sellerTaxFrom(env),
     invoicing: oneOf('INVOICING', env.INVOICING, ['in-process', 'external', 'off'] as const, 'in-process'),
     mail: mailFrom(env, publicUrl),
   };
@@ -271,6 +277,21 @@ function sellerFrom(env: NodeJS.ProcessEnv): SellerDetails {
   const registrationNumber = text('SELLER_REGISTRATION_NUMBER', env.SELLER_REGISTRATION_NUMBER, 64);
   const vatNumber = text('SELLER_VAT_NUMBER', env.SELLER_VAT_NUMBER, 64);
   return { id, name, address, ...(registrationNumber ? { registrationNumber } : {}), ...(vatNumber ? { vatNumber } : {}) };
+}
+
+/**
+ * SELLER_COUNTRY, SELLER_VAT_NUMBER and TAX, checked: a country that is not an ISO 3166-1 alpha-2 code, or a VAT number
+ * that is malformed, fails its check digits or does not start with the country's prefix, stops the process naming the
+ * variable. (SELLER_VAT_NUMBER is also printed on invoices as written: seller.vatNumber.)
+ */
+function sellerTaxFrom(env: NodeJS.ProcessEnv): tax.SellerTaxIdentity {
+  const enabled = oneOf('TAX', env.TAX, ['on', 'off'] as const, 'on') === 'on';
+  try {
+    return tax.sellerTaxIdentity({ country: env.SELLER_COUNTRY, vatNumber: env.SELLER_VAT_NUMBER, enabled }, new Date().toISOString());
+  } catch (error) {
+    if (!(error instanceof tax.TaxInputError)) throw error;
+    throw new ConfigError(`${error.field === 'country' ? 'SELLER_COUNTRY' : 'SELLER_VAT_NUMBER'} ${error.reason}`);
+  }
 }
 
 /** The PayPal settings PAYMENTS=demo replaces with the built-in sandbox's: set, they would be ignored, so they are refused. */

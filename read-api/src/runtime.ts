@@ -10,6 +10,7 @@ import {
   demoSigningKeyOf,
   openEventStore,
   systemClock,
+  tax,
   upgradeStoredData,
   type Clock,
   type Scheduler,
@@ -79,6 +80,8 @@ export interface Runtime {
   files: FileStorage;
   tokens: TokenSigner;
   payments: PaymentGateway;
+  /** The online VAT number check (VIES): not reachable from here, so by default it answers "unavailable" (docs/tax.md). */
+  vies: tax.ViesPort;
   /** The built-in PayPal sandbox with demo payments (PAYMENTS=demo), else null. Served by the app at /demo-paypal. */
   demoPayPal: DemoPayPal | null;
   /** What billing-core's payment workflows run on: this event store, `execute`, the gateway, the public URL. */
@@ -111,7 +114,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function createRuntime(config: Config, logger: Logger, overrides: { payments?: PaymentGateway } = {}): Promise<Runtime> {
+export async function createRuntime(config: Config, logger: Logger, overrides: { payments?: PaymentGateway; vies?: tax.ViesPort } = {}): Promise<Runtime> {
   const metrics = createMetrics();
   const events = await openEventStore({ kind: config.eventStore, dataDir: config.dataDir, connectionString: config.eventStoreConnectionString });
   // With demo payments every command, whoever issues it (a request, a webhook, the scheduler, start-up), is marked
@@ -192,6 +195,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     files,
     tokens,
     payments,
+    vies: overrides.vies ?? tax.viesUnavailable,
     demoPayPal,
     // The workflows run their commands through `execute` below, so that writes wait for the read models as well.
     get paymentDeps(): PaymentDeps {

@@ -22,7 +22,8 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/users/remove': { id: 'no-such-user' },
     // The customer's own confirmation: an administrator sending it is refused (400).
     '/subscriptions/create': { subscription_type: 'SUBSCRIPTION_FREE', status: 'SUBSCRIPTION_STATUS_INITIAL', user_id: c.ownerId, payment_details: { plan_id: 'unlimited', privacy_policy_confirm: true } },
-    '/subscriptions/quote': { plan_id: 'constructor', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_MONTH' },
+    // A German business (DE136695976: valid check digit): the quote's tax fields are generated and mutated too.
+    '/subscriptions/quote': { plan_id: 'constructor', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_MONTH', country: 'DE', vatNumber: 'DE136695976' },
     '/subscriptions/findAll': { page: 1 },
     '/subscriptions/findAllByToken': { page: 1 },
     '/subscriptions/findOne': { id: c.subscriptionId },
@@ -69,7 +70,8 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/users/erase': { id: 'no-such-user', reason: 'test' },
     '/invoices/findOne': { number: 'INV-999999' },
     '/creditNotes/findOne': { number: 'CN-999999' },
-    '/billingDetails/update': { name: 'Owner Streaming Ltd', address: '1 Harbour Road\nBristol BS1 4DJ', country: 'GB' },
+    // GB980780684: the UK's mod-97 check (weights 8…2 over 9,8,0,7,8,0,6 sum to 207; 207 + 84 = 291 = 3 × 97).
+    '/billingDetails/update': { name: 'Owner Streaming Ltd', address: '1 Harbour Road\nBristol BS1 4DJ', country: 'GB', vatNumber: 'GB980780684' },
     '/subscriptions/refund': { id: 'no-such-subscription', captureId: 'CAPTURE-X' },
     '/finance/replay': {},
     '/finance/verify': {},

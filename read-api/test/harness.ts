@@ -10,7 +10,7 @@ import { createRuntime, type Runtime } from '../src/runtime.js';
 import { createApp } from '../src/app.js';
 import { listen } from '../src/http/server.js';
 import { ensureAdmin } from '../src/auth/bootstrap.js';
-import { userDecider, type PaymentGateway } from '@relaycast/billing-core';
+import { userDecider, type PaymentGateway, type tax } from '@relaycast/billing-core';
 import type { Express } from 'express';
 import { hashPassword } from '../src/auth/passwords.js';
 import { writeContentCatalogue } from './site-fixture.js';
@@ -57,7 +57,7 @@ let customers = 0;
  * read models (or Redis when REDIS_URL is given in env), the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, and
  * WEB_DIST a folder with the content catalogue of a few pages (test/site-fixture.ts) but no site to serve.
  */
-export async function startTestServer(options: { env?: Record<string, string>; payments?: PaymentGateway; /** The caller's DATA_DIR, kept on close (a restart on the same one). */ dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string>; payments?: PaymentGateway; /** The online VAT number check (default: unavailable). */ vies?: tax.ViesPort; /** The caller's DATA_DIR, kept on close (a restart on the same one). */ dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'relaycast-api-'));
   // No built site (no pages served), but the catalogue of the site's copy: /admin/content/* has pages to edit.
   writeContentCatalogue(join(dataDir, 'no-web'));
@@ -77,7 +77,7 @@ export async function startTestServer(options: { env?: Record<string, string>; p
     ...options.env,
   });
   const logger = createLogger(config.logLevel);
-  const rt = await createRuntime(config, logger, options.payments ? { payments: options.payments } : {});
+  const rt = await createRuntime(config, logger, { ...(options.payments ? { payments: options.payments } : {}), ...(options.vies ? { vies: options.vies } : {}) });
   await rt.readSide.start();
   await ensureAdmin(rt);
   const app = createApp(rt);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, validate, type UserEvent } from '@relaycast/contracts';
-import { given, meta } from '../../test/given.js';
+import { given, meta, NOW } from '../../test/given.js';
 import { emailDecider } from '../email/index.js';
 import { userDecider } from './index.js';
 
@@ -86,21 +86,69 @@ describe('user decider', () => {
 });
 
 describe('user decider: billing details', () => {
+  // GB123456789 has the UK's format but not its check digits (1·8 + 2·7 + … + 7·2 = 112; 112 + 89 = 201, neither ≡ 0
+  // nor ≡ 55 mod 97): kept, and recorded as failing its check.
   const details = { name: 'Ada Lovelace', company: 'Analytical Engines Ltd', address: '12 St James’s Square\nLondon SW1Y 4JH', country: 'GB' as const, vatNumber: 'GB123456789' };
-  it('records the details the customer or an administrator gives; the same again records nothing; nobody else', () => {
-    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: self }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: details } }]);
-    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: meta() }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: details } }]);
+  const gbCheck = { vatNumber: 'GB123456789', country: 'GB' as const, offline: 'invalid' as const, checkedAt: NOW };
+  it('records the details the customer or an administrator gives, with the VAT number\'s check; the same again records nothing; nobody else', () => {
+    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: self }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: details, vatNumberCheck: gbCheck } }]);
+    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: meta() }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: details, vatNumberCheck: gbCheck } }]);
     given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: details, metadata: meta({ actorId: 'user-2', actorRole: 'ROLE_CUSTOMER' }) }).thenThrows(ForbiddenError);
-    const set = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details } }]);
-    expect(set.state).to.deep.include({ billingDetails: details });
+    const set = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details, vatNumberCheck: gbCheck } }]);
+    expect(set.state).to.deep.include({ billingDetails: details, vatNumberCheck: gbCheck });
     set.when({ type: 'ChangeBillingDetails', data: details, metadata: self }).then([]);
+  });
+  it('without a VAT number: the details alone, and the check of a number given before is gone', () => {
+    const { vatNumber: _none, ...noNumber } = details;
+    const set = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details, vatNumberCheck: gbCheck } }]);
+    set.when({ type: 'ChangeBillingDetails', data: noNumber, metadata: self }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: noNumber } }]);
+    const after = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details, vatNumberCheck: gbCheck } }, { type: 'BillingDetailsChanged', data: { billingDetails: noNumber } }]);
+    expect((after.state as { vatNumberCheck?: unknown }).vatNumberCheck).to.equal(undefined);
+  });
+  it('a valid German number, written with spaces, is kept compact with its check (DE136695976: check digit 6, vat-number.spec.ts)', () => {
+    const de = { name: 'Maschinen GmbH', address: 'Hauptstraße 1\n10115 Berlin', country: 'DE' as const, vatNumber: 'DE 136 695 976' };
+    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: de, metadata: self }).then([
+      { type: 'BillingDetailsChanged', data: { billingDetails: { ...de, vatNumber: 'DE136695976' }, vatNumberCheck: { vatNumber: 'DE136695976', country: 'DE', offline: 'valid', checkedAt: NOW } } },
+    ]);
+  });
+  it('a number of another country, or not in the country\'s format, is refused naming vatNumber', () => {
+    const refused = (vatNumber: string, message: RegExp) => {
+      try {
+        given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: { ...details, country: 'DE', vatNumber }, metadata: self }).then([]);
+      } catch (error) {
+        expect(error).to.be.instanceOf(ValidationError);
+        expect((error as ValidationError).problems.map((p) => p.field)).to.deep.equal(['vatNumber']);
+        expect((error as ValidationError).message).to.match(message);
+        return;
+      }
+      expect.fail(`${vatNumber} was accepted`);
+    };
+    refused('FR64443061841', /^vatNumber must start with DE/);
+    refused('DE12345', /^vatNumber is not in the format of DE/);
+  });
+  it('VIES\'s answer is recorded with the check; the same answer again records nothing, another one is recorded', () => {
+    const de = { name: 'Maschinen GmbH', address: 'Hauptstraße 1', country: 'DE' as const, vatNumber: 'DE136695976' };
+    const check = { vatNumber: 'DE136695976', country: 'DE' as const, offline: 'valid' as const, checkedAt: NOW };
+    const unavailable = { result: 'unavailable' as const, checkedAt: NOW };
+    given(userDecider, [registered]).when({ type: 'ChangeBillingDetails', data: { ...de, vies: unavailable }, metadata: self }).then([
+      { type: 'BillingDetailsChanged', data: { billingDetails: de, vatNumberCheck: { ...check, vies: unavailable } } },
+    ]);
+    const set = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: de, vatNumberCheck: { ...check, vies: unavailable } } }]);
+    set.when({ type: 'ChangeBillingDetails', data: { ...de, vies: { result: 'unavailable', checkedAt: '2026-12-01T00:00:00.000Z' } }, metadata: self }).then([]);
+    const valid = { result: 'valid' as const, checkedAt: '2026-12-01T00:00:00.000Z', requestIdentifier: 'WAPIAAAAYx1' };
+    set.when({ type: 'ChangeBillingDetails', data: { ...de, vies: valid }, metadata: self }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: de, vatNumberCheck: { ...check, vies: valid } } }]);
+  });
+  it('details recorded before numbers were checked get their check when given again', () => {
+    const set = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details } }]);
+    set.when({ type: 'ChangeBillingDetails', data: details, metadata: self }).then([{ type: 'BillingDetailsChanged', data: { billingDetails: details, vatNumberCheck: gbCheck } }]);
   });
   it('refuses a country that is not an ISO code and names the field; an erased user has none and cannot get any', () => {
     // The handler checks the command's schema before decide: the message names the field.
     expect(() => validate(userDecider.commandSchemas.ChangeBillingDetails, { ...details, country: 'UK' })).to.throw(ValidationError, /country/);
     expect(() => validate(userDecider.commandSchemas.ChangeBillingDetails, { ...details, vatNumber: 'gb 123' })).to.throw(ValidationError, /vatNumber/);
-    const erased = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details } }, { type: 'UserErased', data: { reason: 'GDPR' } }]);
+    const erased = given(userDecider, [registered, { type: 'BillingDetailsChanged', data: { billingDetails: details, vatNumberCheck: gbCheck } }, { type: 'UserErased', data: { reason: 'GDPR' } }]);
     expect((erased.state as { billingDetails?: unknown }).billingDetails).to.equal(undefined);
+    expect((erased.state as { vatNumberCheck?: unknown }).vatNumberCheck).to.equal(undefined);
     erased.when({ type: 'ChangeBillingDetails', data: details, metadata: meta() }).thenThrows(NotFoundError);
   });
 });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { diff, isAdmin, requireAdmin, unreachable } from '../decider.js';
+import { checkVatNumber, TaxInputError } from '../tax/vat-number.js';
 import type { UserCommand } from './commands.js';
 import type { UserEvent } from './events.js';
 import type { ExistingUser, UserState } from './state.js';
@@ -71,12 +72,33 @@ function signOutEverywhere(command: Cmd<'SignOutEverywhere'>, state: UserState):
 /**
  * The name, address, country and VAT number invoices are made out to: the customer themself, or an administrator. Only
  * invoices issued afterwards carry the new details (each invoice copies them when it is issued).
+ *
+ * A VAT number is checked as the quote checks it (docs/tax.md): one whose prefix is not the country's, or that is not
+ * in the country's format, is refused naming `vatNumber`; one whose check digits are wrong is kept (VAT is then charged
+ * as to a consumer, with a notice — never a refusal). It is kept compact, and its check — with VIES's answer when the
+ * caller asked — recorded with the event as evidence. The same details and the same answers again record nothing.
  */
 function changeBillingDetails(command: Cmd<'ChangeBillingDetails'>, state: UserState): UserEvent[] {
   const user = active(state);
   requireSelfOrAdmin(command.metadata, user);
-  if (isDeepStrictEqual(user.billingDetails, command.data)) return [];
-  return [{ type: 'BillingDetailsChanged', data: { billingDetails: command.data } }];
+  const { vies, ...given } = command.data;
+  if (!given.vatNumber) {
+    if (isDeepStrictEqual(user.billingDetails, given)) return [];
+    return [{ type: 'BillingDetailsChanged', data: { billingDetails: given } }];
+  }
+  let check;
+  try {
+    check = checkVatNumber(given.vatNumber, { country: given.country, at: command.metadata.now });
+  } catch (error) {
+    if (error instanceof TaxInputError) throw ValidationError.field(error.field, error.reason);
+    throw error;
+  }
+  const billingDetails = { ...given, vatNumber: check.vatNumber };
+  const vatNumberCheck = vies ? { ...check, vies } : check;
+  const before = user.vatNumberCheck;
+  const sameAnswers = before !== undefined && before.vatNumber === check.vatNumber && before.offline === check.offline && before.vies?.result === vies?.result;
+  if (isDeepStrictEqual(user.billingDetails, billingDetails) && sameAnswers) return [];
+  return [{ type: 'BillingDetailsChanged', data: { billingDetails, vatNumberCheck } }];
 }
 
 /** A new verification link for the current address: the user or an administrator; nothing once it is verified. */

@@ -1,4 +1,4 @@
-import type { AuthStrategy, BillingDetails, Role } from '@relaycast/contracts';
+import type { AuthStrategy, BillingDetails, Role, VatNumberCheck } from '@relaycast/contracts';
 import type { Language } from '@relaycast/contracts/constants';
 import type { UserEvent } from './events.js';
 
@@ -19,6 +19,8 @@ export interface ExistingUser {
   signedOutEverywhereAt?: string;
   /** Who the customer's invoices are made out to, once they (or an administrator) said. */
   billingDetails?: BillingDetails;
+  /** The check of the billing details' VAT number as it was made when they were given (none before checks existed). */
+  vatNumberCheck?: VatNumberCheck;
   /** The current address is the user's: Google sign-up, or the e-mailed link followed. A change of address resets it. */
   emailVerified: boolean;
   /** Reminder e-mails (trial ending, annual renewal, licence expiring): on unless turned off. */
@@ -53,13 +55,13 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserRemoved':
       return { ...state, status: 'REMOVED' };
     case 'UserErased':
-      return { ...state, status: 'ERASED', email: '', givenName: '', familyName: '', picture: undefined, billingDetails: undefined };
+      return { ...state, status: 'ERASED', email: '', givenName: '', familyName: '', picture: undefined, billingDetails: undefined, vatNumberCheck: undefined };
     case 'UserPasswordChanged':
       return { ...state, passwordChangedAt: event.data.at };
     case 'UserSignedOutEverywhere':
       return { ...state, signedOutEverywhereAt: event.data.at };
     case 'BillingDetailsChanged':
-      return { ...state, billingDetails: event.data.billingDetails };
+      return { ...state, billingDetails: event.data.billingDetails, vatNumberCheck: event.data.vatNumberCheck };
     case 'EmailVerificationRequested':
       return state;
     case 'EmailVerified':

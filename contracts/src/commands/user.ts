@@ -3,6 +3,7 @@ import { AUTH_STRATEGIES, ROLES } from '../constants/roles.js';
 import { LANGUAGES } from '../constants/ui.js';
 import { Email, Id, Name, ShortText, StringEnum } from '../schemas/common.js';
 import { BillingDetails } from '../schemas/billing.js';
+import { ViesAnswer } from '../schemas/tax.js';
 import type { Command } from './metadata.js';
 
 const STRICT = { additionalProperties: false } as const;
@@ -48,8 +49,11 @@ export const ResetPasswordData = Type.Object({ requestId: Id }, STRICT);
 /** Optional e-mails (reminders) on or off. */
 export const SetEmailPreferencesData = Type.Object({ reminders: Type.Boolean(), via: StringEnum(['PROFILE', 'UNSUBSCRIBE_LINK', 'ADMIN'] as const) }, STRICT);
 
-/** The name, address, country and VAT number the customer's invoices are made out to (the customer or an administrator). */
-export const ChangeBillingDetailsData = BillingDetails;
+/**
+ * The name, address, country and VAT number the customer's invoices are made out to (the customer or an administrator),
+ * with VIES's answer about the number when the caller asked it (I/O stays out of the decider; docs/tax.md).
+ */
+export const ChangeBillingDetailsData = Type.Object({ ...BillingDetails.properties, vies: Type.Optional(ViesAnswer) }, STRICT);
 
 export const UserCommandSchemas = {
   RegisterUser: RegisterUserData,

@@ -56,3 +56,6 @@ export const COUNTRY_CODES = [
   'ZA', 'ZM', 'ZW',
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
+const COUNTRY_CODE_SET: ReadonlySet<string> = new Set(COUNTRY_CODES);
+/** An officially assigned ISO 3166-1 alpha-2 code. */
+export const isCountryCode = (value: string): value is CountryCode => COUNTRY_CODE_SET.has(value);

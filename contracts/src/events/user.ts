@@ -3,6 +3,7 @@ import { AUTH_STRATEGIES, ROLES } from '../constants/roles.js';
 import { LANGUAGES } from '../constants/ui.js';
 import { Email, Id, IsoDateTime, Name, StringEnum } from '../schemas/common.js';
 import { BillingDetails } from '../schemas/billing.js';
+import { VatNumberCheck } from '../schemas/tax.js';
 
 const Role = StringEnum(ROLES);
 const Strategy = StringEnum(AUTH_STRATEGIES);
@@ -97,9 +98,11 @@ export type EmailPreferencesChanged = Static<typeof EmailPreferencesChanged>;
 
 /**
  * The customer's billing details (the name, address, country and VAT number invoices are made out to), set by the
- * customer or an administrator. Invoices issued before keep the details they were issued with.
+ * customer or an administrator. Invoices issued before keep the details they were issued with. With a VAT number, its
+ * check as it was made then (offline, and VIES's answer when asked): evidence for the tax of later sales (docs/tax.md).
+ * Events from before the check existed have none: the number is checked again when it is used.
  */
-export const BillingDetailsChanged = Type.Object({ billingDetails: BillingDetails });
+export const BillingDetailsChanged = Type.Object({ billingDetails: BillingDetails, vatNumberCheck: Type.Optional(VatNumberCheck) });
 export type BillingDetailsChanged = Static<typeof BillingDetailsChanged>;
 
 export const UserEventSchemas = {

@@ -6,6 +6,7 @@ import { BillingPolicy, BillingPolicySet } from '../events/policy.js';
 import { CreditNoteIssued, InvoiceIssued } from '../events/invoice.js';
 import { CREDIT_NOTE_NUMBER_PATTERN, CREDIT_NOTE_REASONS } from '../constants/invoices.js';
 import { BillingDetails } from './billing.js';
+import { TaxLine, TaxNotices, VatNumberCheck } from './tax.js';
 import { Cents, StringEnum } from './common.js';
 import { PricedModule } from './subscription.js';
 import { HistoryItem, SubscriptionView, UserView } from './views.js';
@@ -55,9 +56,17 @@ export const QuoteView = Type.Object({
   monthlyAmount: Cents,
   /** Months paid at once (0: nothing is charged through PayPal). */
   billingMonths: Type.Integer({ minimum: 0 }),
-  /** One payment: monthlyAmount × billingMonths, in cents. */
+  /** One payment: monthlyAmount × billingMonths, in cents — net of tax (catalogue prices are net). */
   amount: Cents,
   currency: Type.String(),
+  /** The tax of that payment (docs/tax.md): one line per rate (none when no country is known or tax is off). */
+  taxLines: Type.Array(TaxLine, { maxItems: 8 }),
+  /** The tax, in cents: the sum of the tax lines. */
+  tax: Cents,
+  /** What is charged, in cents: amount + tax. */
+  total: Cents,
+  /** What the customer should be told beside the figures (a VAT number that failed its check, no country known…). */
+  taxNotices: TaxNotices,
 });
 export type QuoteView = Static<typeof QuoteView>;
 
@@ -260,7 +269,7 @@ export const CreditNoteView = CreditNoteIssued;
 export type CreditNoteView = Static<typeof CreditNoteView>;
 
 /** A customer's billing details (null until given), and when they last changed. */
-export const BillingDetailsView = Type.Union([Type.Composite([BillingDetails, Type.Object({ userId: Type.String(), updatedAt: Type.String() })]), Type.Null()]);
+export const BillingDetailsView = Type.Union([Type.Composite([BillingDetails, Type.Object({ userId: Type.String(), updatedAt: Type.String(), vatNumberCheck: Type.Optional(VatNumberCheck) })]), Type.Null()]);
 export type BillingDetailsView = Static<typeof BillingDetailsView>;
 
 const MoneyTotals = {

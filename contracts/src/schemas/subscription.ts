@@ -7,6 +7,7 @@ import {
   SUBSCRIPTION_TYPES,
 } from '../constants/subscription.js';
 import { MODULE_NAMES } from '../constants/pricing.js';
+import { Country, VatNumber } from './billing.js';
 import { Cents, Id, IsoDateTime, listQuery, Name, Quantity, ShortText, StringEnum, OPEN_FORM, SUBSCRIPTION_SORT_KEYS } from './common.js';
 
 /** A module the customer configures: its name and the limit wanted (streams, viewers, rooms…). */
@@ -177,12 +178,17 @@ export const HistoryQuery = Type.Object({
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
-/** /subscriptions/quote: a configuration to price. */
+/**
+ * /subscriptions/quote: a configuration to price, and optionally whom for (docs/tax.md): the customer's `country` and
+ * `vatNumber` (its country prefix first: DE…). Without either, a signed-in customer's billing details are used.
+ */
 export const QuoteRequest = Type.Object({
   plan_id: StringEnum(PLAN_IDS),
   infrastructure_type: StringEnum(INFRASTRUCTURE_TYPES),
   subscription_type: StringEnum(SUBSCRIPTION_TYPES),
   modules: Type.Optional(ModuleSelections),
   quantity: Type.Optional(Quantity),
+  country: Type.Optional(Country),
+  vatNumber: Type.Optional(VatNumber),
 });
 export type QuoteRequest = Static<typeof QuoteRequest>;

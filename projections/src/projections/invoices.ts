@@ -1,4 +1,4 @@
-import { entityIdOf, type AnyEvent, type BillingDetails, type CreditNoteIssued, type EventEnvelope, type InvoiceIssued } from '@relaycast/contracts';
+import { entityIdOf, type AnyEvent, type BillingDetails, type CreditNoteIssued, type EventEnvelope, type InvoiceIssued, type VatNumberCheck } from '@relaycast/contracts';
 import { scoreOf, type Projection } from '../projection.js';
 import type { ReadModelStore } from '../readmodel/port.js';
 import type { UnitOfWork } from '../unit-of-work.js';
@@ -27,6 +27,8 @@ export type CreditNoteDocument = CreditNoteIssued;
 export interface BillingDetailsDocument extends BillingDetails {
   userId: string;
   updatedAt: string;
+  /** The VAT number's check as recorded when the details were given (evidence for tax; docs/tax.md). */
+  vatNumberCheck?: VatNumberCheck;
 }
 
 const HANDLES = new Set(['InvoiceIssued', 'CreditNoteIssued', 'BillingDetailsChanged', 'UserErased']);
@@ -70,7 +72,8 @@ export const invoicesProjection: Projection = {
       }
       case 'BillingDetailsChanged': {
         const userId = entityIdOf(event.streamId);
-        const doc: BillingDetailsDocument = { userId, ...event.data.billingDetails, updatedAt: event.occurredAt };
+        const { vatNumberCheck } = event.data;
+        const doc: BillingDetailsDocument = { userId, ...event.data.billingDetails, ...(vatNumberCheck ? { vatNumberCheck } : {}), updatedAt: event.occurredAt };
         uow.put(invoicesModel.billing, userId, doc);
         return;
       }

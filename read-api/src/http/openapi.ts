@@ -16,6 +16,8 @@ import {
   PageMeta,
   PricedModule,
   QuoteView,
+  TaxLine,
+  VatNumberCheck,
   ReadModelVerificationView,
   ReadyView,
   InvoiceView,
@@ -138,6 +140,8 @@ const NAMED_SCHEMAS: Record<string, TSchema> = {
   PageMeta,
   PricedModule,
   QuoteView,
+  TaxLine,
+  VatNumberCheck,
   OrderView,
   InvoiceView,
   CreditNoteView,
@@ -558,7 +562,7 @@ const DESCRIPTION = `The API of the Relaycast site and its billing: accounts and
 
 **Sessions.** \`POST /auth/local/signin\` (or \`/auth/local/register\`) answers the session token in \`data.token\`: API clients send it as the \`AUTH_TOKEN_VALUE\` header. Browsers hold it in the httpOnly \`auth_token\` cookie instead; a call authenticated by the cookie that changes something must carry this site's \`Origin\` (or \`Referer\`), else 403. \`POST /auth/google/logout\` ends the session.
 
-**Purchases.** \`POST /subscriptions/create\` needs an \`Idempotency-Key\` header (8 to 128 characters, one per purchase): a retry with the same key and body answers the first purchase instead of buying twice. The server prices everything (\`POST /subscriptions/quote\` says what it will charge).
+**Purchases.** \`POST /subscriptions/create\` needs an \`Idempotency-Key\` header (8 to 128 characters, one per purchase): a retry with the same key and body answers the first purchase instead of buying twice. The server prices everything (\`POST /subscriptions/quote\` says what it will charge). Catalogue prices are net: the quote answers the net \`amount\`, its \`taxLines\` (\`vat\` at the customer's member-state rate, \`reverse-charge\` for an EU business with a valid VAT number of another member state, \`outside-scope\` outside the EU), \`tax\` and \`total\` for the \`country\` and \`vatNumber\` given, or the signed-in customer's billing details; with no country known, no tax is added.
 
 **Not described here either:** the site's pages and assets, and, with demo payments (\`PAYMENTS=demo\`), the PayPal sandbox this server then serves under \`/demo-paypal\` — PayPal's API and pages, for the PayPal adapter and the buyer's browser.
 

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { Type } from '@sinclair/typebox';
-import { userDecider } from '@relaycast/billing-core';
+import { tax, userDecider } from '@relaycast/billing-core';
 import {
   BillingDetails,
   BillingDetailsView,
@@ -138,12 +138,15 @@ export const invoiceRoutes = [
     errors: ['NOT_FOUND'],
     access: 'customer',
     tag: 'Invoices',
-    summary: 'Set the billing details (name or company, address, country, optional VAT number): invoices issued from now on carry them; earlier ones keep theirs',
+    summary: 'Set the billing details (name or company, address, country, optional VAT number with its country prefix — checked: another country’s prefix or a malformed number is a 400 naming vatNumber; wrong check digits are kept, and VAT is then charged as to a consumer): invoices issued from now on carry them; earlier ones keep theirs',
     body: BillingDetailsForm,
     async handle({ body, rt, user, meta }) {
       const { user_id, ...details } = body;
       const userId = detailsOwner(user, user_id);
-      const result = await rt.execute(userDecider, userId, { type: 'ChangeBillingDetails', data: details, metadata: meta() });
+      const metadata = meta();
+      // VIES's answer, when it can matter, goes with the command as evidence (the decider checks the number itself).
+      const vies = details.vatNumber ? await tax.askVies(rt.vies, { vatNumber: details.vatNumber, country: details.country, ...(rt.config.tax.vatNumber ? { requester: rt.config.tax.vatNumber } : {}), now: metadata.now }) : undefined;
+      const result = await rt.execute(userDecider, userId, { type: 'ChangeBillingDetails', data: { ...details, ...(vies ? { vies } : {}) }, metadata });
       const view = await createInvoiceQueries(rt.readModels).billingDetails(userId);
       return { data: view, ...(result.consistent ? {} : { status: 202, meta: { consistent: false } }) };
     },

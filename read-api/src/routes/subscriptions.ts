@@ -1,7 +1,8 @@
 
-import { billingReferenceFor, pricing, reviseSubscription, setSubscriptionStatus, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
+import { billingReferenceFor, pricing, reviseSubscription, tax, setSubscriptionStatus, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
 import { CancelAll, ConflictError, HistoryQuery, Id, IdBody, OwnSubscriptionsQuery, QuoteRequest, SubscriptionListQuery, SubscriptionRevise, SubscriptionUpdate, ValidationError, streamIds, CancelledView, HistoryItem, PageMeta, QuoteView, RemovedView, RevisionMeta, RevisionPreviewView, SubscriptionView } from '@relaycast/contracts';
+import { createInvoiceQueries } from '@relaycast/projections';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { answerWith, checkUser, pick, resolveSubscription, versionOf, visibleSubscription } from './subscription-access.js';
 import { historyForReader } from './history-view.js';
@@ -16,19 +17,35 @@ export const subscriptionRoutes = [
   defineRoute({
     path: '/subscriptions/quote',
     answer: QuoteView,
-    storeless: true,
     query: true,
     access: 'public',
     tag: 'Subscriptions',
-    summary: 'Price a configuration from the catalogue: exactly what the server will charge, without buying',
+    summary: 'Price a configuration from the catalogue: exactly what the server will charge, without buying — net, tax lines, tax and total for the `country` and `vatNumber` given (or, without either, the signed-in customer’s billing details; nobody known: no tax)',
     body: QuoteRequest,
-    async handle({ body }) {
+    async handle({ body, rt, user }) {
+      const { country, vatNumber, ...configuration } = body;
+      let priced: pricing.Quote;
       try {
-        return { data: pricing.quoteSubscription(body) };
+        priced = pricing.quoteSubscription(configuration);
       } catch (error) {
         if (error instanceof pricing.QuoteError) throw ValidationError.field(error.field, error.reason);
         throw error;
       }
+      const at = rt.clock.now();
+      let customer: tax.TaxCustomer = {};
+      if (country !== undefined || vatNumber !== undefined) {
+        try {
+          const vatNumberCheck = vatNumber !== undefined ? tax.checkVatNumber(vatNumber, { ...(country ? { country } : {}), at }) : undefined;
+          customer = { ...(country ? { billingCountry: country } : {}), ...(vatNumberCheck ? { vatNumber: vatNumberCheck.vatNumber, vatNumberCheck } : {}) };
+        } catch (error) {
+          if (error instanceof tax.TaxInputError) throw ValidationError.field(error.field, error.reason);
+          throw error;
+        }
+      } else if (user) {
+        customer = tax.taxCustomerOf(await createInvoiceQueries(rt.readModels).billingDetails(user._id));
+      }
+      const taxed = tax.taxFor({ seller: rt.config.tax, customer, netCents: priced.amount, at });
+      return { data: { ...priced, taxLines: taxed.taxLines, tax: taxed.tax, total: taxed.total, taxNotices: taxed.decision.notices } };
     },
   }),
   defineRoute({

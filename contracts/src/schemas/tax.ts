@@ -1,0 +1,109 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { TAX_LINE_KINDS, TAX_NOTICES, VAT_NUMBER_CHECKS, VIES_RESULTS } from '../constants/tax.js';
+import { Country, VatNumber } from './billing.js';
+import { Cents, IsoDateTime, StringEnum } from './common.js';
+
+/**
+ * A tax rate as a decimal string, a fraction of the net amount: "0.19" is 19 %, "0.255" is 25.5 %, "0" none. Canonical:
+ * no trailing zeros, at most six decimals — exact (no binary fraction), and one spelling per rate so lines group.
+ */
+export const TAX_RATE_PATTERN = '^(?:0|0\\.\\d{0,5}[1-9])$';
+export const TaxRate = Type.String({ pattern: TAX_RATE_PATTERN, maxLength: 8, description: 'A decimal fraction: "0.19" is 19 %' });
+
+/**
+ * One tax line of a document or a quote: its kind, the country whose tax it is (the customer's member state for VAT and
+ * a reverse charge; the customer's country for outside the scope), the rate, and the tax in cents (0 but for `vat`).
+ */
+export const TaxLine = Type.Object({
+  kind: StringEnum(TAX_LINE_KINDS),
+  country: Country,
+  rate: TaxRate,
+  amount: Cents,
+});
+export type TaxLine = Static<typeof TaxLine>;
+
+/** The online check in VIES, when one was made, and when: recorded as evidence as it was answered. */
+export const ViesAnswer = Type.Object(
+  {
+    result: StringEnum(VIES_RESULTS),
+    checkedAt: IsoDateTime,
+    /** VIES's consultation number, when the check was made with the requester's own VAT number. */
+    requestIdentifier: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type ViesAnswer = Static<typeof ViesAnswer>;
+
+/**
+ * A VAT number as it was checked, kept as evidence with the sale or the billing details: the number (compact: capital
+ * letters and digits only, its country prefix first), the country it belongs to, the offline check (format and check
+ * digits, `jsvat-next`) and when, and VIES's answer when one was asked.
+ */
+export const VatNumberCheck = Type.Object(
+  {
+    vatNumber: VatNumber,
+    country: Country,
+    offline: StringEnum(VAT_NUMBER_CHECKS),
+    checkedAt: IsoDateTime,
+    vies: Type.Optional(ViesAnswer),
+  },
+  { additionalProperties: false },
+);
+export type VatNumberCheck = Static<typeof VatNumberCheck>;
+
+/** What a tax decision tells the customer beside the figures (codes; the web words them). */
+export const TaxNotices = Type.Array(StringEnum(TAX_NOTICES), { maxItems: TAX_NOTICES.length });
+
+/** Where the country a tax decision used came from: the billing country, the VAT number's prefix, or PayPal's payer. */
+export const TAX_COUNTRY_SOURCES = ['billing', 'vatNumber', 'payer'] as const;
+
+/**
+ * The evidence a tax decision was made on, kept with the sale (EU rules ask for it, ten years): when, the seller's
+ * country and VAT number, the customer's billing country, PayPal's payer country, the VAT number and its check, and the
+ * country the decision used with where that came from.
+ */
+export const TaxEvidence = Type.Object(
+  {
+    at: IsoDateTime,
+    sellerCountry: Country,
+    sellerVatNumber: Type.Optional(VatNumber),
+    billingCountry: Type.Optional(Country),
+    payerCountry: Type.Optional(Country),
+    vatNumberCheck: Type.Optional(VatNumberCheck),
+    country: Type.Optional(Country),
+    countrySource: Type.Optional(StringEnum(TAX_COUNTRY_SOURCES)),
+  },
+  { additionalProperties: false },
+);
+export type TaxEvidence = Static<typeof TaxEvidence>;
+
+/**
+ * A tax decision: what applies (`kind`; `none` when tax is off or no country is known), the country and rate, whether
+ * the customer was treated as a consumer or a business, both VAT numbers for a reverse charge's wording, the notices
+ * and the evidence.
+ */
+export const TaxDecision = Type.Object(
+  {
+    kind: StringEnum([...TAX_LINE_KINDS, 'none'] as const),
+    country: Type.Optional(Country),
+    /** The tax's scheme: EU for a member state's VAT, otherwise the country's own (own-rules.json). */
+    scheme: Type.Optional(Type.String({ maxLength: 64 })),
+    rate: TaxRate,
+    customerType: StringEnum(['consumer', 'business'] as const),
+    sellerVatNumber: Type.Optional(VatNumber),
+    customerVatNumber: Type.Optional(VatNumber),
+    notices: TaxNotices,
+    evidence: TaxEvidence,
+  },
+  { additionalProperties: false },
+);
+export type TaxDecision = Static<typeof TaxDecision>;
+
+/** An amount with its tax, in cents: `amount` net, its tax lines, `tax` (their sum) and `total` = amount + tax. */
+export const TaxBreakdown = Type.Object({
+  amount: Cents,
+  taxLines: Type.Array(TaxLine, { maxItems: 8 }),
+  tax: Cents,
+  total: Cents,
+});
+export type TaxBreakdown = Static<typeof TaxBreakdown>;
