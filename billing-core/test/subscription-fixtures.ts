@@ -88,6 +88,7 @@ export const CREATED: SubscriptionEvent[] = [
       currency: 'USD',
       payment_details: { payment_method: 'PAYPAL', plan_id: 'constructor', amount: 1000, unitQuantity: 2, privacy_policy_confirm: true },
       infrastructure_details: {},
+      taxPricing: 'net',
     },
   },
 ];
@@ -274,6 +275,7 @@ export const FREE_PLAN: SubscriptionEvent[] = [
       payment_details: { payment_method: 'PAYPAL', plan_id: 'unlimited', amount: 0, unitQuantity: 1, privacy_policy_confirm: true },
       infrastructure_details: {},
       licence_key: 'FREE-KEY-0001',
+      taxPricing: 'net',
     },
   },
   { type: 'SubscriptionStatusChanged', data: { from: 'SUBSCRIPTION_STATUS_INITIAL', to: 'SUBSCRIPTION_STATUS_ACTIVE', cause: 'FREE_PLAN', at: MAR_1, reason: 'free plan: no payment needed' } },

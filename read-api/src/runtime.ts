@@ -199,7 +199,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     demoPayPal,
     // The workflows run their commands through `execute` below, so that writes wait for the read models as well.
     get paymentDeps(): PaymentDeps {
-      return { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl, invoicing };
+      return { events, execute: (decider, id, command, options) => rt.execute(decider, id, command, options), gateway: payments, publicUrl: config.publicUrl, invoicing, tax: config.tax };
     },
     redis,
     clock,

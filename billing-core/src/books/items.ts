@@ -58,6 +58,11 @@ export interface BookItem {
   fromRevenue: number;
   /** Of its money that became account credit (`toCredit`), what went back to the buyer since. */
   creditRefunded?: number;
+  /**
+   * The tax inside its money (a tax authority's, never revenue): the account it is payable to, how much, and how much
+   * of it went back with money given back (refunds, what is owed back, what moved to credit), in proportion.
+   */
+  tax?: { account: string; amount: number; back: number };
   /** What it paid for, to the millisecond (none for credit). */
   spans: ServiceSpan[];
   /** A raise: the configuration before it and the one it paid for (what taking it back returns to). */
@@ -76,8 +81,39 @@ export const emptyBooks = (): Books => ({ items: [], disputes: {} });
 
 /** The money an item holds for what it paid for (what it still pays for, refunded money and credit moved out). */
 export const moneyHeld = (item: BookItem): number =>
-  // What went back of the part that became credit is already out of it with `toCredit`: counted once.
-  item.kind === 'credit' ? 0 : item.cash + item.creditUsed - (item.refunded - (item.creditRefunded ?? 0)) - item.toCredit - item.due - item.takenBack;
+  // What went back of the part that became credit is already out of it with `toCredit`: counted once. Net of tax.
+  item.kind === 'credit' ? 0 : item.cash + item.creditUsed - (item.tax?.amount ?? 0) - (grossOut(item) - (item.tax?.back ?? 0));
+
+/** What of an item's money (tax included) went back or moved out: refunded, owed back, moved to credit, taken back. */
+export const grossOut = (item: BookItem): number => item.refunded - (item.creditRefunded ?? 0) + item.due + item.toCredit + item.takenBack;
+
+/** An item's money net of the tax inside it. */
+export const netOf = (item: BookItem): number => item.cash + item.creditUsed - (item.tax?.amount ?? 0);
+
+/**
+ * The tax that goes back with `gross` more of an item's money (in proportion, half-up; all that is left of it with the
+ * last of the money): credit notes reverse tax in proportion, never more than was invoiced.
+ */
+export function taxShareOf(item: BookItem, gross: number): number {
+  const tax = item.tax;
+  if (!tax || tax.amount === 0 || gross <= 0) return 0;
+  const total = item.cash + item.creditUsed;
+  const out = Math.min(total, grossOut(item) + gross);
+  const target = out >= total ? tax.amount : Math.min(tax.amount, Math.floor((tax.amount * out * 2 + total) / (2 * total)));
+  return Math.max(0, target - tax.back);
+}
+
+/** `gross` of an item's money goes back: its tax share recorded; answers the item and the net part (for the service). */
+export function withTaxBack(item: BookItem, gross: number): { item: BookItem; net: number } {
+  const share = taxShareOf(item, gross);
+  return { item: share && item.tax ? { ...item, tax: { ...item.tax, back: item.tax.back + share } } : item, net: gross - share };
+}
+
+/** Net unused value in the money the customer paid for it: with its tax, as a gross amount (rounded down). */
+const grossOfNet = (item: BookItem, net: number): number => {
+  const n = netOf(item);
+  return n > 0 ? (net * (item.cash + item.creditUsed)) / n : net;
+};
 
 const ms = (iso: string) => Date.parse(iso);
 
@@ -141,8 +177,12 @@ export function lessFuture(spans: readonly ServiceSpan[], at: string, amount: nu
 
 /** What a refund at `now` gives back for an item's unused time: rounded down to the cent, never above its cash left. */
 export function refundableUnused(item: BookItem, now: string): number {
-  return Math.max(0, Math.min(Math.floor(unusedValue(item, now) + 1e-9), item.cash - item.refunded - item.due));
+  // The unused time's value is net; what goes back is the money paid for it, its tax included (in proportion).
+  return Math.max(0, Math.min(Math.floor(grossOfNet(item, unusedValue(item, now)) + 1e-9), item.cash - item.refunded - item.due));
 }
+
+/** The unused value of an item as money the customer paid (tax included), rounded down: what moves to credit. */
+export const unusedGross = (item: BookItem, now: string): number => Math.floor(grossOfNet(item, unusedValue(item, now)) + 1e-9);
 
 /**
  * What of an item's money is account credit now and may go back as such: all of a capture kept as credit (less what
@@ -210,10 +250,14 @@ export function capturedItem(input: {
   period?: PeriodSlot;
   /** A balance: the periods (and granted time) it raises, as they stood, and the configurations before and after. */
   raise?: { paid: readonly RaiseSlot[]; from: Configuration; to: Configuration };
+  /** The tax inside the money, and the account it is payable to. */
+  tax?: { account: string; amount: number };
 }): BookItem {
-  const base = { captureId: input.captureId, capturedAt: input.capturedAt, cash: input.cash, creditUsed: input.creditUsed, refunded: 0, toCredit: 0, due: 0, takenBack: 0, fromRevenue: 0 };
+  const taxed = input.credited || !input.tax || input.tax.amount === 0 ? {} : { tax: { account: input.tax.account, amount: input.tax.amount, back: 0 } };
+  const base = { captureId: input.captureId, capturedAt: input.capturedAt, cash: input.cash, creditUsed: input.creditUsed, refunded: 0, toCredit: 0, due: 0, takenBack: 0, fromRevenue: 0, ...taxed };
   const known = dayOf(input.capturedAt);
-  const money = input.cash + input.creditUsed;
+  // What pays for the service (and is revenue, day by day): the money less the tax inside it.
+  const money = input.cash + input.creditUsed - (taxed.tax?.amount ?? 0);
   if (input.credited) return { ...base, kind: 'credit', spans: [], allocs: [] };
   if (input.period) {
     const spans = [periodSpan(input.period, money)];
@@ -258,7 +302,8 @@ export function refundFrom(item: BookItem, amount: number, day: string): { item:
  * defers (beyond that, out of recognised revenue), held as owed to the customer until PayPal refunds it.
  */
 export function oweBack(item: BookItem, amount: number, day: string): { item: BookItem; fromRevenue: number } {
-  const { item: cut, fromRevenue } = refundFrom(item, amount, day);
+  const { item: taxed, net } = withTaxBack(item, amount);
+  const { item: cut, fromRevenue } = refundFrom(taxed, net, day);
   return { item: { ...cut, due: cut.due + amount }, fromRevenue };
 }
 

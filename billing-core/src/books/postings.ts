@@ -58,13 +58,20 @@ export interface Ledgered {
 const allocated = (books: Books) => books.items.reduce((sum, i) => sum + i.allocs.reduce((s, a) => s + heldBy(a), 0), 0);
 const owed = (s: Ledgered) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
 const givenBackFromRevenue = (books: Books) => books.items.reduce((sum, i) => sum + i.fromRevenue, 0);
+/** Tax payable by account: what the items' money holds for tax authorities, less what went back. */
+function taxPayable(books: Books): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const i of books.items) if (i.tax) out.set(i.tax.account, (out.get(i.tax.account) ?? 0) + i.tax.amount - i.tax.back);
+  return out;
+}
 const held = (books: Books) => Object.values(books.disputes).reduce((sum, d) => sum + d.held, 0);
 
 /**
  * The entry one event posts, from the subscription's money side before and after it and the cash PayPal moved
  * (captured +, refunded or reversed −). Deferred revenue changes by what the items' allocations hold; the customer's
- * credit by what is owed to them; clearing by the cash less what a dispute holds back; and what the items gave back
- * out of revenue already recognised goes to contra-income. Each is read from the books on its own, so an entry that
+ * credit by what is owed to them; tax payable by the tax inside the items' money (less what went back); clearing by
+ * the cash less what a dispute holds back; and what the items gave back out of revenue already recognised goes to
+ * contra-income. Each is read from the books on its own, so an entry that
  * does not balance is a bug the property finds; empty when nothing moved.
  */
 export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: number): Posting[] {
@@ -86,6 +93,9 @@ export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: 
   add(ACCOUNT.deferred, deferred, 'credit');
   add(ACCOUNT.credit, credit, 'credit');
   add(ACCOUNT.refunds(plan), fromRevenue, 'debit');
+  const taxBefore = taxPayable(was.books);
+  const taxAfter = taxPayable(after.books);
+  for (const account of new Set([...taxBefore.keys(), ...taxAfter.keys()])) add(account, (taxAfter.get(account) ?? 0) - (taxBefore.get(account) ?? 0), 'credit');
   return lines;
 }
 

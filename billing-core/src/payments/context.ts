@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NotFoundError, PaymentProviderError, streamIds, type Command, type CommandMetadata, type DomainEvent } from '@relaycast/contracts';
+import { NotFoundError, PaymentProviderError, streamIds, type Command, type CommandMetadata, type DomainEvent, type OrderTax } from '@relaycast/contracts';
 import type { Decider } from '../decider.js';
 import { aggregate, type HandleOptions, type HandleResult } from '../handler.js';
+import { userDecider } from '../user/index.js';
+import { taxCustomerOf, taxFor, taxIncludedIn, type SellerTaxIdentity } from '../tax/index.js';
+import type { Due } from '../subscription/money.js';
 import type { EventStore } from '../store/port.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import { exists, type ExistingSubscription, type SubscriptionEvent } from '../subscription/index.js';
@@ -28,6 +31,22 @@ export interface PaymentDeps {
   newLicenceKey?: () => string;
   /** Issues the invoice of each capture of money and the credit note of each refund, right after it is recorded. */
   invoicing?: Invoicing;
+  /** The seller's tax identity (docs/tax.md): absent or disabled, no tax is decided. */
+  tax?: SellerTaxIdentity;
+}
+
+/**
+ * The tax of what is due now (docs/tax.md): decided from the seller's identity and the customer's billing details
+ * as the user's stream has them (never a read model), at `at`. A subscription's catalogue price is net and the tax
+ * is added; one bought before taxes keeps its price, the tax inside it. Undefined without a tax identity.
+ */
+export async function taxOfDue(deps: Pick<PaymentDeps, 'events' | 'tax'>, sub: ExistingSubscription, due: Due | null, at: string): Promise<OrderTax | undefined> {
+  if (!deps.tax?.enabled || !due) return undefined;
+  const { state: user } = await aggregate(deps.events, userDecider, sub.user_id);
+  const details = user.status === 'NONE' ? undefined : user.billingDetails;
+  const customer = taxCustomerOf(details ? { ...details, ...(user.status !== 'NONE' && user.vatNumberCheck ? { vatNumberCheck: user.vatNumberCheck } : {}) } : undefined);
+  const quote = sub.taxPricing === 'net' ? taxFor({ seller: deps.tax, customer, netCents: due.gross, at }) : taxIncludedIn({ seller: deps.tax, customer, grossCents: due.gross, at });
+  return { amount: quote.amount, taxLines: quote.taxLines, tax: quote.tax, total: quote.total, decision: quote.decision, ...(sub.taxPricing === 'net' ? {} : { included: true }) };
 }
 
 /**

@@ -14,6 +14,11 @@ export interface OrderBasics {
   description: string;
   /** PayPal-Request-Id: a retried request with the same id is not executed twice by PayPal (for a saved-wallet charge, derived from the due item's key). */
   requestId: string;
+  /**
+   * What the amount is made of, when a tax was decided (PayPal's amount.breakdown): the price net of tax, the tax, and
+   * the account credit used (a discount): amount = item total + tax total − discount.
+   */
+  breakdown?: { itemTotalCents: number; taxTotalCents: number; discountCents: number };
 }
 
 export interface OrderRequest extends OrderBasics {

@@ -1,7 +1,7 @@
 import { ConflictError, InvalidTransitionError, NotFoundError, PaymentInProgressError, type CommandMetadata } from '@relaycast/contracts';
-import { dueOf, openOrders, pausedForNonPayment, subscriptionDecider } from '../subscription/index.js';
+import { dueOf, openOrders, pausedForNonPayment, priced, subscriptionDecider } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
-import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
+import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, requireConfigured, taxOfDue, type PaymentDeps } from './context.js';
 
 export interface OrderAnswer {
   paypalOrderID: string;
@@ -60,11 +60,13 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
       continue;
     }
 
-    const due = dueOf(sub, metadata.now);
+    // What is due with its tax (docs/tax.md): the server decides it, from the customer's billing details.
+    const tax = await taxOfDue(deps, sub, dueOf(sub, metadata.now), metadata.now);
+    const due = priced(dueOf(sub, metadata.now), tax, sub);
     if (!due) throw new ConflictError('Nothing is due on this subscription');
     if (due.amount === 0) {
       const licenceKey = await issueLicenceKey(deps, sub, metadata);
-      const paid = await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey }, metadata });
+      const paid = await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey, ...(tax ? { tax } : {}) }, metadata });
       return { kind: 'paid-from-credit', consistent: paid.consistent ?? true };
     }
     await claimBillingReference(deps, reference, sub.id, metadata);
@@ -76,6 +78,7 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
       description: `${sub.name}: ${due.purpose === 'balance' ? 'change of plan' : 'licence period'}`,
       // The same stream version (concurrent clicks, a retry) gets the same order from PayPal.
       requestId: `order-${sub.id}-${version}`,
+      ...(tax ? { breakdown: { itemTotalCents: tax.amount, taxTotalCents: tax.tax, discountCents: due.credit } } : {}),
       intent: 'CAPTURE',
       // The wallet is saved for renewals only when the buyer asked, and only once (a saved one is kept).
       ...(options.saveWallet && !sub.vault && sub.plan.billingMonths > 0 ? { saveWallet: true } : {}),
@@ -86,7 +89,7 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
     try {
       recorded = await deps.execute(subscriptionDecider, sub.id, {
         type: 'OrderPayment',
-        data: { paypalOrderID: order.orderId, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose },
+        data: { paypalOrderID: order.orderId, paypalSubscriptionID: reference, amount: due.amount, currency: sub.currency, purpose: due.purpose, ...(tax ? { tax } : {}) },
         metadata,
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { AppError, PaymentProviderError, type CommandMetadata } from '@relaycast/contracts';
-import { coveredUntil, dueOf, nextWalletRequestId, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { billingReferenceFor, claimBillingReference, issueDocuments, issueLicenceKey, type PaymentDeps } from './context.js';
+import { coveredUntil, dueOf, nextWalletRequestId, priced, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { billingReferenceFor, claimBillingReference, issueDocuments, issueLicenceKey, taxOfDue, type PaymentDeps } from './context.js';
 
 export type SavedWalletOutcome = { kind: 'paid' } | { kind: 'nothing-due' } | { kind: 'no-wallet' } | { kind: 'declined'; reason: string };
 
@@ -17,7 +17,8 @@ export type SavedWalletOutcome = { kind: 'paid' } | { kind: 'nothing-due' } | { 
  */
 export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscription, metadata: CommandMetadata): Promise<SavedWalletOutcome> {
   const system: CommandMetadata = { ...metadata, actorRole: 'SYSTEM' };
-  const due = dueOf(sub, metadata.now);
+  const tax = sub.charge ? undefined : await taxOfDue(deps, sub, dueOf(sub, metadata.now), metadata.now);
+  const due = priced(dueOf(sub, metadata.now), tax, sub);
   if (!sub.charge) {
     if (!due) return { kind: 'nothing-due' };
     // A period is charged without the buyer only once the covered time has run out (the decider's rule too).
@@ -25,7 +26,7 @@ export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscri
     if (due.purpose === 'period' && covered !== undefined && covered > metadata.now) return { kind: 'nothing-due' };
     if (due.amount === 0) {
       const licenceKey = await issueLicenceKey(deps, sub, metadata);
-      await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey }, metadata: { ...metadata, idempotencyKey: `pay-from-credit-${sub.id}-${Object.keys(sub.orders).length}` } });
+      await deps.execute(subscriptionDecider, sub.id, { type: 'PayFromCredit', data: { licenceKey, ...(tax ? { tax } : {}) }, metadata: { ...metadata, idempotencyKey: `pay-from-credit-${sub.id}-${Object.keys(sub.orders).length}` } });
       return { kind: 'paid' };
     }
     if (!sub.vault || !deps.gateway.configured) return { kind: 'no-wallet' };
@@ -34,7 +35,7 @@ export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscri
   const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);
   // Claimed before PayPal sees it (webhooks resolve it from the claim); idempotent, and cheap when already claimed.
   await claimBillingReference(deps, reference, sub.id, metadata);
-  const started = await deps.execute(subscriptionDecider, sub.id, { type: 'StartSavedWalletCharge', data: { requestId }, metadata: { ...system, idempotencyKey: `${requestId}-start` } });
+  const started = await deps.execute(subscriptionDecider, sub.id, { type: 'StartSavedWalletCharge', data: { requestId, ...(tax ? { tax } : {}) }, metadata: { ...system, idempotencyKey: `${requestId}-start` } });
   const charge = (started.state as ExistingSubscription).charge;
   if (!charge || charge.requestId !== requestId) return { kind: 'nothing-due' };
   let order;
@@ -47,6 +48,7 @@ export async function payWithSavedWallet(deps: PaymentDeps, sub: ExistingSubscri
       currency: sub.currency,
       description: `${sub.name}: ${charge.purpose === 'balance' ? 'change of plan' : 'renewal'}`,
       requestId,
+      ...(charge.tax ? { breakdown: { itemTotalCents: charge.tax.amount, taxTotalCents: charge.tax.tax, discountCents: charge.tax.total - charge.amount } } : {}),
     });
   } catch (error) {
     if (error instanceof AppError && (error.code === 'PAYMENT_DECLINED' || error.code === 'PAYMENT_REFUSED')) {

@@ -36,6 +36,7 @@ function created(d: SubscriptionCreated): ExistingSubscription {
     ...(d.hardware_key ? { hardware_key: d.hardware_key } : {}),
     ...(d.startDate ? { startDate: d.startDate } : {}),
     ...(d.endDate ? { endDate: d.endDate } : {}),
+    ...(d.taxPricing ? { taxPricing: d.taxPricing } : {}),
     paid: [],
     complimentary: [],
     credit: 0,

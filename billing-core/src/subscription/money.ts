@@ -1,4 +1,4 @@
-import type { Configuration } from '@relaycast/contracts';
+import { ValidationError, type Configuration, type OrderTax } from '@relaycast/contracts';
 import { addMonths } from '../pricing/proration.js';
 import { configurationAt, configurationOf, coveredUntil, grantedTime, paidThrough, pausedForNonPayment, type ExistingSubscription, type GrantedTime } from './state.js';
 
@@ -12,12 +12,14 @@ import { configurationAt, configurationOf, coveredUntil, grantedTime, paidThroug
 export interface Due {
   purpose: 'period' | 'balance';
   configuration: Configuration;
-  /** What it costs: a billing period of `configuration`, or the pending change's balance. */
+  /** What it costs: a billing period of `configuration`, or the pending change's balance — with its tax once priced. */
   gross: number;
   /** Account credit used towards it. */
   credit: number;
   /** What PayPal is asked for: gross less credit. */
   amount: number;
+  /** Its tax, once `priced` (the catalogue's price is net; a subscription bought before taxes has it inside). */
+  tax?: OrderTax;
   /** The period a `period` payment buys, as it would be if paid at `now`. */
   periodStart?: string;
   periodEnd?: string;
@@ -76,6 +78,23 @@ export function dueOf(s: ExistingSubscription, now: string): Due | null {
   if (configuration.amount === 0) return null;
   const periodStart = nextPeriodStart(s, now);
   return withCredit({ purpose: 'period', configuration, gross: configuration.amount, periodStart, periodEnd: periodEndFrom(s, periodStart) });
+}
+
+/**
+ * What is due with its tax (decided by the payment workflows from the seller's rules and the customer's billing details,
+ * docs/tax.md): the catalogue's price is net and the tax is added on top — or, for a subscription bought before taxes
+ * (`taxPricing` absent, until its plan changes), the tax is inside the price it kept. The tax must be of that price;
+ * credit is spent on the total. Without a tax: what is due as it is.
+ */
+export function priced(due: Due | null, tax: OrderTax | undefined, s: Pick<ExistingSubscription, 'credit' | 'taxPricing'>): Due | null {
+  if (!due || !tax) return due;
+  const included = s.taxPricing !== 'net';
+  const price = included ? tax.total : tax.amount;
+  if (price !== due.gross || tax.amount + tax.tax !== tax.total || (tax.included === true) !== included) {
+    throw ValidationError.field('tax', `is not the tax of what is due (${due.gross} cents ${included ? 'tax included' : 'before tax'})`);
+  }
+  const credit = Math.min(s.credit, tax.total);
+  return { ...due, gross: tax.total, credit, amount: tax.total - credit, tax };
 }
 
 /** What the subscription view shows as owing now: the pending balance, or the next period (0 when nothing is due). */

@@ -173,7 +173,8 @@ export const planChangeEvolvers = {
     const paid = d.reason === 'BALANCE_PAID' || d.reason === 'COVERED' ? raisePaidTime(s.paid, d.effectiveAt, to, d.reason === 'BALANCE_PAID', d.reason === 'BALANCE_PAID' ? lastRaise(s) : undefined) : s.paid;
     // A balance raises the trial and complimentary time still running too (what it was prorated over).
     const granted = d.reason === 'BALANCE_PAID' ? raiseGrantedTime(s, d.effectiveAt, to, lastRaise(s)) : {};
-    return { ...withoutChanges(s), ...granted, quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt };
+    // A change of plan moves a subscription bought before taxes to net prices (the tax added on top from now on).
+    return { ...withoutChanges(s), ...granted, quantity: d.quantity, modules: d.modules, amount: d.amount, paypalSubscriptionID: d.paypalSubscriptionID, paid, revisedAt: d.effectiveAt, taxPricing: 'net' };
   },
   SubscriptionChangePending: (s: S, d: SubscriptionChangePending): S => {
     // A scheduled downgrade stays until the rise is paid: a period paid ahead at its price is not paid for more.

@@ -1,4 +1,4 @@
-import type { Configuration, DunningTimeline, InfrastructureDetails, LicenceIssued, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
+import type { Configuration, DunningTimeline, OrderTax, InfrastructureDetails, LicenceIssued, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
 import type { SubscriptionCreated } from './events.js';
 import type { Books } from '../books/items.js';
 
@@ -26,6 +26,8 @@ export interface OrderRecord {
   purpose: 'period' | 'balance';
   /** What a capture of this order grants (absent on orders recorded before pending updates: the configuration then in force). */
   configuration?: Configuration;
+  /** Its tax (its amount includes it). */
+  tax?: OrderTax;
   status: 'open' | 'pending' | 'captured' | 'superseded' | 'rejected';
   /** Captures PayPal declined: each makes the next capture attempt a new PayPal request. */
   declines: number;
@@ -88,6 +90,7 @@ export interface WalletCharge {
   purpose: 'period' | 'balance';
   amount: number;
   startedAt: string;
+  tax?: OrderTax;
 }
 
 /** A subscription that exists: what its events have established so far. */
@@ -163,6 +166,8 @@ export interface ExistingSubscription {
   waitingCause?: 'PAYMENT_DUE' | 'PAYMENT_TAKEN_BACK' | 'OTHER';
   /** What each payment paid for and how its money is accounted for: the subscription's books (billing-core/src/books). */
   books: Books;
+  /** `net`: tax is added to its prices; absent: bought before taxes, it keeps its gross (VAT inside) until its plan changes. */
+  taxPricing?: 'net';
 }
 
 export type SubscriptionState = { status: 'NONE' } | ExistingSubscription;

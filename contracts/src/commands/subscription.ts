@@ -1,3 +1,4 @@
+import { OrderTax } from '../schemas/tax.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { INFRASTRUCTURE_TYPES, PLAN_IDS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from '../constants/subscription.js';
 import { Cents, Id, IsoDateTime, Name, Quantity, ShortText, StringEnum } from '../schemas/common.js';
@@ -64,6 +65,8 @@ export const OrderPaymentData = Type.Object({
   currency: Type.String({ minLength: 3, maxLength: 3 }),
   /** What the order was created for; the decider checks it is still what is due. */
   purpose: Type.Optional(StringEnum(['period', 'balance'] as const)),
+  /** The tax of what is due, decided by the server (the seller's rules, the customer's billing details): the amount includes it. */
+  tax: Type.Optional(OrderTax),
 }, { additionalProperties: false });
 
 export const CaptureOrderData = Type.Object({
@@ -82,14 +85,14 @@ export const CaptureOrderData = Type.Object({
 }, { additionalProperties: false });
 
 /** When what is due is covered by account credit: the period or balance is paid from it, without PayPal. */
-export const PayFromCreditData = Type.Object({ licenceKey: LicenceKey }, { additionalProperties: false });
+export const PayFromCreditData = Type.Object({ licenceKey: LicenceKey, tax: Type.Optional(OrderTax) }, { additionalProperties: false });
 
 /** We are about to ask PayPal to capture an approved order of ours (PayPal-Request-Id `requestId`). */
 export const StartCaptureData = Type.Object({ paypalOrderID: Id, requestId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
 /** PayPal refused the capture `requestId` of an order: nothing moved, the order stays open for another attempt. */
 export const RecordCaptureFailureData = Type.Object({ paypalOrderID: Id, requestId: Type.String({ minLength: 1, maxLength: 128 }), reason: StringEnum(['DECLINED', 'REFUSED'] as const) }, { additionalProperties: false });
 /** We are about to charge the saved wallet for what is due now (PayPal-Request-Id `requestId`). */
-export const StartSavedWalletChargeData = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+export const StartSavedWalletChargeData = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 128 }), tax: Type.Optional(OrderTax) }, { additionalProperties: false });
 /** PayPal declined the saved-wallet charge `requestId`. */
 export const RecordSavedWalletDeclineData = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 128 }), reason: Type.Optional(Type.String({ maxLength: 128 })) }, { additionalProperties: false });
 /** The billing clock: a licence boundary came (the next paid period starts at another configuration). */

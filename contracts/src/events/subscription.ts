@@ -10,6 +10,7 @@ import {
 import { UNLIMITED_PERIODS } from '../constants/pricing.js';
 import { Cents, Id, IsoDateTime, Name, StringEnum } from '../schemas/common.js';
 import { InfrastructureDetails, PricedModule } from '../schemas/subscription.js';
+import { OrderTax } from '../schemas/tax.js';
 
 const Status = StringEnum(SUBSCRIPTION_STATUSES);
 const OptionalText = Type.Optional(Type.String({ maxLength: 2000 }));
@@ -47,6 +48,11 @@ export const SubscriptionCreated = Type.Object({
   hardware_key: Type.Optional(Type.String()),
   startDate: Type.Optional(IsoDateTime),
   endDate: Type.Optional(IsoDateTime),
+  /**
+   * `net`: its prices are net and tax is added on top (every subscription created since taxes). Absent: bought before
+   * taxes — it keeps the gross it pays, the VAT carved out of it, until its plan changes.
+   */
+  taxPricing: Type.Optional(StringEnum(['net'] as const)),
 });
 export type SubscriptionCreated = Static<typeof SubscriptionCreated>;
 
@@ -143,6 +149,8 @@ export const PaymentOrdered = Type.Object({
   periodEnd: Type.Optional(IsoDateTime),
   /** The PayPal-Request-Id of a saved-wallet charge this order records (it ends that charge's attempt). */
   requestId: Type.Optional(Type.String({ maxLength: 128 })),
+  /** Its tax (absent: no tax was decided — before taxes, or TAX=off): `amount` is `tax.total` less the credit used. */
+  tax: Type.Optional(OrderTax),
 });
 export type PaymentOrdered = Static<typeof PaymentOrdered>;
 
@@ -179,6 +187,8 @@ export const OrderCaptured = Type.Object({
    * the subscription was cancelled): the money is kept as account credit and grants nothing by itself.
    */
   credited: Type.Optional(Type.Boolean()),
+  /** The tax inside the money (the order's): tax payable, never revenue. Absent on a capture kept as credit. */
+  tax: Type.Optional(OrderTax),
 });
 export type OrderCaptured = Static<typeof OrderCaptured>;
 
@@ -305,6 +315,8 @@ export const SavedWalletChargeStarted = Type.Object({
   purpose: PaymentPurpose,
   amount: Cents,
   startedAt: IsoDateTime,
+  /** The tax of the charge (its amount includes it). */
+  tax: Type.Optional(OrderTax),
 });
 export type SavedWalletChargeStarted = Static<typeof SavedWalletChargeStarted>;
 export const SavedWalletChargeDeclined = Type.Object({

@@ -107,3 +107,18 @@ export const TaxBreakdown = Type.Object({
   total: Cents,
 });
 export type TaxBreakdown = Static<typeof TaxBreakdown>;
+
+/**
+ * The tax of one payment, fixed when it is asked for: its breakdown (`amount` net, `taxLines`, `tax`, `total` — what
+ * the customer pays), the decision with its evidence, and `included` when the tax is inside a price that was not
+ * raised for it (a subscription bought before taxes: it keeps the gross it paid, the VAT carved out of it).
+ */
+export const OrderTax = Type.Object({
+  amount: Cents,
+  taxLines: Type.Array(TaxLine, { maxItems: 8 }),
+  tax: Cents,
+  total: Cents,
+  decision: TaxDecision,
+  included: Type.Optional(Type.Boolean()),
+});
+export type OrderTax = Static<typeof OrderTax>;

@@ -14,7 +14,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { AppError, PaymentProviderError } from '@relaycast/contracts';
 import type { Config } from '../config.js';
-import { centsToValue, valueToCents, type CaptureDetails, type CaptureInfo, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
+import { centsToValue, valueToCents, type CaptureDetails, type CaptureInfo, type OrderBasics, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
 import { PAYPAL_MESSAGES, issueOf, toAppError, transportFailure, type PayPalIssue } from './paypal-errors.js';
 
 /** Without credentials nothing can be charged: every call says so clearly, and purchases that need money stop there. */
@@ -67,6 +67,20 @@ function clientFor(baseUrl: string | null): typeof Client {
 }
 
 const money = (cents: number, currency: string) => ({ currencyCode: currency, value: centsToValue(cents) });
+
+/** An order's amount, with its breakdown (item total, tax total, credit as a discount) when a tax was decided. */
+function amountOf(order: OrderBasics) {
+  const b = order.breakdown;
+  if (!b) return money(order.amountCents, order.currency);
+  return {
+    ...money(order.amountCents, order.currency),
+    breakdown: {
+      itemTotal: money(b.itemTotalCents, order.currency),
+      taxTotal: money(b.taxTotalCents, order.currency),
+      ...(b.discountCents ? { discount: money(b.discountCents, order.currency) } : {}),
+    },
+  };
+}
 
 function captureOf(order: Order): CaptureInfo | null {
   const captures = order.purchaseUnits?.flatMap((u) => u.payments?.captures ?? []) ?? [];
@@ -168,7 +182,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
             purchaseUnits: [
               {
                 referenceId: request.subscriptionId,
-                amount: money(request.amountCents, request.currency),
+                amount: amountOf(request),
                 customId: request.billingReference,
                 description: request.description.slice(0, 127),
               },
@@ -250,7 +264,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
             purchaseUnits: [
               {
                 referenceId: charge.subscriptionId,
-                amount: money(charge.amountCents, charge.currency),
+                amount: amountOf(charge),
                 customId: charge.billingReference,
                 description: charge.description.slice(0, 127),
               },

@@ -1,6 +1,7 @@
 import type { OrderCaptured, PaidChangeTakenBack, PaymentDisputed, PaymentRefunded, RefundOwed } from '@relaycast/contracts';
 import { dayOf } from '../../books/calendar.js';
-import { capturedItem, creditPartOf, endService, lessFuture, oweBack, periodsChanged, refundFrom, unusedValue, type BookItem, type Books, type PeriodSlot, type RaiseSlot } from '../../books/items.js';
+import { ACCOUNT } from '../../books/postings.js';
+import { capturedItem, creditPartOf, endService, lessFuture, oweBack, periodsChanged, grossOut, refundFrom, unusedGross, withTaxBack, type BookItem, type Books, type PeriodSlot, type RaiseSlot } from '../../books/items.js';
 import { remainingFrom, respread } from '../../books/recognition.js';
 import { configurationAt, configurationOf, grantedTime, type ExistingSubscription, type PaidTime } from '../state.js';
 import { grantedSlots } from '../money.js';
@@ -32,6 +33,12 @@ function raiseSlots(s: S, at: string): RaiseSlot[] {
   return [...paid, ...granted];
 }
 
+/** The tax inside a capture's money and the account it is payable to (one rate per document). */
+function taxOf(d: OrderCaptured): { account: string; amount: number } | undefined {
+  const line = d.tax?.taxLines.find((l) => l.amount > 0);
+  return line && d.tax ? { account: ACCOUNT.taxPayable(line.country, line.rate), amount: d.tax.tax } : undefined;
+}
+
 /** A capture recorded (before `s` records it): what it paid for. */
 export function captured(s: S, d: OrderCaptured, period: PaidTime | undefined): Books {
   const raise = d.purpose === 'balance' && d.credited !== true ? { paid: raiseSlots(s, d.capturedAt), from: configurationOf(s), to: d.configuration ?? configurationOf(s) } : undefined;
@@ -43,6 +50,7 @@ export function captured(s: S, d: OrderCaptured, period: PaidTime | undefined): 
     credited: d.credited === true,
     ...(period ? { period: { captureId: period.captureId, start: period.start, end: period.end } } : {}),
     ...(raise ? { raise } : {}),
+    ...(taxOf(d) ? { tax: taxOf(d)! } : {}),
   });
   return { ...s.books, items: [...s.books.items, item] };
 }
@@ -74,9 +82,20 @@ export function refunded(s: S, d: PaymentRefunded): { books: Books; credit: numb
   if (d.reversal) books = { ...books, disputes: takeHeld(books.disputes, d.captureId, d.amount) };
   if (spent > 0) {
     const target = creditBuyer(books);
-    if (target) books = withItem(books, target.captureId, (i) => ({ ...refundFrom(i, spent, day).item, spans: lessFuture(i.spans, d.refundedAt, spent), takenBack: i.takenBack + spent }));
+    if (target) {
+      books = withItem(books, target.captureId, (i) => {
+        const { item: taxed, net } = withTaxBack(i, spent);
+        return { ...refundFrom(taxed, net, day).item, spans: lessFuture(i.spans, d.refundedAt, net), takenBack: i.takenBack + spent };
+      });
+    }
   }
-  if (rest > 0 && item.kind !== 'credit') books = withItem(books, d.captureId, (i) => ({ ...refundFrom(i, rest, day).item, spans: lessFuture(i.spans, d.refundedAt, rest) }));
+  if (rest > 0 && item.kind !== 'credit') {
+    books = withItem(books, d.captureId, (i) => {
+      // The tax inside the money refunded goes back in proportion; the rest comes out of the service.
+      const { item: taxed, net } = withTaxBack(i, rest);
+      return { ...refundFrom(taxed, net, day).item, spans: lessFuture(i.spans, d.refundedAt, net) };
+    });
+  }
   return { books, credit: s.credit - unspent };
   function takeHeld(disputes: Books['disputes'], captureId: string, amount: number): Books['disputes'] {
     let left = amount;
@@ -128,9 +147,9 @@ export function raiseTakenBack(s: S, d: PaidChangeTakenBack): Books {
       if (item.captureId === d.captureId) return cut(item);
       const moved = credited.get(item.captureId);
       if (moved === undefined) return item;
-      const remaining = remainingFrom(item.allocs, day);
-      const allocs = respread(item.allocs, day, Math.max(0, remaining - moved), 1, day).allocs;
-      return { ...cut(item), toCredit: item.toCredit + moved, allocs };
+      // The money moved to credit (tax included) leaves what it defers; the rest of it is recognised that day.
+      const { item: taxed, net } = withTaxBack(item, moved);
+      return endService({ ...refundFrom(cut(taxed), net, day).item, toCredit: item.toCredit + moved }, day);
     }),
   };
 }
@@ -141,7 +160,7 @@ export function laterRaises(s: S, captureId: string, at: string): { captureId: s
   return s.books.items
     .slice(index + 1)
     .filter((i) => i.kind === 'raise' && !i.raise?.endedAt && i.spans.some((sp) => sp.end > at))
-    .map((i) => ({ captureId: i.captureId, amount: Math.min(Math.floor(unusedValue(i, at) + 1e-9), remainingFrom(i.allocs, dayOf(at))) }));
+    .map((i) => ({ captureId: i.captureId, amount: Math.min(unusedGross(i, at), i.cash + i.creditUsed - grossOut(i)) }));
 }
 
 /** PayPal holds money for a dispute while it is open (and releases it when resolved). */

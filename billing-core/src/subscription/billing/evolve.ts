@@ -69,7 +69,7 @@ export function paidTimeWithout<P extends PaidSlot>(paid: P[], captureId: string
 
 export const billingEvolvers = {
   PaymentOrdered: (s: S, d: PaymentOrdered): S => {
-    const order: OrderRecord = { amount: d.amount, credit: d.credit ?? 0, purpose: d.purpose, ...(d.configuration ? { configuration: d.configuration } : {}), status: 'open', declines: 0 };
+    const order: OrderRecord = { amount: d.amount, credit: d.credit ?? 0, purpose: d.purpose, ...(d.configuration ? { configuration: d.configuration } : {}), ...(d.tax ? { tax: d.tax } : {}), status: 'open', declines: 0 };
     const { charge, ...rest } = s;
     // A saved-wallet charge ends with the order that records it.
     const keep = charge && charge.requestId !== d.requestId ? { charge } : {};
@@ -139,7 +139,7 @@ export const billingEvolvers = {
   }),
   PaymentMethodChanged: (s: S, d: PaymentMethodChanged): S => ({ ...s, paypalOrderID: d.paypalOrderID, paypalSubscriptionID: d.paypalSubscriptionID }),
   PaymentMethodVaulted: (s: S, d: PaymentMethodVaulted): S => ({ ...s, vault: { id: d.vaultId, ...(d.payerEmail ? { payerEmail: d.payerEmail } : {}) } }),
-  SavedWalletChargeStarted: (s: S, d: SavedWalletChargeStarted): S => ({ ...s, walletCharges: s.walletCharges + 1, charge: { requestId: d.requestId, purpose: d.purpose, amount: d.amount, startedAt: d.startedAt } }),
+  SavedWalletChargeStarted: (s: S, d: SavedWalletChargeStarted): S => ({ ...s, walletCharges: s.walletCharges + 1, charge: { requestId: d.requestId, purpose: d.purpose, amount: d.amount, startedAt: d.startedAt, ...(d.tax ? { tax: d.tax } : {}) } }),
   SavedWalletChargeDeclined: (s: S, d: SavedWalletChargeDeclined): S => {
     if (s.charge?.requestId !== d.requestId) return s;
     const { charge: _c, ...rest } = s;

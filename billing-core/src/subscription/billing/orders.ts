@@ -9,7 +9,7 @@ import {
 } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
-import { dueOf, nextPeriodStart, periodEndFrom, type Due } from '../money.js';
+import { dueOf, nextPeriodStart, periodEndFrom, priced, type Due } from '../money.js';
 import { revisedTo } from '../plan-change.js';
 import { visibleTo, type Cmd } from '../rules.js';
 import { capturingOrder, configurationOf, openOrders, pausedForNonPayment, sameConfiguration, takesPayments, type ExistingSubscription, type SubscriptionState } from '../state.js';
@@ -32,6 +32,7 @@ export function orderedData(paypalOrderID: string, paypalSubscriptionID: string,
     ...(due.credit ? { credit: due.credit } : {}),
     ...(due.periodStart ? { periodStart: due.periodStart, periodEnd: due.periodEnd } : {}),
     ...(requestId ? { requestId } : {}),
+    ...(due.tax ? { tax: due.tax } : {}),
   };
 }
 
@@ -50,7 +51,7 @@ export function orderPayment(command: Cmd<'OrderPayment'>, state: SubscriptionSt
   // One order open at a time: a second one (two tabs, a retried click that missed the first) is not recorded,
   // and the caller pays the open one.
   if (openOrders(sub).length > 0) return [];
-  const due = dueOf(sub, metadata.now);
+  const due = priced(dueOf(sub, metadata.now), data.tax, sub);
   if (!due || due.amount === 0) throw new ConflictError(`Nothing is due on subscription ${sub.id}`);
   if (data.amount !== due.amount || (data.purpose !== undefined && data.purpose !== due.purpose)) {
     throw new ConflictError(`The amount due on subscription ${sub.id} changed while the order was being created; start the payment again`);
@@ -104,18 +105,20 @@ export function settle(sub: ExistingSubscription, paypalOrderID: string, capture
     purpose: order.purpose,
     ...(order.credit ? { credit: order.credit } : {}),
   };
+  const tax = order.tax ? { tax: order.tax } : {};
   // Current: still open, on a subscription that takes payments, and the credit it planned to use still there.
   const current = (order.status === 'open' || order.status === 'pending') && takesPayments(sub) && order.credit <= sub.credit;
+  // Not current: kept as credit, no supply made, so no tax (tax is due when the credit pays for something).
   if (!current) return [{ type: 'OrderCaptured', data: { ...base, credited: true } }];
 
   const configuration = order.configuration ?? configurationOf(sub);
   const licence = sub.licence_key ? {} : { licence_key: licenceKey };
   if (order.purpose === 'balance') {
-    return [{ type: 'OrderCaptured', data: { ...base, configuration, ...licence } }, revisedTo(sub, configuration, base.paypalSubscriptionID, now, 'BALANCE_PAID', order.amount + order.credit)];
+    return [{ type: 'OrderCaptured', data: { ...base, configuration, ...licence, ...tax } }, revisedTo(sub, configuration, base.paypalSubscriptionID, now, 'BALANCE_PAID', order.tax ? order.tax.amount : order.amount + order.credit)];
   }
   const periodStart = nextPeriodStart(sub, now);
   const periodEnd = periodEndFrom(sub, periodStart);
-  const events: SubscriptionEvent[] = [{ type: 'OrderCaptured', data: { ...base, configuration, periodStart, periodEnd, ...licence } }];
+  const events: SubscriptionEvent[] = [{ type: 'OrderCaptured', data: { ...base, configuration, periodStart, periodEnd, ...licence, ...tax } }];
   // The period bought another configuration (a scheduled downgrade, a lapsed pending change): in force once it starts.
   if (!sameConfiguration(configuration, configurationOf(sub)) && periodStart <= now) events.push(revisedTo(sub, configuration, base.paypalSubscriptionID, now, sub.scheduledChange ? 'SCHEDULED' : 'IMMEDIATE'));
   if (PAYABLE_STATUSES.includes(sub.status)) events.push(transition(sub, 'SUBSCRIPTION_STATUS_ACTIVE', 'PAID', now));
@@ -149,7 +152,7 @@ export function captureOrder(command: Cmd<'CaptureOrder'>, state: SubscriptionSt
 export function payFromCredit(command: Cmd<'PayFromCredit'>, state: SubscriptionState, evolve: (s: SubscriptionState, e: SubscriptionEvent) => SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   const sub = visibleTo(state, metadata);
-  const due = dueOf(sub, metadata.now);
+  const due = priced(dueOf(sub, metadata.now), data.tax, sub);
   if (!due || due.amount > 0 || due.credit === 0) throw new ConflictError(`The account credit of subscription ${sub.id} does not cover what is due`);
   if (sub.charge) throw new PaymentInProgressError();
   if (openOrders(sub).length > 0) return [];

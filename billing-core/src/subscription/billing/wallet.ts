@@ -1,6 +1,6 @@
 import { ConflictError, InvalidTransitionError, PaymentInProgressError, type PaymentOrdered } from '@relaycast/contracts';
 import type { SubscriptionEvent } from '../events.js';
-import { dueOf } from '../money.js';
+import { dueOf, priced, type Due } from '../money.js';
 import { notCancelled, requireSystem, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
 import { capturingOrder, coveredUntil, openOrders, takesPayments, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { captureOrder, orderedData } from './orders.js';
@@ -36,7 +36,7 @@ export function startSavedWalletCharge(command: Cmd<'StartSavedWalletCharge'>, s
   if (capturingOrder(sub)) throw new PaymentInProgressError('A PayPal capture of this subscription is in flight: its outcome comes first');
   if (!takesPayments(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
   if (!sub.vault) throw new ConflictError(`Subscription ${sub.id} has no saved PayPal account to charge`);
-  const due = dueOf(sub, metadata.now);
+  const due = priced(dueOf(sub, metadata.now), data.tax, sub);
   if (!due || due.amount === 0) throw new ConflictError(`Nothing is due on subscription ${sub.id} to charge`);
   // Without the buyer, a period is charged only once the covered time has run out (a renewal, a dunning retry):
   // never ahead — so a renewal a second scheduler runs late, after the first paid it, charges nothing more.
@@ -45,7 +45,7 @@ export function startSavedWalletCharge(command: Cmd<'StartSavedWalletCharge'>, s
     throw new ConflictError(`Subscription ${sub.id} is paid until ${covered}: nothing is due to charge yet`);
   }
   // The customer's unpaid checkout is replaced by the charge (its buyer never approved it, or it was never captured).
-  return [...supersedeOpenOrders(sub, 'RENEWAL'), { type: 'SavedWalletChargeStarted', data: { requestId: data.requestId, purpose: due.purpose, amount: due.amount, startedAt: metadata.now } }];
+  return [...supersedeOpenOrders(sub, 'RENEWAL'), { type: 'SavedWalletChargeStarted', data: { requestId: data.requestId, purpose: due.purpose, amount: due.amount, startedAt: metadata.now, ...(due.tax ? { tax: due.tax } : {}) } }];
 }
 
 export function recordSavedWalletDecline(command: Cmd<'RecordSavedWalletDecline'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -67,9 +67,12 @@ export function recordSavedWalletPayment(command: Cmd<'RecordSavedWalletPayment'
   requireSystem(metadata, 'record a saved-wallet payment');
   const capture = (on: SubscriptionState) => captureOrder({ type: 'CaptureOrder', data: { ...data, quantity: sub.quantity, amount: data.capturedAmount }, metadata }, on);
   if (sub.orders[data.paypalOrderID]) return capture(sub);
-  const due = dueOf(sub, metadata.now);
-  const current =
-    sub.charge?.requestId === data.requestId && due !== null && due.amount === data.amount && due.purpose === data.purpose && openOrders(sub).length === 0 && takesPayments(sub);
+  // What the charge was started for, as it was then (nothing else moved money or changed the plan meanwhile: one money
+  // movement at a time); a balance is prorated when charged, so it is not priced again here.
+  const charged = sub.charge?.requestId === data.requestId ? sub.charge : undefined;
+  const base = dueOf(sub, metadata.now);
+  const due: Due | null = charged && base && base.purpose === charged.purpose ? { ...base, gross: charged.amount + sub.credit, credit: sub.credit, amount: charged.amount, ...(charged.tax ? { tax: charged.tax } : {}) } : null;
+  const current = due !== null && due.amount === data.amount && due.purpose === data.purpose && openOrders(sub).length === 0 && takesPayments(sub);
   const bare: PaymentOrdered = { paypalOrderID: data.paypalOrderID, paypalSubscriptionID: data.paypalSubscriptionID, amount: data.amount, currency: data.currency, purpose: data.purpose, requestId: data.requestId };
   const ordered: SubscriptionEvent = { type: 'PaymentOrdered', data: current ? orderedData(data.paypalOrderID, data.paypalSubscriptionID, sub.currency, due!, data.requestId) : bare };
   // Not current: the order is closed before its capture, so the capture is kept as credit and grants nothing.

@@ -84,6 +84,8 @@ export function create(command: Cmd<'CreateSubscription'>, state: SubscriptionSt
     ...(data.hardware_key ? { hardware_key: data.hardware_key } : {}),
     ...(data.startDate ? { startDate: data.startDate } : {}),
     ...(data.endDate ? { endDate: data.endDate } : {}),
+    // Catalogue prices are net: the tax (docs/tax.md) is added to them when a payment is asked for.
+    taxPricing: 'net',
   };
   const events: SubscriptionEvent[] = [{ type: 'SubscriptionCreated', data: created }];
   const before = { status: created.status };

@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import type { CommandMetadata, EventEnvelope } from '@relaycast/contracts';
+import { createCommandHandler, foldEvents } from '../handler.js';
+import { createSqliteEventStore } from '../store/sqlite.js';
+import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { userDecider } from '../user/index.js';
+import { cashOf, postingsOf, type Posting } from '../books/postings.js';
+import { fakePayPal } from '../../test/fake-paypal.js';
+import { captureOrder, payDue, refundCapture, type PaymentDeps } from './index.js';
+
+/**
+ * Taxes through the payment workflows (docs/tax.md), worked by hand: the seller in Estonia, the unlimited plan at
+ * $79.00 a month (catalogue prices are net). A German consumer pays 19 % VAT: ⌊7900 × 0.19 + ½⌋ = 1501, $94.01 in
+ * all — what PayPal is asked for, with its breakdown; the books hold $79.00 as revenue to come and $15.01 as tax
+ * payable to Germany. A German business with a valid VAT number is reverse-charged ($79.00); a US customer pays no
+ * EU VAT. A full refund gives back the $94.01 and the tax with it.
+ */
+
+const MAR_1 = '2026-03-01T10:00:00.000Z';
+const SELLER = { country: 'EE' as const, vatNumber: 'EE100931558', enabled: true };
+
+async function world(billing: { country: string; vatNumber?: string } | null) {
+  const store = createSqliteEventStore(':memory:');
+  const handler = createCommandHandler(store);
+  const paypal = fakePayPal();
+  const deps: PaymentDeps = { events: store, execute: (d, id, c, o) => handler.handle(d, id, c, o), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => 'KEY-TAX-1', tax: SELLER };
+  const meta = (role: CommandMetadata['actorRole'] = 'ROLE_CUSTOMER'): CommandMetadata => ({ now: MAR_1, actorId: role === 'ROLE_ADMIN' ? 'admin-1' : 'user-1', actorRole: role, correlationId: 'c' });
+  await handler.handle(userDecider, 'user-1', { type: 'RegisterUser', data: { userId: 'user-1', email: 'kunde@example.de', givenName: 'Eva', familyName: 'Muster', role: 'ROLE_CUSTOMER', strategy: 'google', emailVerified: true }, metadata: meta() });
+  if (billing) {
+    await handler.handle(userDecider, 'user-1', { type: 'ChangeBillingDetails', data: { name: 'Eva Muster', address: 'Hauptstraße 1, 10115 Berlin', ...billing } as never, metadata: meta() });
+  }
+  await handler.handle(subscriptionDecider, 'sub-1', {
+    type: 'CreateSubscription',
+    data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'unlimited', infrastructure_type: 'self-hosted', privacy_policy_confirm: true } as never,
+    metadata: meta(),
+  });
+  const started = await payDue(deps, 'sub-1', meta());
+  if (started.kind !== 'order') throw new Error('no order');
+  paypal.approve(started.order.paypalOrderID);
+  await captureOrder(deps, { subscriptionId: 'sub-1', paypalOrderID: started.order.paypalOrderID }, meta());
+  const history = () => store.readStream('subscription-sub-1');
+  return { deps, paypal, history, meta, order: started.order, close: () => store.close() };
+}
+
+function entries(history: readonly EventEnvelope[]): { type: string; postings: Posting[] }[] {
+  let state = subscriptionDecider.initialState();
+  const out: { type: string; postings: Posting[] }[] = [];
+  for (const e of history) {
+    const before = state.status === 'NONE' ? undefined : state;
+    state = subscriptionDecider.evolve(state, e as never);
+    if (state.status === 'NONE') continue;
+    const postings = postingsOf(before, state, cashOf(e));
+    if (postings.length) out.push({ type: e.type, postings });
+  }
+  return out;
+}
+
+const dr = (account: string, debit: number): Posting => ({ account, debit, credit: 0 });
+const cr = (account: string, credit: number): Posting => ({ account, debit: 0, credit });
+
+describe('taxes through the payment workflows (payments/tax.spec.ts)', () => {
+  it('a German consumer: $79.00 + 19 % VAT $15.01 = $94.01 asked of PayPal, with its breakdown; the books hold the VAT as payable to Germany', async () => {
+    const w = await world({ country: 'DE' });
+    try {
+      expect(w.order.amount).to.equal(9401);
+      const captured = (await w.history()).find((e) => e.type === 'OrderCaptured')!.data as { amount: number; tax: { amount: number; tax: number; total: number; taxLines: unknown[] } };
+      expect([captured.amount, captured.tax.amount, captured.tax.tax, captured.tax.total]).to.deep.equal([9401, 7900, 1501, 9401]);
+      expect(captured.tax.taxLines).to.deep.equal([{ kind: 'vat', country: 'DE', rate: '0.19', amount: 1501 }]);
+      expect(entries(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 9401), cr('deferred-revenue', 7900), cr('tax-payable:DE:0.19', 1501)] }]);
+      // A full refund gives the gross back, and the VAT with it.
+      const sub = foldEvents(subscriptionDecider, await w.history()) as ExistingSubscription;
+      await refundCapture(w.deps, { subscriptionId: 'sub-1', captureId: sub.captures[0]!.captureId }, w.meta('ROLE_ADMIN'));
+      const refund = entries(await w.history()).find((e) => e.type === 'PaymentRefunded')!;
+      expect(refund.postings).to.deep.equal([cr('paypal-clearing', 9401), dr('deferred-revenue', 7900), dr('tax-payable:DE:0.19', 1501)]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('a German business with a valid VAT number: reverse charge, $79.00, no VAT payable', async () => {
+    const w = await world({ country: 'DE', vatNumber: 'DE136695976' });
+    try {
+      expect(w.order.amount).to.equal(7900);
+      const captured = (await w.history()).find((e) => e.type === 'OrderCaptured')!.data as { tax: { taxLines: unknown[]; decision: { kind: string; customerVatNumber?: string; sellerVatNumber?: string } } };
+      expect(captured.tax.taxLines).to.deep.equal([{ kind: 'reverse-charge', country: 'DE', rate: '0', amount: 0 }]);
+      expect(captured.tax.decision).to.deep.include({ kind: 'reverse-charge', customerVatNumber: 'DE136695976', sellerVatNumber: 'EE100931558' });
+      expect(entries(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 7900), cr('deferred-revenue', 7900)] }]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('a consumer in the seller’s country pays Estonia’s 24 %: $79.00 + $18.96', async () => {
+    const w = await world({ country: 'EE' });
+    try {
+      expect(w.order.amount).to.equal(7900 + 1896);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('a US customer: outside the scope of EU VAT, $79.00; no country known at all: no VAT added', async () => {
+    for (const billing of [{ country: 'US' }, null]) {
+      const w = await world(billing);
+      try {
+        expect(w.order.amount, JSON.stringify(billing)).to.equal(7900);
+      } finally {
+        await w.close();
+      }
+    }
+  });
+});
