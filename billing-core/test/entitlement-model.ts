@@ -61,7 +61,7 @@ export function paidPeriods(history: readonly EventEnvelope[], upto = history.le
         if (d.credited) break;
         const units = d.configuration?.quantity ?? inForce;
         if (d.purpose === 'period' && d.periodStart) {
-          periods.push({ captureId: d.captureId, start: t(d.periodStart), end: t(d.periodEnd), length: t(d.periodEnd) - t(d.periodStart), amount: d.amount + (d.credit ?? 0), units: [{ at: t(d.periodStart), units }] });
+          periods.push({ captureId: d.captureId, start: t(d.periodStart), end: t(d.periodEnd), length: t(d.periodEnd) - t(d.periodStart), amount: d.tax ? d.tax.amount : d.amount + (d.credit ?? 0), units: [{ at: t(d.periodStart), units }] });
         } else if (d.purpose === 'balance') {
           const at = t(d.capturedAt);
           for (const p of periods) {

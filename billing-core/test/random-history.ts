@@ -123,12 +123,14 @@ export interface TakenBack {
  * One subscription ('sub-1' of 'user-1', constructor plan at `units` streams) in a fresh in-memory SQLite store,
  * with a fake PayPal and a billing clock starting at T0. `step` plays one action; refusals (4xx) are answers.
  */
-export async function createRandomHistory(units: number) {
+export async function createRandomHistory(units: number, options: { taxCountry?: string } = {}) {
   const store = createSqliteEventStore(':memory:');
   const handler = createCommandHandler(store);
   const paypal = fakePayPal();
   let keys = 0;
-  const deps: PaymentDeps = { events: store, execute: (decider, id, command, options) => handler.handle(decider, id, command, options), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => `KEY-${++keys}-${Math.random().toString(36).slice(2)}` };
+  // With `taxCountry`: a seller in Estonia computing VAT, and a customer billed in that country (docs/tax.md).
+  const tax = options.taxCountry ? { tax: { country: 'EE' as const, vatNumber: 'EE100931558', enabled: true } } : {};
+  const deps: PaymentDeps = { events: store, execute: (decider, id, command, options) => handler.handle(decider, id, command, options), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => `KEY-${++keys}-${Math.random().toString(36).slice(2)}`, ...tax };
   let now = T0;
   let n = 0;
   const meta = (role: CommandMetadata['actorRole'] = 'ROLE_CUSTOMER', actorId = 'user-1'): CommandMetadata => ({ now: new Date(now).toISOString(), actorId, actorRole: role, correlationId: `c${++n}` });
@@ -179,6 +181,9 @@ export async function createRandomHistory(units: number) {
     data: { userId: 'user-1', email: 'user-1@example.com', givenName: 'Ada', familyName: 'Lovelace', role: 'ROLE_CUSTOMER', strategy: 'google', emailVerified: true },
     metadata: meta(),
   });
+  if (options.taxCountry) {
+    await handler.handle(userDecider, 'user-1', { type: 'ChangeBillingDetails', data: { name: 'Ada Lovelace', address: '1 Main Street', country: options.taxCountry } as never, metadata: meta() });
+  }
   await handler.handle(subscriptionDecider, 'sub-1', {
     type: 'CreateSubscription',
     data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'constructor', infrastructure_type: 'self-hosted', modules: [{ name: 'streams', limit: units }], privacy_policy_confirm: true },

@@ -177,12 +177,20 @@ export function lessFuture(spans: readonly ServiceSpan[], at: string, amount: nu
 
 /** What a refund at `now` gives back for an item's unused time: rounded down to the cent, never above its cash left. */
 export function refundableUnused(item: BookItem, now: string): number {
-  // The unused time's value is net; what goes back is the money paid for it, its tax included (in proportion).
-  return Math.max(0, Math.min(Math.floor(grossOfNet(item, unusedValue(item, now)) + 1e-9), item.cash - item.refunded - item.due));
+  // The unused time's value is net; what goes back is the money paid for it, its tax included (in proportion) — and
+  // never more of its net than the time unused: the tax's share is rounded half-up, so a cent may have to stay.
+  return grossFor(item, unusedValue(item, now), item.cash - item.refunded - item.due);
 }
 
 /** The unused value of an item as money the customer paid (tax included), rounded down: what moves to credit. */
-export const unusedGross = (item: BookItem, now: string): number => Math.floor(grossOfNet(item, unusedValue(item, now)) + 1e-9);
+export const unusedGross = (item: BookItem, now: string): number => grossFor(item, unusedValue(item, now), Infinity);
+
+/** The most money (tax included, whole cents, at most `cap`) whose net part — after the tax's share — is within `net`. */
+function grossFor(item: BookItem, net: number, cap: number): number {
+  let gross = Math.max(0, Math.min(Math.floor(grossOfNet(item, net) + 1e-9), cap));
+  while (gross > 0 && gross - taxShareOf(item, gross) > net + 1e-9) gross--;
+  return gross;
+}
 
 /**
  * What of an item's money is account credit now and may go back as such: all of a capture kept as credit (less what

@@ -87,7 +87,7 @@ export const billingEvolvers = {
     const paysPeriod = d.purpose === 'period' && !credited && d.periodStart !== undefined && d.periodEnd !== undefined;
     const licenceKey = s.licence_key ?? d.licence_key;
     const period: PaidTime | undefined = paysPeriod
-      ? { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: d.amount + (d.credit ?? 0), configuration: d.configuration ?? configurationOf(s) }
+      ? { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: d.tax ? d.tax.amount : d.amount + (d.credit ?? 0), configuration: d.configuration ?? configurationOf(s) }
       : undefined;
     const next: S = {
       ...setOrder(s, d.paypalOrderID, (o) => settled({ ...o, status: 'captured' })),
