@@ -80,6 +80,17 @@ export function vatInEuros(amountCents: number, currency: string, at: string | D
   return { ...rate, euroCents: toEuroCents(amountCents, rate.rate) };
 }
 
+/**
+ * The VAT in euros for a document: at the ECB rate of its day, or — when the table has not been updated to that day
+ * (no network here: `npm run ecb-rates -w billing-core -- <file>`) — at the latest rate it has, said so (`stale`): a
+ * document is never refused for it, and the administrator is told to update the rates.
+ */
+export function vatInEurosForDocument(amountCents: number, currency: string, at: string | Date, table: EcbRateTable = ECB_RATES): (VatInEuros & { stale: boolean }) | null {
+  const rate = ecbRateOn(currency, at, table) ?? ecbRateOn(currency, table.through, table);
+  if (!rate) return null;
+  return { ...rate, euroCents: toEuroCents(amountCents, rate.rate), stale: dayOf(at) > table.through };
+}
+
 /** Rates read from an ECB file: per currency, day → rate; and the first and latest days the file covers. */
 export interface EcbFileRates {
   rates: Map<string, Map<string, string>>;
