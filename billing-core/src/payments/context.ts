@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NotFoundError, PaymentProviderError, streamIds, type Command, type CommandMetadata, type DomainEvent, type OrderTax } from '@relaycast/contracts';
+import { NotFoundError, PaymentProviderError, type Command, type CommandMetadata, type DomainEvent, type OrderTax } from '@relaycast/contracts';
 import type { Decider } from '../decider.js';
 import { aggregate, type HandleOptions, type HandleResult } from '../handler.js';
 import { userDecider } from '../user/index.js';
@@ -7,7 +7,7 @@ import { taxCustomerOf, taxFor, taxIncludedIn, type SellerTaxIdentity } from '..
 import type { Due } from '../subscription/money.js';
 import type { EventStore } from '../store/port.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
-import { exists, type ExistingSubscription, type SubscriptionEvent } from '../subscription/index.js';
+import { exists, type ExistingSubscription } from '../subscription/index.js';
 import { subscriptionDecider } from '../subscription/index.js';
 import type { PaymentGateway } from './gateway.js';
 import type { Invoicing, RecordedEvent } from '../invoice/issuer.js';

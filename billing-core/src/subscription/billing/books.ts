@@ -2,7 +2,6 @@ import type { OrderCaptured, PaidChangeTakenBack, PaymentDisputed, PaymentRefund
 import { dayOf } from '../../books/calendar.js';
 import { ACCOUNT } from '../../books/postings.js';
 import { capturedItem, creditPartOf, endService, lessFuture, oweBack, periodsChanged, grossOut, refundFrom, unusedGross, withTaxBack, type BookItem, type Books, type PeriodSlot, type RaiseSlot } from '../../books/items.js';
-import { remainingFrom, respread } from '../../books/recognition.js';
 import { configurationAt, configurationOf, grantedTime, type ExistingSubscription, type PaidTime } from '../state.js';
 import { grantedSlots } from '../money.js';
 

@@ -2,7 +2,7 @@ import { NotFoundError, ValidationError } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
 import { supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
-import { configurationOf, coveredUntil, hasPaidTimeRunning, paidThrough, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from '../state.js';
+import { configurationOf, coveredUntil, paidThrough, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { creditPartOf, refundableUnused, type BookItem } from '../../books/items.js';
 import { creditBuyer, laterRaises, refundSplit } from './books.js';
 import { transition } from '../status.js';
