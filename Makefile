@@ -70,12 +70,13 @@ deploy-check: install system-deps
 ## test: every test — types, deploy files, back-end (incl. real Redis, Kafka mock and HTTP), web units, browser
 test: install system-deps typecheck deploy-check unit web-unit e2e
 
-## test-long: the money properties at length — "no free lunch, both ways" over 20,000 generated runs and finance over
-## 5,000 (make test runs 2,000 and 150); not part of make test
+## test-long: the money properties at length — "no free lunch, both ways" over 20,000 generated runs, finance over
+## 5,000 and finance with and without VAT over 5,000 (make test runs 2,000, 150 and 40); not part of make test
 ONE_SPEC := npx mocha --no-config --node-option import=tsx --extension ts --timeout 0 --exit
 test-long: install
 	NO_FREE_LUNCH_RUNS=20000 $(ONE_SPEC) billing-core/src/payments/no-free-lunch.spec.ts
 	FINANCE_PROPERTY_RUNS=5000 $(ONE_SPEC) projections/src/finance/metrics/property.spec.ts
+	FINANCE_TAX_PROPERTY_RUNS=5000 $(ONE_SPEC) projections/src/finance/metrics/tax.property.spec.ts
 
 ## test-eventstoredb: the event store conformance suite against a real server at EVENTSTORE_CONNECTION_STRING
 test-eventstoredb: install

@@ -16,7 +16,7 @@ import { forEachEntry, heldBy } from './recognition.js';
  *   cancellation owes until PayPal makes them. Never revenue.
  * - `revenue:<plan>` (income): revenue recognised, day by day.
  * - `refunds:<plan>` (contra-income): money given back out of revenue already recognised.
- * - `tax-payable:<country>:<rate>` (liability): tax collected for a tax authority (none is computed yet).
+ * - `tax-payable:<country>:<rate>` (liability): tax collected for a tax authority, by the customer's country and the rate (docs/tax.md).
  * PayPal's fees are not in the books (PayPal does not report them to these workflows): the clearing account is gross.
  */
 

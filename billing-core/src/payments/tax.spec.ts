@@ -77,6 +77,23 @@ describe('taxes through the payment workflows (payments/tax.spec.ts)', () => {
     }
   });
 
+  it('a partial refund gives back its share of the VAT, once: $9.40 of $94.01 takes ⌊1501 × 940 / 9401 + ½⌋ = $1.50 of tax, then the rest the remainder', async () => {
+    const w = await world({ country: 'DE' });
+    try {
+      const sub = foldEvents(subscriptionDecider, await w.history()) as ExistingSubscription;
+      const captureId = sub.captures[0]!.captureId;
+      await refundCapture(w.deps, { subscriptionId: 'sub-1', captureId, amount: 940 }, w.meta('ROLE_ADMIN'));
+      const first = entries(await w.history()).filter((e) => e.type === 'PaymentRefunded');
+      expect(first.map((e) => e.postings)).to.deep.equal([[cr('paypal-clearing', 940), dr('deferred-revenue', 790), dr('tax-payable:DE:0.19', 150)]]);
+      // The rest, $84.61: the tax left, 1501 − 150 = 1351, and the net left, 7900 − 790 = 7110.
+      await refundCapture(w.deps, { subscriptionId: 'sub-1', captureId }, w.meta('ROLE_ADMIN'));
+      const both = entries(await w.history()).filter((e) => e.type === 'PaymentRefunded');
+      expect(both[1]!.postings).to.deep.equal([cr('paypal-clearing', 8461), dr('deferred-revenue', 7110), dr('tax-payable:DE:0.19', 1351)]);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('a German business with a valid VAT number: reverse charge, $79.00, no VAT payable', async () => {
     const w = await world({ country: 'DE', vatNumber: 'DE136695976' });
     try {

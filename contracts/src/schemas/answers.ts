@@ -279,6 +279,10 @@ const MoneyTotals = {
   outstanding: Type.Integer(),
   withdrawn: Type.Integer(),
   net: Type.Integer(),
+  /** Account credit the payments spent; the VAT inside them; captured + creditUsed − vat. */
+  creditUsed: Type.Integer(),
+  vat: Type.Integer(),
+  netOfVat: Type.Integer(),
   subscriptions: Type.Integer(),
   orders: Type.Integer(),
   captures: Type.Integer(),
@@ -311,6 +315,9 @@ export const FinanceReportView = Type.Object({
       outstanding: Type.Integer(),
       withdrawn: Type.Integer(),
       net: Type.Integer(),
+      creditUsed: Type.Integer(),
+      vat: Type.Integer(),
+      netOfVat: Type.Integer(),
       servicePeriodStart: Nullable(Type.String()),
       servicePeriodEnd: Nullable(Type.String()),
       /** Demo payments (PAYMENTS=demo): no money moved; counted in `totals.demo`, never in the real totals. */

@@ -34,6 +34,9 @@ export const FinanceMonthView = Type.Object({
   refunded: Money,
   reversed: Money,
   net: Money,
+  /** Tax charged with the month's payments, and tax given back with money given back in it (never revenue). */
+  tax: Money,
+  taxReturned: Money,
   refunds: Type.Integer(),
   reversals: Type.Integer(),
   disputes: Type.Integer(),
@@ -58,6 +61,8 @@ export const FinanceOverviewView = Type.Object({
   payingByPlan: Type.Record(Type.String(), Type.Integer()),
   netRevenueThisMonth: Money,
   creditLiability: Money,
+  /** Tax collected and not given back at the as-of day: owed to tax authorities (a liability). */
+  taxPayable: Money,
   churn30d: Type.Object({ churned: Type.Integer(), base: Type.Integer(), rate: Type.Union([Type.Number(), Type.Null()]) }),
   months: Type.Array(FinanceMonthView),
   series: Type.Array(Type.Object({ day: Type.String(), mrr: Money, paying: Type.Integer() })),

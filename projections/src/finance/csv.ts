@@ -5,7 +5,7 @@ import type { FinanceReport, Totals } from './report.js';
 export const CSV_COLUMNS = [
   'line', 'subscription_id', 'user_id', 'plan_id', 'currency', 'period', 'status',
   'paypal_order_ids', 'capture_ids', 'refund_ids',
-  'ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net',
+  'ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net', 'credit_used', 'vat', 'net_of_vat',
   'service_period_start', 'service_period_end', 'subscriptions', 'orders', 'captures', 'refunds', 'demo',
 ] as const;
 
@@ -17,12 +17,12 @@ export function formatAmount(cents: number): string {
 }
 
 /** The amount columns: integer cents in the report, written as numbers in major units (never as text cells). */
-const MONEY_COLUMNS: ReadonlySet<string> = new Set(['ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net']);
+const MONEY_COLUMNS: ReadonlySet<string> = new Set(['ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net', 'credit_used', 'vat', 'net_of_vat']);
 
 type Line = Record<(typeof CSV_COLUMNS)[number], string | number | boolean>;
 
-function amounts(t: Pick<Totals, 'ordered' | 'captured' | 'refunded' | 'outstanding' | 'withdrawn' | 'net'>) {
-  return { ordered: t.ordered, captured: t.captured, refunded: t.refunded, outstanding: t.outstanding, withdrawn: t.withdrawn, net: t.net };
+function amounts(t: Pick<Totals, 'ordered' | 'captured' | 'refunded' | 'outstanding' | 'withdrawn' | 'net' | 'creditUsed' | 'vat' | 'netOfVat'>) {
+  return { ordered: t.ordered, captured: t.captured, refunded: t.refunded, outstanding: t.outstanding, withdrawn: t.withdrawn, net: t.net, credit_used: t.creditUsed, vat: t.vat, net_of_vat: t.netOfVat };
 }
 
 /**

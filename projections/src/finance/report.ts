@@ -18,6 +18,11 @@ import type { ReplayCut } from './cut.js';
  *                rejected and not captured since), less the withdrawn. ordered = captured + outstanding + withdrawn, as a capture always equals its
  *                order (the decider rejects any other amount as PaymentRejected).
  * - net:         captured − refunded: the money kept.
+ * - creditUsed:  account credit the captures' payments spent besides the money captured.
+ * - vat:         the tax inside those payments (OrderCaptured.tax: VAT charged at the customer's rate, or carved out of
+ *                a price kept from before taxes), a tax authority's money; none for a capture kept as account credit
+ *                (its tax is charged when the credit pays for service). netOfVat = captured + creditUsed − vat: each
+ *                payment's gross (money and credit) is its net plus its VAT.
  * A capture or refund whose order (or capture) is not in the log before the cut (never the case for events the
  * deciders wrote) counts in its subscription's row for the month it happened, with nothing ordered.
  *
@@ -42,6 +47,9 @@ export interface ReportRow {
   outstanding: number;
   withdrawn: number;
   net: number;
+  creditUsed: number;
+  vat: number;
+  netOfVat: number;
   /** The service period(s) the row's period payments paid for: earliest start, latest end. */
   servicePeriodStart: string | null;
   servicePeriodEnd: string | null;
@@ -56,6 +64,9 @@ export interface Totals {
   outstanding: number;
   withdrawn: number;
   net: number;
+  creditUsed: number;
+  vat: number;
+  netOfVat: number;
   subscriptions: number;
   orders: number;
   captures: number;
@@ -121,7 +132,7 @@ const FINANCIAL = new Set([
 const monthOf = (iso: string) => iso.slice(0, 7);
 
 function emptyTotals(): Totals {
-  return { ordered: 0, captured: 0, refunded: 0, outstanding: 0, withdrawn: 0, net: 0, subscriptions: 0, orders: 0, captures: 0, refunds: 0 };
+  return { ordered: 0, captured: 0, refunded: 0, outstanding: 0, withdrawn: 0, net: 0, creditUsed: 0, vat: 0, netOfVat: 0, subscriptions: 0, orders: 0, captures: 0, refunds: 0 };
 }
 
 /**
@@ -161,6 +172,9 @@ export function createFinanceFold(cut: ReplayCut) {
         outstanding: 0,
         withdrawn: 0,
         net: 0,
+        creditUsed: 0,
+        vat: 0,
+        netOfVat: 0,
         servicePeriodStart: null,
         servicePeriodEnd: null,
         demo,
@@ -211,6 +225,8 @@ export function createFinanceFold(cut: ReplayCut) {
           const row = order?.row ?? rowFor(subscriptionId, monthOf(event.occurredAt), d.currency, demo);
           if (order) order.captured = true;
           row.captured += d.amount;
+          row.creditUsed += d.credit ?? 0;
+          if (d.tax && !d.credited) row.vat += d.tax.tax;
           row.captureIds.push(d.captureId);
           captures.set(d.captureId, row);
           if (d.periodStart && (row.servicePeriodStart === null || d.periodStart < row.servicePeriodStart)) row.servicePeriodStart = d.periodStart;
@@ -266,6 +282,7 @@ export function createFinanceFold(cut: ReplayCut) {
         row.planId ||= sub?.planId ?? '';
         row.status = sub?.status ?? '';
         row.net = row.captured - row.refunded;
+        row.netOfVat = row.captured + row.creditUsed - row.vat;
         const planKey = `${row.planId}\u0000${row.currency}`;
         let plan = byPlan.get(planKey);
         if (!plan) byPlan.set(planKey, (plan = { planId: row.planId, currency: row.currency, ...emptyTotals(), subs: new Set() }));
@@ -278,6 +295,9 @@ export function createFinanceFold(cut: ReplayCut) {
           t.outstanding += row.outstanding;
           t.withdrawn += row.withdrawn;
           t.net += row.net;
+          t.creditUsed += row.creditUsed;
+          t.vat += row.vat;
+          t.netOfVat += row.netOfVat;
           t.orders += row.paypalOrderIds.length;
           t.captures += row.captureIds.length;
           t.refunds += row.refundIds.length;

@@ -76,7 +76,16 @@ export function refunded(s: S, d: PaymentRefunded): { books: Books; credit: numb
   const item = s.books.items.find((i) => i.captureId === d.captureId);
   if (!item) return { books: s.books, credit: s.credit };
   const { fromDue, fromCredit, unspent, spent, rest } = refundSplit(s, d.captureId, d.amount);
-  let books = withItem(s.books, d.captureId, (i) => ({ ...i, refunded: i.refunded + d.amount, due: i.due - fromDue, ...(fromCredit && i.kind !== 'credit' ? { creditRefunded: (i.creditRefunded ?? 0) + fromCredit } : {}) }));
+  let books = s.books;
+  if (rest > 0 && item.kind !== 'credit') {
+    // Before the refund is counted (its tax share is of the money out with it, once): the tax inside the money
+    // refunded goes back in proportion; the rest comes out of the service.
+    books = withItem(books, d.captureId, (i) => {
+      const { item: taxed, net } = withTaxBack(i, rest);
+      return { ...refundFrom(taxed, net, day).item, spans: lessFuture(i.spans, d.refundedAt, net) };
+    });
+  }
+  books = withItem(books, d.captureId, (i) => ({ ...i, refunded: i.refunded + d.amount, due: i.due - fromDue, ...(fromCredit && i.kind !== 'credit' ? { creditRefunded: (i.creditRefunded ?? 0) + fromCredit } : {}) }));
   // A reversal takes the money PayPal held for an open dispute of this capture first.
   if (d.reversal) books = { ...books, disputes: takeHeld(books.disputes, d.captureId, d.amount) };
   if (spent > 0) {
@@ -87,13 +96,6 @@ export function refunded(s: S, d: PaymentRefunded): { books: Books; credit: numb
         return { ...refundFrom(taxed, net, day).item, spans: lessFuture(i.spans, d.refundedAt, net), takenBack: i.takenBack + spent };
       });
     }
-  }
-  if (rest > 0 && item.kind !== 'credit') {
-    books = withItem(books, d.captureId, (i) => {
-      // The tax inside the money refunded goes back in proportion; the rest comes out of the service.
-      const { item: taxed, net } = withTaxBack(i, rest);
-      return { ...refundFrom(taxed, net, day).item, spans: lessFuture(i.spans, d.refundedAt, net) };
-    });
   }
   return { books, credit: s.credit - unspent };
   function takeHeld(disputes: Books['disputes'], captureId: string, amount: number): Books['disputes'] {

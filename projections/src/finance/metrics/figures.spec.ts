@@ -233,6 +233,24 @@ describe('finance figures from literal histories (hand-worked)', () => {
     expect(jan.deferred.USD).to.equal(79000 - 6709);
   });
 
+  it('VAT is neither MRR nor revenue: a German consumer’s $79.00 month with $15.01 VAT, $9.40 refunded', async () => {
+    const h = history();
+    const T = (d: string) => `2026-${d}T12:00:00.000Z`;
+    h.created('v', T('01-01'), { amount: 7900, plan: 'unlimited' });
+    h.paid('v', T('01-01'), { amount: 9401, start: T('01-01'), end: T('02-01'), capture: 'v1', from: 'INITIAL', vat: { country: 'DE', rate: '0.19', amount: 1501 } });
+    // $9.40 of $94.01 back on Jan 11: its VAT ⌊1501 × 940 / 9401 + ½⌋ = 150, its net 790.
+    h.refunded('v', T('01-11'), { capture: 'v1', amount: 940, refund: 'vr1' });
+    const rm = await projectFinance(h.events);
+    const o = await financeOverview(rm, { asOf: '2026-01-31', book: 'real' });
+    const jan = monthOf(o.months, '2026-01');
+    expect(o.mrr).to.deep.equal({ USD: 7900 });
+    expect([jan.captured.USD, jan.refunded.USD, jan.net.USD]).to.deep.equal([9401, 940, 8461]);
+    expect([jan.tax.USD, jan.taxReturned.USD, o.taxPayable.USD]).to.deep.equal([1501, 150, 1351]);
+    // Revenue is the net: 7900 − 790 = 7110 over the month, all recognised by its end (the period ends Feb 1 12:00:
+    // 31 days from Jan 1). Cash kept = revenue + tax payable: 8461 = 7110 + 1351.
+    expect([jan.recognised.USD, jan.deferred.USD]).to.deep.equal([7110, 0]);
+  });
+
   it('demo payments make a book of their own', async () => {
     const h = history();
     h.created('r', '2026-01-01T10:00:00.000Z', { amount: 2000 });

@@ -23,6 +23,12 @@ export interface FinanceMonth {
   reversed: Money;
   /** captured − refunded − reversed. */
   net: Money;
+  /**
+   * Tax charged with the month's payments (VAT inside what was captured and the credit they used: a tax authority's
+   * money, never revenue), and tax that went back with money given back in the month (credit notes reverse it).
+   */
+  tax: Money;
+  taxReturned: Money;
   refunds: number;
   reversals: number;
   disputes: number;
@@ -52,6 +58,8 @@ export interface FinanceOverview {
   netRevenueThisMonth: Money;
   /** Account credit owed to customers: a liability, not revenue. */
   creditLiability: Money;
+  /** Tax collected for tax authorities and not given back, at the as-of day: a liability (tax payable), never revenue. */
+  taxPayable: Money;
   /** Subscribers who stopped paying in the 30 days to the as-of day, over those paying 30 days before. */
   churn30d: { churned: number; base: number; rate: number | null };
   months: FinanceMonth[];
@@ -98,7 +106,7 @@ function recognisedByDay(docs: readonly RecognitionMonth[], asOf: string): Map<s
 function emptyMonth(month: string): FinanceMonth {
   return {
     month, mrrStart: {}, mrrEnd: {}, movements: {}, payingStart: 0, payingEnd: 0, churnedSubscribers: 0,
-    captured: {}, refunded: {}, reversed: {}, net: {}, refunds: 0, reversals: 0, disputes: 0, disputed: {},
+    captured: {}, refunded: {}, reversed: {}, net: {}, tax: {}, taxReturned: {}, refunds: 0, reversals: 0, disputes: 0, disputed: {},
     trialsStarted: 0, trialsConverted: 0, renewalsFailed: 0, dunningStarted: 0, dunningRecovered: 0, recognised: {}, deferred: {},
   };
 }
@@ -116,6 +124,7 @@ export async function financeOverview(rm: ReadModelStore, options: { asOf: strin
   const mrrByKey = new Map<string, number>();
   const paying = new Map<string, number>();
   const credit: Money = {};
+  const taxPayable: Money = {};
   const months = new Map<string, FinanceMonth>();
   const month = (m: string) => {
     let found = months.get(m);
@@ -158,6 +167,14 @@ export async function financeOverview(rm: ReadModelStore, options: { asOf: strin
         }
         case 'credit':
           sumInto(credit, a, amount);
+          break;
+        case 'tax':
+          sumInto(m.tax, a, amount);
+          sumInto(taxPayable, a, amount);
+          break;
+        case 'taxBack':
+          sumInto(m.taxReturned, a, amount);
+          sumInto(taxPayable, a, -amount);
           break;
         case 'captured':
           sumInto(m.captured, b!, amount);
@@ -275,6 +292,7 @@ export async function financeOverview(rm: ReadModelStore, options: { asOf: strin
     payingByPlan: Object.fromEntries([...paying].filter(([, n]) => n !== 0)),
     netRevenueThisMonth: thisMonth.net,
     creditLiability: Object.fromEntries(Object.entries(credit).filter(([, v]) => v !== 0)),
+    taxPayable: Object.fromEntries(Object.entries(taxPayable).filter(([, v]) => v !== 0)),
     churn30d: { churned, base, rate: base > 0 ? churned / base : null },
     months: allMonths.map((m) => month(m)),
     series,

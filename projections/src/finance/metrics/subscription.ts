@@ -186,6 +186,9 @@ export const moneyMoved = (before: ExistingSubscription, after: ExistingSubscrip
 const owed = (s: ExistingSubscription) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
 /** Money kept for service (billed revenue): what every payment still holds for what it paid for. */
 const billed = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + moneyHeld(i), 0);
+/** Tax charged with the payments (a tax authority's money, never revenue), and what of it went back with money given back. */
+const taxCharged = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + (i.tax?.amount ?? 0), 0);
+const taxReturned = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + (i.tax?.back ?? 0), 0);
 
 /**
  * One event's effect on a subscription's finance: its new state (MRR points included), the day's flows and the
@@ -268,6 +271,8 @@ export function stepFinance(prev: SubscriptionFinance, raw: EventEnvelope): Fina
   if (moneyMoved(before, after)) {
     add(flows, `revenue|${plan}|${cur}`, billed(after) - billed(before));
     add(flows, `credit|${cur}`, owed(after) - owed(before));
+    add(flows, `tax|${cur}`, taxCharged(after) - taxCharged(before));
+    add(flows, `taxBack|${cur}`, taxReturned(after) - taxReturned(before));
   }
   // Most events (an order, a licence, a reminder) change nothing MRR reads: the points stand as they are.
   const mrrMoved = before.status !== after.status || before.removed !== after.removed || before.paid !== after.paid || before.complimentary !== after.complimentary ||

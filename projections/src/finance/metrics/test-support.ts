@@ -45,12 +45,25 @@ export function history(startPosition = 1n) {
         infrastructure_details: {},
       }, o.demo);
     },
-    /** A period payment captured (and, when it is the first, the move to Live). */
-    paid(sub: string, at: string, o: { amount: number; start: string; end: string; config?: number; capture: string; from?: string; credit?: number; demo?: boolean }) {
+    /**
+     * A period payment captured (and, when it is the first, the move to Live). With `vat`: the amount is the total,
+     * VAT of `vat.country` at `vat.rate` inside it (`vat.amount` cents), the period's price the rest (net).
+     */
+    paid(sub: string, at: string, o: { amount: number; start: string; end: string; config?: number; capture: string; from?: string; credit?: number; demo?: boolean; vat?: { country: string; rate: string; amount: number } }) {
+      const total = o.amount + (o.credit ?? 0);
+      const tax = o.vat
+        ? {
+            tax: {
+              amount: total - o.vat.amount, taxLines: [{ kind: 'vat', country: o.vat.country, rate: o.vat.rate, amount: o.vat.amount }], tax: o.vat.amount, total,
+              decision: { kind: 'vat', country: o.vat.country, rate: o.vat.rate, customerType: 'consumer', notices: [], evidence: { at, sellerCountry: 'EE', billingCountry: o.vat.country } },
+            },
+          }
+        : {};
       add(sub, 'OrderCaptured', at, {
         paypalOrderID: `O-${o.capture}`, paypalSubscriptionID: `RCS-${sub}`, captureId: o.capture, amount: o.amount, currency: 'USD', quantity: 1,
-        capturedAt: at, purpose: 'period', periodStart: o.start, periodEnd: o.end, configuration: configuration(o.config ?? o.amount + (o.credit ?? 0)),
+        capturedAt: at, purpose: 'period', periodStart: o.start, periodEnd: o.end, configuration: configuration(o.config ?? total - (o.vat?.amount ?? 0)),
         ...(o.credit ? { credit: o.credit } : {}),
+        ...tax,
       }, o.demo);
       if (o.from) add(sub, 'SubscriptionStatusChanged', at, status(o.from, 'ACTIVE', 'PAID', at), o.demo);
     },

@@ -123,6 +123,7 @@ function Overview({ scope }: { scope: FinanceScope }) {
       </div>
       <div className="finance-figures finance-figures-apart">
         <Figure id="credit" liability name={t('figures.credit.name')} value={money(data.creditLiability)} definition={t('figures.credit.definition')} />
+        <Figure id="tax-payable" liability name={t('figures.taxPayable.name')} value={money(data.taxPayable)} definition={t('figures.taxPayable.definition')} />
       </div>
 
       <Section id="section-mrr" title={t('overview.mrrTitle')} definition={t('overview.mrrHint')}>
@@ -244,6 +245,8 @@ function Overview({ scope }: { scope: FinanceScope }) {
           [t('columns.refunded'), (m) => money(m.refunded)],
           [t('columns.reversed'), (m) => money(m.reversed)],
           [t('columns.net'), (m) => money(m.net)],
+          [t('columns.taxCharged'), (m) => money(m.tax)],
+          [t('columns.taxReturned'), (m) => money(m.taxReturned)],
           [t('columns.refunds'), (m) => formatCount(m.refunds, lang)],
           [t('columns.reversals'), (m) => formatCount(m.reversals, lang)],
           [t('columns.disputes'), (m) => (m.disputes ? `${formatCount(m.disputes, lang)} (${money(m.disputed)})` : '0')],

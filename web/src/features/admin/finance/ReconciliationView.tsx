@@ -11,7 +11,7 @@ import { FinanceFrame, LoadFailed, type FinanceScope } from './Frame.js';
 import { planWord, reportOfBook, statusWord, verifyWords } from './model.js';
 
 const detailsPath = (id: string) => `/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(id)}`;
-const MONEY_COLUMNS = ['ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net'] as const;
+const MONEY_COLUMNS = ['ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net', 'creditUsed', 'vat', 'netOfVat'] as const;
 
 /** The read-model check (POST /finance/verify): run on demand, its result in words. */
 function ReadModelCheck() {

@@ -31,6 +31,8 @@ const month = (m: string, fields: Partial<FinanceMonth>): FinanceMonth => ({
   refunded: {},
   reversed: {},
   net: {},
+  tax: {},
+  taxReturned: {},
   refunds: 0,
   reversals: 0,
   disputes: 0,
@@ -131,8 +133,8 @@ describe('finance area: the figures’ arithmetic and words', () => {
   });
 
   it('the reconciliation of one book: demo rows and totals never in the real ones', () => {
-    const row = (demo: boolean) => ({ subscriptionId: demo ? 'd' : 'r', userId: 'u', planId: 'constructor', currency: 'USD', period: '2026-03', status: 'SUBSCRIPTION_STATUS_ACTIVE', paypalOrderIds: [], captureIds: [], refundIds: [], ordered: 1000, captured: 1000, refunded: 0, outstanding: 0, withdrawn: 0, net: 1000, servicePeriodStart: null, servicePeriodEnd: null, ...(demo ? { demo: true } : {}) });
-    const totals = { byPlan: [], byCurrency: [{ currency: 'USD', ordered: 1, captured: 1, refunded: 0, outstanding: 0, withdrawn: 0, net: 1, subscriptions: 1, orders: 1, captures: 1, refunds: 0 }] };
+    const row = (demo: boolean) => ({ subscriptionId: demo ? 'd' : 'r', userId: 'u', planId: 'constructor', currency: 'USD', period: '2026-03', status: 'SUBSCRIPTION_STATUS_ACTIVE', paypalOrderIds: [], captureIds: [], refundIds: [], ordered: 1000, captured: 1000, refunded: 0, outstanding: 0, withdrawn: 0, net: 1000, creditUsed: 0, vat: 0, netOfVat: 1000, servicePeriodStart: null, servicePeriodEnd: null, ...(demo ? { demo: true } : {}) });
+    const totals = { byPlan: [], byCurrency: [{ currency: 'USD', ordered: 1, captured: 1, refunded: 0, outstanding: 0, withdrawn: 0, net: 1, creditUsed: 0, vat: 0, netOfVat: 1, subscriptions: 1, orders: 1, captures: 1, refunds: 0 }] };
     const report: FinanceReportView = { asOf: { to: null, position: '9', events: 9 }, rows: [row(false), row(true)], disputes: [], totals: { byPlan: [], byCurrency: [], demo: totals } };
     expect(reportOfBook(report, 'real').rows.map((r) => r.subscriptionId)).to.deep.equal(['r']);
     expect(reportOfBook(report, 'real').totals.byCurrency).to.deep.equal([]);
