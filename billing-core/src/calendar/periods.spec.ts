@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addMonths } from '../pricing/proration.js';
+import { addMonths } from './index.js';
 
 /**
  * Period ends must not move when the date arithmetic changes hands: a period paid for ends where it ended before.

@@ -31,7 +31,8 @@ export {
   type SubscriptionState,
   type ExistingSubscription,
 } from './state.js';
-export { amountDue, dueOf, plusDays, type Due } from './money.js';
+export { amountDue, dueOf, type Due } from './money.js';
+export { addMonths, plusDays } from '../calendar/index.js';
 export { dueItemsOf, nextDueItem, nextBillingItem, PAYMENT_CHECK_AFTER_MS, type DueItem, type DueKind } from './due-items.js';
 export { pendingReminders, REMINDER_LEAD_DAYS, type PendingReminder } from './reminders.js';
 export { dunningTimeline, nextRetryOf } from './dunning.js';

@@ -1,6 +1,6 @@
 import { ConflictError, DEFAULT_TRIAL_PERIOD_SECONDS, InvalidTransitionError, PAYABLE_STATUSES, TRIAL_MAX_UNITS, ValidationError, type Configuration, type PlanSnapshot } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
-import { addMonths } from '../../pricing/proration.js';
+import { addMonths } from '../../calendar/index.js';
 import type { SubscriptionEvent } from '../events.js';
 import { noPaymentInFlight, notCancelled, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
 import { configurationOf, coveredUntil, everCovered, type ExistingSubscription, type SubscriptionState } from '../state.js';
