@@ -84,6 +84,30 @@ export async function aggregate<State, E extends DomainEvent>(
 }
 
 /**
+ * A decider whose decision says more than its events (what a revision does: at once, pending, scheduled): `decision`
+ * decides in the handler's place and returns that beside the events; `outcome()` is the last decision made — the one
+ * recorded, after any retry on a version conflict decided again — or undefined when nothing was decided (an
+ * idempotency key applied before).
+ */
+export function withDecision<State, C extends Command, E extends DomainEvent, O>(
+  decider: Decider<State, C, E>,
+  decision: (command: C, state: State) => { events: E[]; outcome: O },
+): { decider: Decider<State, C, E>; outcome(): O | undefined } {
+  let last: O | undefined;
+  return {
+    decider: {
+      ...decider,
+      decide(command, state) {
+        const decided = decision(command, state);
+        last = decided.outcome;
+        return decided.events;
+      },
+    },
+    outcome: () => last,
+  };
+}
+
+/**
  * Event ids for a command with an idempotency key are derived from the key, so even two racing first attempts
  * write identical ids and the store's idempotent append keeps one copy.
  */

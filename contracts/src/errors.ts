@@ -19,6 +19,10 @@ export type ErrorCode =
   /** An Idempotency-Key already used with a different request body. */
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'RATE_LIMITED'
+  /** A new address-verification link was asked for less than a minute after the last one. */
+  | 'VERIFICATION_LINK_TOO_SOON'
+  /** An account's password-reset links for the hour are used up. */
+  | 'RESET_LINK_LIMIT'
   /** PayPal did not answer or failed: nothing was charged, try again. */
   | 'PAYMENT_PROVIDER_FAILED'
   /** PayPal declined the payment (the buyer's funding source). */
@@ -125,6 +129,18 @@ export class PriceMismatchError extends AppError {
       `${field} ${formatCents(receivedCents)} does not match the catalogue price ${formatCents(expectedCents)}`,
       { field, expectedCents, receivedCents },
     );
+  }
+}
+/** A new verification link less than a minute after the last (the user decider's throttle). */
+export class VerificationLinkTooSoonError extends AppError {
+  constructor(message = 'A link was sent less than a minute ago: wait a moment') {
+    super('VERIFICATION_LINK_TOO_SOON', message, [{ field: 'email', message: 'was sent a link less than a minute ago', rule: 'tooSoon' }]);
+  }
+}
+/** More password-reset links for one account within the hour than the user decider allows. */
+export class ResetLinkLimitError extends AppError {
+  constructor(perHour: number) {
+    super('RESET_LINK_LIMIT', `At most ${perHour} password-reset links an hour for one account: use the last one, or ask again later`);
   }
 }
 /** One money movement at a time: a capture or a saved-wallet charge of this subscription is in flight. */

@@ -18,7 +18,7 @@ import type { EventStore } from '../store/port.js';
 import { subscriptionDecider } from '../subscription/index.js';
 import { userDecider } from '../user/index.js';
 import { billingPolicyDecider } from '../policy/index.js';
-import { grantComplimentary } from '../subscription/workflows.js';
+import { grantComplimentary } from '../workflows/index.js';
 import { captureOrder, handleWebhook, payDue, recordCapture, refundCapture, type PaymentDeps } from '../payments/index.js';
 import { fakePayPal } from '../../test/fake-paypal.js';
 import { startEventStoreDbStandIn } from '../../test/esdb-standin/index.js';

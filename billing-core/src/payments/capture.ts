@@ -1,5 +1,5 @@
-import { ConflictError, InvalidTransitionError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
-import { pausedForNonPayment, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { ConflictError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
+import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
 import { captureRequestId, issueDocuments, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 import type { CaptureInfo } from './gateway.js';
 
@@ -87,9 +87,6 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
     }
     case 'open':
       break;
-  }
-  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
-    throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
   }
   const requestId = captureRequestId(input.paypalOrderID, order.declines);
   // Recorded before PayPal is asked: no saved-wallet charge starts while this capture is in flight (and one in flight refuses it).

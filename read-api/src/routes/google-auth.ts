@@ -3,11 +3,11 @@ import type { CookieOptions, Request, Response, Router } from 'express';
 import { Passport } from 'passport';
 import { Strategy as GoogleStrategy, type Profile, type StrategyOptionsWithRequest, type VerifyCallback } from 'passport-google-oauth20';
 import type OAuth2Strategy from 'passport-oauth2';
-import { deterministicUuid } from '@relaycast/billing-core';
+import { googleUserId } from '@relaycast/billing-core';
 import { BUY_LICENCE_PATH, ConflictError, DEFAULT_LANGUAGE, NAME_MAX_LENGTH, landingAfterSignIn, type Language, type UserView } from '@relaycast/contracts';
 import type { Runtime } from '../runtime.js';
-import { registerUser } from '../services/users.js';
-import { signIn } from '../routes/auth.js';
+import { registerAndRead } from './registered-user.js';
+import { signIn } from './auth.js';
 
 /**
  * Sign-in with Google (seed §7: /auth/google, a browser redirect) through passport-google-oauth20:
@@ -153,7 +153,7 @@ async function findOrRegister(rt: Runtime, info: GoogleUserInfo, correlationId: 
   const sub = text(info.sub, 255);
   const email = text(info.email, 254)?.toLowerCase();
   if (!sub || !email) throw new GoogleSignInError('google-failed', 'Google did not share an account id and e-mail address');
-  const userId = deterministicUuid(`google:${sub}`);
+  const userId = googleUserId(sub);
   const own = await rt.readSide.queries.getUser(userId);
   if (own) return own;
   // An unverified address proves nothing: it must not open someone's account nor claim the address.
@@ -164,7 +164,7 @@ async function findOrRegister(rt: Runtime, info: GoogleUserInfo, correlationId: 
   const picture = text(info.picture, 2048);
   const metadata = { now: new Date().toISOString(), actorId: userId, actorRole: 'ROLE_CUSTOMER' as const, correlationId, causationId: null };
   try {
-    return await registerUser(
+    return await registerAndRead(
       rt,
       {
         userId,

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { AUTH_TOKEN_HEADER, COOKIE_NAMES, ForbiddenError, UnavailableError, type UserView } from '@relaycast/contracts';
-import { SESSION_MS } from './store.js';
-import type { TokenClaims } from './tokens.js';
-import { boundedSet } from './session-cache.js';
+import { SESSION_MS } from '../auth/store.js';
+import type { TokenClaims } from '../auth/tokens.js';
+import { boundedSet } from '../auth/session-cache.js';
 import type { Runtime } from '../runtime.js';
 
 /** Starts a session for a user and returns its token. */

@@ -3,7 +3,7 @@ import { streamIds, type CommandMetadata, type SubscriptionCommand } from '@rela
 import { createCommandHandler } from '../handler.js';
 import { createSqliteEventStore } from '../store/sqlite.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
-import { createSubscription, updateSubscription } from './workflows.js';
+import { createSubscription, updateSubscription } from './subscription.js';
 
 /**
  * Claims only with success: a refused request writes no claim, and a claim written for a command that then loses
