@@ -33,12 +33,15 @@ import { walletRoutes } from './routes/wallets.js';
 import { billingPolicyRoutes } from './routes/billing-policy.js';
 import { licenceRoutes, mountLicences } from './routes/licences.js';
 import { adminHomeRoutes } from './routes/admin-home.js';
-import { mailRoutes, mountMail } from './routes/mail.js';
+import { emailVerificationRoutes, mountEmailVerification } from './routes/email-verification.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
+import { emailPreferenceRoutes, mountUnsubscribe } from './routes/email-preferences.js';
+import { mailOutboxRoutes } from './routes/mail-outbox.js';
 import { mountGoogleAuth } from './routes/google-auth.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...passwordRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...testClockRoutes, ...subscriptionLifecycleRoutes, ...walletRoutes, ...billingPolicyRoutes, ...licenceRoutes, ...adminHomeRoutes, ...mailRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...passwordRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...testClockRoutes, ...subscriptionLifecycleRoutes, ...walletRoutes, ...billingPolicyRoutes, ...licenceRoutes, ...adminHomeRoutes, ...emailVerificationRoutes, ...passwordResetRoutes, ...emailPreferenceRoutes, ...mailOutboxRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -153,9 +156,10 @@ export function createApp(rt: Runtime): Express {
   mountInvoiceDocuments(api, rt);
   mountBillingClock(api, rt);
   mountLicences(api, rt);
-  mountMail(api, rt);
+  mountUnsubscribe(api, rt);
+  mountEmailVerification(api, rt);
   // The JSON API after the handlers that take some of its paths first (the finance CSV, PayPal's raw-body webhooks).
-  mount(api, rt, [...authRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...testClockRoutes, ...subscriptionLifecycleRoutes, ...walletRoutes, ...billingPolicyRoutes, ...licenceRoutes, ...adminHomeRoutes, ...mailRoutes] as RouteDef[]);
+  mount(api, rt, [...authRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...testClockRoutes, ...subscriptionLifecycleRoutes, ...walletRoutes, ...billingPolicyRoutes, ...licenceRoutes, ...adminHomeRoutes, ...emailVerificationRoutes, ...passwordResetRoutes, ...emailPreferenceRoutes, ...mailOutboxRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   served.push(...servedPaths(api, API_ROUTES.map((route) => route.path)));
   app.use(api);

@@ -12,4 +12,4 @@ export {
 } from './subscription.js';
 export { reviseSubscription, type RevisionEffect } from './revise.js';
 export { ABANDONED_CLAIM_MS, administratorId, eraseUser, googleUserId, registerUser, removeUser, requestPasswordReset, updateUser, type NewUser } from './users.js';
-export { cancelNowPreview, savedWalletOf, subscriptionActions, subscriptionFromEvents } from './reads.js';
+export { activeUser, cancelNowPreview, savedWalletOf, subscriptionActions, subscriptionFromEvents } from './reads.js';

@@ -1,4 +1,5 @@
 import { aggregate } from '../handler.js';
+import { userDecider, type ExistingUser } from '../user/index.js';
 import { cancelNowLines } from '../payments/refund.js';
 import { loadSubscription, type PaymentDeps } from '../payments/context.js';
 import { coveredUntil, exists, lifecycleActions, subscriptionDecider, type ExistingSubscription, type LifecycleActions } from '../subscription/index.js';
@@ -38,4 +39,10 @@ export async function savedWalletOf(deps: Deps, subscriptionId: string): Promise
   const { sub } = await loadSubscription(deps as PaymentDeps, subscriptionId);
   if (!sub.vault) throw new ConflictError('This subscription has no saved PayPal account: renewals are not charged to one');
   return { subscriptionId: sub.id, vaultId: sub.vault.id };
+}
+
+/** A user as their own stream tells it now, when active (a signed link names them): null when removed, erased or unknown. */
+export async function activeUser(deps: Deps, userId: string): Promise<ExistingUser | null> {
+  const { state } = await aggregate(deps.events, userDecider, userId);
+  return state.status === 'ACTIVE' ? state : null;
 }

@@ -4,6 +4,8 @@
  * the classes `demo-paypal-*` and the `data-testid`s below (the web app's designers may restyle them there).
  */
 
+import { escapeHtml } from '../../http/page.js';
+
 export type Lang = 'en' | 'ru';
 
 export const TEXTS = {
@@ -70,7 +72,6 @@ export function pickLang(query: unknown, acceptLanguage: string | undefined): La
   return 'en';
 }
 
-export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function formatMoney(value: string, currency: string, lang: Lang): string {
   try {
