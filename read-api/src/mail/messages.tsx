@@ -192,14 +192,14 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
   switch (template) {
     case 'verify-email': {
       const exp = new Date(Date.parse(cause.occurredAt) + VERIFY_LINK_DAYS * DAY_MS).toISOString();
-      const token = deps.links.sign('verify', { uid: user.id, email: user.email, exp });
+      const token = await deps.links.sign('verify', { uid: user.id, email: user.email, exp });
       href = `${deps.publicUrl}${LINK_PATHS.verify}?token=${token}`;
       content = { values: { days: P('days', { count: VERIFY_LINK_DAYS }) } };
       break;
     }
     case 'password-reset': {
       if (event.type !== 'PasswordResetRequested') return null;
-      const token = deps.links.sign('reset', { uid: user.id, rid: event.data.requestId });
+      const token = await deps.links.sign('reset', { uid: user.id, rid: event.data.requestId });
       href = `${url(LINK_PATHS.reset)}?token=${token}`;
       content = { values: { who: event.data.by === 'ADMIN' ? P('adminWho') : P('userWho'), expires: minute(event.data.expiresAt) } };
       break;
@@ -319,7 +319,7 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
   const values = { ...base, ...content.values };
   const part = (name: 'subject' | 'preview' | 'heading' | 'button' | 'after') => (w.has(`mail:${template}.${name}`) ? w.t(`mail:${template}.${name}`, values) : undefined);
   const reminder = REMINDER_TEMPLATES.includes(template);
-  const unsubscribeUrl = reminder ? `${deps.publicUrl}${LINK_PATHS.unsubscribe}?token=${deps.links.sign('unsubscribe', { uid: user.id })}` : undefined;
+  const unsubscribeUrl = reminder ? `${deps.publicUrl}${LINK_PATHS.unsubscribe}?token=${await deps.links.sign('unsubscribe', { uid: user.id })}` : undefined;
   const [before, after] = w.t('footerReminder', { unsubscribe: '\u0000' }).split('\u0000') as [string, string];
   const layout: LayoutProps = {
     lang,

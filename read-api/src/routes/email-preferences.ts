@@ -34,7 +34,7 @@ export const emailPreferenceRoutes: RouteDef[] = [
 export function mountUnsubscribe(router: Router, rt: Runtime): void {
   const resolve = async (req: Request) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const claims = rt.links.verify('unsubscribe', token);
+    const claims = await rt.links.verify('unsubscribe', token);
     const user = claims ? await linkUser(rt, claims.uid) : null;
     return { token, user };
   };

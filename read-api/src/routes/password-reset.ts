@@ -60,7 +60,7 @@ export const passwordResetRoutes: RouteDef[] = [
       'Set a new password with the token of a password-reset link: once, before it expires, and not after a later password change (each refusal a 400 naming token; an easy password a 400 naming password). Every session of the user ends; recorded as PasswordReset. Limited like sign-in per client address',
     body: PasswordResetBody,
     async handle({ body, rt, req, res }) {
-      const claims = rt.links.verify('reset', body.token);
+      const claims = await rt.links.verify('reset', body.token);
       if (!claims || typeof claims.rid !== 'string') throw ValidationError.field('token', 'is not a password-reset link of this site', 'invalid');
       const user = await linkUser(rt, claims.uid);
       if (!user) throw ValidationError.field('token', 'is for an account that no longer exists', 'invalid');

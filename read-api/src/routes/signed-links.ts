@@ -21,7 +21,7 @@ export const asSystem = (req: Request, now: string, actorId: string): CommandMet
 
 /** The verification link's user, if the token is genuine, unexpired and for the address the user has. */
 export async function verifiedByToken(rt: Runtime, token: string): Promise<{ user: ExistingUser; email: string }> {
-  const claims = rt.links.verify('verify', token);
+  const claims = await rt.links.verify('verify', token);
   if (!claims || typeof claims.email !== 'string' || typeof claims.exp !== 'string') throw ValidationError.field('token', 'is not a verification link of this site', 'invalid');
   if (claims.exp <= new Date().toISOString()) throw ValidationError.field('token', 'has expired: ask for a new link from your profile', 'expired');
   const user = await linkUser(rt, claims.uid);
