@@ -1,3 +1,4 @@
+import { formatCents } from './money.js';
 /**
  * The one error hierarchy. Each error carries a fixed code, never an HTTP status: the HTTP layer maps codes to
  * statuses in one place (read-api/src/http/errors.ts), and nothing matches on message text. `details` carries
@@ -161,10 +162,4 @@ export class UnavailableError extends AppError {
   }
 }
 
-/** "$12.34" from 1234 cents. */
-export function formatCents(cents: number, currency = 'USD'): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const symbol = currency === 'USD' ? '$' : `${currency} `;
-  return `${sign}${symbol}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+

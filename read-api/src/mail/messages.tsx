@@ -3,6 +3,7 @@
 import { render } from '@react-email/render';
 import {
   DEFAULT_LANGUAGE,
+  formatMoney,
   REMINDER_TEMPLATES,
   type AnyEvent,
   type EventEnvelope,
@@ -142,8 +143,7 @@ export async function templatesFor(deps: MailDeps, raw: EventEnvelope): Promise<
   }
 }
 
-const money = (cents: number, currency: string, lang: Language) =>
-  new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+const money = (cents: number, currency: string, lang: Language) => formatMoney(cents, lang, { currency });
 const day = (iso: string, lang: Language) => new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const DEFAULT_NAME = /^Subscription (\d{4}-\d{2}-\d{2})$/;

@@ -12,9 +12,9 @@ import {
   PaypalWalletContextShippingPreference,
   type Order,
 } from '@paypal/paypal-server-sdk';
-import { AppError, PaymentProviderError } from '@relaycast/contracts';
+import { AppError, centsToDecimal, decimalToCents, PaymentProviderError } from '@relaycast/contracts';
 import type { Config } from '../config.js';
-import { centsToValue, valueToCents, type CaptureDetails, type CaptureInfo, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
+import { type CaptureDetails, type CaptureInfo, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
 import { PAYPAL_MESSAGES, issueOf, toAppError, transportFailure, type PayPalIssue } from './paypal-errors.js';
 
 /** Without credentials nothing can be charged: every call says so clearly, and purchases that need money stop there. */
@@ -66,14 +66,14 @@ function clientFor(baseUrl: string | null): typeof Client {
   };
 }
 
-const money = (cents: number, currency: string) => ({ currencyCode: currency, value: centsToValue(cents) });
+const money = (cents: number, currency: string) => ({ currencyCode: currency, value: centsToDecimal(cents) });
 
 function captureOf(order: Order): CaptureInfo | null {
   const captures = order.purchaseUnits?.flatMap((u) => u.payments?.captures ?? []) ?? [];
   // One capture per order (intent CAPTURE); the last is the one that counts.
   const c = captures[captures.length - 1];
   if (!c?.id || !c.amount) return null;
-  return { captureId: c.id, status: c.status ?? 'UNKNOWN', amountCents: valueToCents(c.amount.value), currency: c.amount.currencyCode };
+  return { captureId: c.id, status: c.status ?? 'UNKNOWN', amountCents: decimalToCents(c.amount.value), currency: c.amount.currencyCode };
 }
 
 const approveUrlOf = (order: Pick<Order, 'links'>) => order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null;
@@ -85,7 +85,7 @@ function orderInfo(order: Order): OrderInfo {
     id: order.id,
     status: order.status ?? 'UNKNOWN',
     intent: order.intent ?? 'UNKNOWN',
-    amountCents: unit?.amount ? valueToCents(unit.amount.value) : 0,
+    amountCents: unit?.amount ? decimalToCents(unit.amount.value) : 0,
     currency: unit?.amount?.currencyCode ?? '',
     customId: unit?.customId ?? null,
     payerId: order.payer?.payerId ?? null,
@@ -219,7 +219,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
       return {
         captureId: result.id,
         status: result.status ?? 'UNKNOWN',
-        amountCents: valueToCents(result.amount.value),
+        amountCents: decimalToCents(result.amount.value),
         currency: result.amount.currencyCode,
         customId: result.customId ?? null,
         orderId: result.supplementaryData?.relatedIds?.orderId ?? null,
@@ -238,7 +238,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
       return {
         refundId: result.id,
         status: result.status ?? 'UNKNOWN',
-        amountCents: result.amount ? valueToCents(result.amount.value) : amount.amountCents,
+        amountCents: result.amount ? decimalToCents(result.amount.value) : amount.amountCents,
         currency: result.amount?.currencyCode ?? amount.currency,
       };
     },

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { centsToDecimal } from '@relaycast/contracts';
 import type { Logger } from '../../logger.js';
 import { approvalPage, APPROVAL_CSS, donePage, messagePage, pickLang, TEXTS, type Display, type Lang } from './pages.js';
 import { dialogScript, sdkScript } from './sdk.js';
@@ -80,7 +81,6 @@ const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const paypalId = (length = 17) => [...randomBytes(length)].map((b) => ALPHANUM[b % ALPHANUM.length]).join('');
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 const cents = (v: string) => Math.round(Number(v) * 100);
-const value = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
 
 const DEMO_BUYER = { email: 'demo-buyer@example.com', given: 'Demo', surname: 'Buyer' };
 
@@ -551,7 +551,7 @@ export function createDemoPayPal(options: DemoPayPalOptions): DemoPayPal {
       const refund: StoredRefund = {
         id: paypalId(),
         status: 'COMPLETED',
-        amount: { currency_code: capture.amount.currency_code, value: value(wanted) },
+        amount: { currency_code: capture.amount.currency_code, value: centsToDecimal(wanted) },
         ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
         create_time: now(),
         update_time: now(),
