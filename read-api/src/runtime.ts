@@ -315,6 +315,7 @@ function markedDemo(handler: CommandHandler, demo: boolean): CommandHandler {
   if (!demo) return handler;
   return {
     store: handler.store,
+    read: (decider, id) => handler.read(decider, id),
     handle: (decider, id, command, options) => handler.handle(decider, id, { ...command, metadata: { ...command.metadata, demo: true } } as typeof command, options),
   };
 }
