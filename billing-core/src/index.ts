@@ -1,5 +1,6 @@
 export * from './decider.js';
 export * from './handler.js';
+export * from './reactor.js';
 export * from './store/port.js';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './store/sqlite.js';
 export { openSqlite, SqliteDatabase, SQLITE_BUSY_TIMEOUT_MS, type SqliteStatement } from './store/sqlite-driver.js';
