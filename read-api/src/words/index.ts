@@ -36,9 +36,8 @@ export function wordsIn(lang: Language) {
   return {
     lang,
     t(key: string, values: TOptions = {}): string {
-      const text = t(key, values);
-      if (typeof text !== 'string' || text === key) throw new Error(`server words: no text ${key} in ${lang}`);
-      return text;
+      if (!instance.exists(key, { ...values, lng: lang })) throw new Error(`server words: no text ${key} in ${lang}`);
+      return t(key, values) as string;
     },
     /** A list of texts (a message's paragraphs), each filled. */
     list(key: string, values: TOptions = {}): string[] {

@@ -30,6 +30,14 @@ describe('server words (i18next, EN and RU)', () => {
     expect(ru.t('pausedAdmin', { subscription: 'A', until: ' до 8 марта 2026 г.' })).to.equal('Подписка «A» приостановлена нашей командой до 8 марта 2026 г.');
   });
 
+  it('every phrase e-mails use exists in both languages — a text equal to its key (“unsubscribe”) included — and a missing one throws', () => {
+    for (const key of ['reasonNoWallet', 'reasonDeclined', 'trialNextPay', 'annualNextWallet', 'annualNextPay', 'pausedUntil', 'accountAction', 'cancelledUnpaid', 'cancelledTakenBack', 'adminWho', 'userWho', 'footerSettings', 'demo', 'unsubscribe']) {
+      for (const w of [en, ru]) expect(w.t(key, { date: 'D', amount: 'A' }), `${w.lang} ${key}`).to.be.a('string').that.is.not.empty;
+    }
+    expect(en.t('unsubscribe')).to.equal('unsubscribe');
+    expect(() => en.t('noSuchPhrase')).to.throw(/no text noSuchPhrase in en/);
+  });
+
   it('a placeholder without a value is a bug, thrown (not sent as “{name}”)', () => {
     expect(() => en.t('mail:payment-received.subject', { amount: '$10' })).to.throw(/no value for \{subscription\}/);
   });
