@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { streamIds, type CommandMetadata } from '@relaycast/contracts';
-import { createCommandHandler } from '../handler.js';
+import { createCommandHandler, foldEvents } from '../handler.js';
 import { createSqliteEventStore } from '../store/sqlite.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import { subscriptionDecider } from '../subscription/index.js';
@@ -55,7 +55,7 @@ describe('upgradeStoredData: trial address claims by normalised mailbox, for tri
     await customer('user-d', 'dave@example.com');
     await subscription('sub-d', 'user-d', '2026-02-04T00:00:00.000Z');
     const ownerOf = async (email: string) => foldOwner(await store.readStream(streamIds.claim(claimKeys.trialAddress(email))));
-    const foldOwner = (events: { type: string; data: unknown }[]) => events.reduce((s, e) => claimDecider.evolve(s, e as never), claimDecider.initialState()).owner;
+    const foldOwner = (events: { type: string; data: unknown }[]) => foldEvents(claimDecider, events).owner;
     return { store, handler, deps, customer, subscription, ownerOf };
   }
 

@@ -9,7 +9,7 @@ import { NotFoundError } from '@relaycast/contracts';
 import type { Logger } from '../logger.js';
 import type { PageRenderer } from '../content/renderer.js';
 import { langOfPath, type SiteContent } from '../content/site-content.js';
-import { escapeHtml } from './page.js';
+import { escapeHtml } from '../html.js';
 
 interface RoutesManifest {
   prerendered: string[];

@@ -2,7 +2,7 @@ import type { Request, Router } from 'express';
 import { userDecider } from '@relaycast/billing-core';
 import { DEFAULT_LANGUAGE, EmailPreferencesBody, UserView, type Language } from '@relaycast/contracts';
 import { defineRoute, type RouteDef } from '../http/route.js';
-import { escapeHtml, page, sendPage } from '../http/page.js';
+import { escapeHtml, page, sendPage } from '../html.js';
 import { LINK_PATHS } from '../mail/links.js';
 import type { Runtime } from '../runtime.js';
 import { wordsIn } from '../words/index.js';

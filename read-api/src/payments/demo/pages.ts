@@ -5,7 +5,7 @@
  */
 
 import { decimalToCents, formatMoney } from '@relaycast/contracts';
-import { escapeHtml } from '../../http/page.js';
+import { escapeHtml } from '../../html.js';
 
 export type Lang = 'en' | 'ru';
 
