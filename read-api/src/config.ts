@@ -5,8 +5,10 @@ import type { SellerDetails } from '@relaycast/contracts';
 import { DEMO_CLIENT_ID, DEMO_PAYPAL_PATH, DEMO_WEBHOOK_ID } from './payments/demo/constants.js';
 
 /**
- * All configuration comes from environment variables (design.md); this is the one place that reads them.
- * The README's configuration table lists every variable below.
+ * All configuration comes from environment variables (design.md). The read-api's processes read theirs here, but for
+ * HEALTH_PORT (read by scheduler-main.ts and notifier-main.ts); the projections processes read theirs in
+ * projections/src/cli/settings.ts and projections/src/kafka/settings.ts. The README's configuration table lists every
+ * variable; read-api/src/docs.spec.ts checks that the docs and the code name the same ones.
  */
 export interface Config {
   port: number;

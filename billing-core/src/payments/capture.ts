@@ -68,9 +68,11 @@ export async function recordCapture(
  * recorded. An order made stale by a change is never sent to PayPal; one that goes stale while PayPal is
  * capturing it is recorded as credit by the decider.
  */
-export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string }, metadata: CommandMetadata): Promise<CaptureOutcome> {
+export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string; paypalSubscriptionID?: string }, metadata: CommandMetadata): Promise<CaptureOutcome> {
   requireConfigured(deps.gateway);
   const { sub } = await loadSubscription(deps, input.subscriptionId);
+  // The caller's billing reference (the seed's paypalSubscriptionID) must be this subscription's.
+  if (input.paypalSubscriptionID !== undefined && sub.paypalSubscriptionID !== input.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
   const order = sub.orders[input.paypalOrderID];
   if (!order) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
   switch (order.status) {

@@ -4,7 +4,7 @@
  * put them there); there is no backend, no detection, no fallback language. Lookup follows the app's settings
  * (app/i18n.ts): `ns:key` or the namespaces in order, `.` between levels, `{{value}}` placeholders (not escaped:
  * React escapes), `count` choosing `key_<plural form>`, `defaultValue`, `returnObjects`, an empty text counting as
- * missing. app/i18n.spec.ts compares it with i18next on every text of the site.
+ * missing. public/i18next.spec.ts compares it with i18next on every text of the site.
  */
 export type Resource = Record<string, Record<string, unknown>>;
 export type ResourceLanguage = Record<string, unknown>;
