@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { policyFromVariables, PolicyVariableError, type BillingPolicy } from '@relaycast/billing-core';
 import type { SellerDetails } from '@relaycast/contracts';
 import { DEMO_CLIENT_ID, DEMO_PAYPAL_PATH, DEMO_WEBHOOK_ID } from './payments/demo/constants.js';
+import type { PayPalSettings } from './payments/paypal.js';
 
 /**
  * All configuration comes from environment variables (design.md). The read-api's processes read theirs here, but for
@@ -36,7 +37,7 @@ export interface Config {
    */
   payments: 'paypal' | 'demo' | 'off';
   /** With demo payments, clientSecret is null here: the runtime derives it from the session secret (payments/demo). */
-  paypal: { clientId: string | null; clientSecret: string | null; environment: 'sandbox' | 'live'; baseUrl: string | null; webhookId: string | null; timeoutMs: number; sdkUrl: string };
+  paypal: PayPalSettings;
   webDist: string;
   /** Shown in every page's footer; none when unset (CONTACT_EMAIL). */
   contactEmail: string | null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, type AuthStrategy, type CommandMetadata, type Language, type Role } from '@relaycast/contracts';
+import type { Static } from '@sinclair/typebox';
+import { ConflictError, type CommandMetadata, type RegisterUserData, type Role } from '@relaycast/contracts';
 import { aggregate, deterministicUuid } from '../handler.js';
 import type { Execute, PaymentDeps } from '../payments/context.js';
 import { emailDecider, emailStreamKey } from '../email/index.js';
@@ -12,19 +13,8 @@ import { RESET_LINK_MINUTES, userDecider } from '../user/index.js';
 
 type Deps = Pick<PaymentDeps, 'events'> & { execute: Execute };
 
-export interface NewUser {
-  userId?: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  picture?: string;
-  role: Role;
-  strategy: AuthStrategy;
-  /** The site's language at sign-up (e-mails use it until the profile says otherwise). */
-  language?: Language;
-  /** Google sign-ups: the address is verified. */
-  emailVerified?: boolean;
-}
+/** What a registration records (RegisterUser's data: the language at sign-up, a Google address verified); the id is chosen here when not given. */
+export type NewUser = Omit<Static<typeof RegisterUserData>, 'userId'> & { userId?: string };
 
 /** The user id of a Google account (its `sub`): a second first sign-in at once names the same user. */
 export const googleUserId = (googleSub: string): string => deterministicUuid(`google:${googleSub}`);

@@ -13,7 +13,6 @@ import {
   type Order,
 } from '@paypal/paypal-server-sdk';
 import { AppError, centsToDecimal, decimalToCents, PaymentProviderError } from '@relaycast/contracts';
-import type { Config } from '../config.js';
 import { type CaptureDetails, type CaptureInfo, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
 import { PAYPAL_MESSAGES, issueOf, toAppError, transportFailure, type PayPalIssue } from './paypal-errors.js';
 
@@ -115,7 +114,19 @@ const WEBHOOK_HEADERS = {
  * which the SDK does not cover and which we call through the SDK's own request builder (same origin rewrite,
  * OAuth token, timeout and error handling).
  */
-export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
+/** What the adapter needs (config.ts reads it from PAYPAL_*; with demo payments it names the built-in sandbox). */
+export interface PayPalSettings {
+  clientId: string | null;
+  /** With demo payments, null in the configuration: the runtime derives it from the session secret (payments/demo). */
+  clientSecret: string | null;
+  environment: 'sandbox' | 'live';
+  baseUrl: string | null;
+  webhookId: string | null;
+  timeoutMs: number;
+  sdkUrl: string;
+}
+
+export function createPayPalGateway(config: PayPalSettings): PaymentGateway {
   const { clientId, clientSecret } = config;
   if (!clientId || !clientSecret) return unconfiguredGateway();
 
