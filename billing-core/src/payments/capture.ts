@@ -69,10 +69,11 @@ export async function recordCapture(
  * capturing it is recorded as credit by the decider.
  */
 export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string; paypalSubscriptionID?: string }, metadata: CommandMetadata): Promise<CaptureOutcome> {
-  requireConfigured(deps.gateway);
   const { sub } = await loadSubscription(deps, input.subscriptionId);
-  // The caller's billing reference (the seed's paypalSubscriptionID) must be this subscription's.
+  // The caller's billing reference (the seed's paypalSubscriptionID) must be this subscription's: a request that is
+  // wrong is told so whether or not payments are configured.
   if (input.paypalSubscriptionID !== undefined && sub.paypalSubscriptionID !== input.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+  requireConfigured(deps.gateway);
   const order = sub.orders[input.paypalOrderID];
   if (!order) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
   switch (order.status) {
