@@ -21,18 +21,35 @@ export function unreachable(value: never): never {
   throw new Error(`unhandled case ${JSON.stringify(value)}`);
 }
 
-export function isAdmin(metadata: CommandMetadata): boolean {
-  return metadata.actorRole === 'ROLE_ADMIN' || metadata.actorRole === 'SYSTEM';
+/**
+ * Who may do what, stated once: every decider, workflow and route asks these (routes through the request's command
+ * metadata or the signed-in user's role), never the role names themselves.
+ */
+
+/** A person with the administrator role. */
+export const isAdministrator = (role: Role | 'SYSTEM' | undefined): boolean => role === 'ROLE_ADMIN';
+
+/** An administrator, or the system itself (the billing clock, the payment workflows): whatever administrators may do. */
+export function actsAsAdministrator(metadata: Pick<CommandMetadata, 'actorRole'>): boolean {
+  return isAdministrator(metadata.actorRole) || metadata.actorRole === 'SYSTEM';
 }
 
 /** Administrators (and the system itself) only. */
 export function requireAdmin(metadata: CommandMetadata, action: string): void {
-  if (!isAdmin(metadata)) throw new ForbiddenError(`Only administrators may ${action}`);
+  if (!actsAsAdministrator(metadata)) throw new ForbiddenError(`Only administrators may ${action}`);
+}
+
+/**
+ * Customers act for themselves only (a purchase, a payment, a list of their own); administrators and the system for
+ * anyone. `message` says what was refused.
+ */
+export function requireSelfOrAdministrator(actor: Pick<CommandMetadata, 'actorId' | 'actorRole'>, userId: string, message = 'user_id must be your own'): void {
+  if (!actsAsAdministrator(actor) && actor.actorId !== userId) throw new ForbiddenError(message);
 }
 
 /** The owner, an administrator or the system may act on an entity owned by `ownerId`. */
 export function requireOwnerOrAdmin(metadata: CommandMetadata, ownerId: string, roles: readonly Role[], what: string): void {
-  if (isAdmin(metadata)) return;
+  if (actsAsAdministrator(metadata)) return;
   if (metadata.actorRole !== 'SYSTEM' && roles.includes(metadata.actorRole) && metadata.actorId === ownerId) return;
   throw new ForbiddenError(`You do not have access to ${what}`);
 }

@@ -3,7 +3,7 @@ import type { CommandMetadata, EventEnvelope } from '@relaycast/contracts';
 import { createCommandHandler } from '../src/handler.js';
 import { createSqliteEventStore } from '../src/store/sqlite.js';
 import { coveredUntil, exists, subscriptionDecider, type ExistingSubscription } from '../src/subscription/index.js';
-import { reviseSubscription, startTrial } from '../src/subscription/workflows.js';
+import { reviseSubscription, startTrial } from '../src/workflows/index.js';
 import { runDueItems } from '../src/scheduler/index.js';
 import { cancelNow, captureOrder, handleWebhook, payDue, refundCapture, type PaymentDeps } from '../src/payments/index.js';
 import { billingPolicyDecider } from '../src/policy/index.js';
@@ -255,7 +255,7 @@ export async function createRandomHistory(units: number, options: { taxCountry?:
         await clockRuns(action.declined);
         break;
       case 'trial':
-        await swallow(startTrial(deps, 'sub-1', 'user-1', { type: 'StartTrial', data: {}, metadata: meta() }));
+        await swallow(startTrial(deps, 'sub-1', { type: 'StartTrial', data: {}, metadata: meta() }));
         break;
       case 'pause':
         await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'PauseSubscription', data: action.resumeInDays ? { resumeAt: new Date(now + action.resumeInDays * DAY).toISOString() } : {}, metadata: admin() }));
@@ -376,7 +376,7 @@ export async function createRandomHistory(units: number, options: { taxCountry?:
         if (action.via === 'trial') {
           // A trial is of at most 20 units: smaller first while nothing is paid (a revision then is immediate).
           if (exists(state) && state.quantity > 20) await revise(1 + (action.units % 20), state);
-          await swallow(startTrial(deps, 'sub-1', 'user-1', { type: 'StartTrial', data: {}, metadata: meta() }));
+          await swallow(startTrial(deps, 'sub-1', { type: 'StartTrial', data: {}, metadata: meta() }));
         } else {
           await swallow(handler.handle(subscriptionDecider, 'sub-1', { type: 'GrantComplimentary', data: { reason: 'partner', until: new Date(now + action.days * DAY).toISOString(), licenceKey: `KEY-COMP-${n}` }, metadata: admin() }));
         }

@@ -1,3 +1,4 @@
+import { formatCents } from './money.js';
 /**
  * The one error hierarchy. Each error carries a fixed code, never an HTTP status: the HTTP layer maps codes to
  * statuses in one place (read-api/src/http/errors.ts), and nothing matches on message text. `details` carries
@@ -19,6 +20,10 @@ export type ErrorCode =
   /** An Idempotency-Key already used with a different request body. */
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'RATE_LIMITED'
+  /** A new address-verification link was asked for less than a minute after the last one. */
+  | 'VERIFICATION_LINK_TOO_SOON'
+  /** An account's password-reset links for the hour are used up. */
+  | 'RESET_LINK_LIMIT'
   /** PayPal did not answer or failed: nothing was charged, try again. */
   | 'PAYMENT_PROVIDER_FAILED'
   /** PayPal declined the payment (the buyer's funding source). */
@@ -127,6 +132,18 @@ export class PriceMismatchError extends AppError {
     );
   }
 }
+/** A new verification link less than a minute after the last (the user decider's throttle). */
+export class VerificationLinkTooSoonError extends AppError {
+  constructor(message = 'A link was sent less than a minute ago: wait a moment') {
+    super('VERIFICATION_LINK_TOO_SOON', message, [{ field: 'email', message: 'was sent a link less than a minute ago', rule: 'tooSoon' }]);
+  }
+}
+/** More password-reset links for one account within the hour than the user decider allows. */
+export class ResetLinkLimitError extends AppError {
+  constructor(perHour: number) {
+    super('RESET_LINK_LIMIT', `At most ${perHour} password-reset links an hour for one account: use the last one, or ask again later`);
+  }
+}
 /** One money movement at a time: a capture or a saved-wallet charge of this subscription is in flight. */
 export class PaymentInProgressError extends AppError {
   constructor(message = 'A payment of this subscription is being taken right now; try again in a moment') {
@@ -145,10 +162,4 @@ export class UnavailableError extends AppError {
   }
 }
 
-/** "$12.34" from 1234 cents. */
-export function formatCents(cents: number, currency = 'USD'): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const symbol = currency === 'USD' ? '$' : `${currency} `;
-  return `${sign}${symbol}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+

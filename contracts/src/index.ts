@@ -1,5 +1,6 @@
 export * from './constants/index.js';
 export * from './errors.js';
+export * from './money.js';
 export * from './validator.js';
 export * from './problems.js';
 export * from './schemas/common.js';

@@ -9,7 +9,7 @@ import { mount, type RouteDef } from './http/route.js';
 import { mountStaticSite } from './http/static-site.js';
 import { openApiDocument } from './http/openapi.js';
 import { methodNotAllowed, servedPaths, type ServedPath } from './http/method-guard.js';
-import { csrfGuard, sessionMiddleware } from './auth/session.js';
+import { csrfGuard, sessionMiddleware } from './http/session.js';
 import { userRoutes } from './routes/users.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { paymentRoutes } from './routes/payments.js';
@@ -27,15 +27,21 @@ import { mountPayPalWebhooks } from './routes/webhooks.js';
 import { paymentConfigRoutes } from './routes/payment-config.js';
 import { demoPaymentRoutes } from './routes/demo-payments.js';
 import { DEMO_PAYPAL_PATH } from './payments/demo/constants.js';
-import { billingTimeRoutes, mountBillingClock } from './routes/billing-time.js';
+import { mountBillingClock, testClockRoutes } from './routes/test-clock.js';
+import { subscriptionLifecycleRoutes } from './routes/subscription-lifecycle.js';
+import { walletRoutes } from './routes/wallets.js';
+import { billingPolicyRoutes } from './routes/billing-policy.js';
 import { licenceRoutes, mountLicences } from './routes/licences.js';
 import { adminHomeRoutes } from './routes/admin-home.js';
-import { mailRoutes, mountMail } from './routes/mail.js';
-import { mountGoogleAuth } from './auth/google.js';
+import { emailVerificationRoutes, mountEmailVerification } from './routes/email-verification.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
+import { emailPreferenceRoutes, mountUnsubscribe } from './routes/email-preferences.js';
+import { mailOutboxRoutes } from './routes/mail-outbox.js';
+import { mountGoogleAuth } from './routes/google-auth.js';
 import './http/request-context.js';
 
 /** Every JSON route of the API: the seed's call table plus the design's extras. */
-export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...passwordRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes, ...adminHomeRoutes, ...mailRoutes] as RouteDef[];
+export const API_ROUTES: readonly RouteDef[] = [...authRoutes, ...localRoutes, ...passwordRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...testClockRoutes, ...subscriptionLifecycleRoutes, ...walletRoutes, ...billingPolicyRoutes, ...licenceRoutes, ...adminHomeRoutes, ...emailVerificationRoutes, ...passwordResetRoutes, ...emailPreferenceRoutes, ...mailOutboxRoutes] as RouteDef[];
 
 /** Where pages may be framed by other sites: the player and conference embeds (seed §2). */
 const EMBED_PATHS = /^\/(ru\/)?(vod-group-player|conferences)\//;
@@ -150,9 +156,10 @@ export function createApp(rt: Runtime): Express {
   mountInvoiceDocuments(api, rt);
   mountBillingClock(api, rt);
   mountLicences(api, rt);
-  mountMail(api, rt);
+  mountUnsubscribe(api, rt);
+  mountEmailVerification(api, rt);
   // The JSON API after the handlers that take some of its paths first (the finance CSV, PayPal's raw-body webhooks).
-  mount(api, rt, [...authRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...billingTimeRoutes, ...licenceRoutes, ...adminHomeRoutes, ...mailRoutes] as RouteDef[]);
+  mount(api, rt, [...authRoutes, ...profileRoutes, ...userRoutes, ...subscriptionRoutes, ...paymentRoutes, ...entryRoutes, ...contentRoutes, ...fileRoutes, ...auditRoutes, ...financeRoutes, ...invoiceRoutes, ...paymentConfigRoutes, ...demoPaymentRoutes, ...testClockRoutes, ...subscriptionLifecycleRoutes, ...walletRoutes, ...billingPolicyRoutes, ...licenceRoutes, ...adminHomeRoutes, ...emailVerificationRoutes, ...passwordResetRoutes, ...emailPreferenceRoutes, ...mailOutboxRoutes] as RouteDef[]);
   mountFileTransfer(api, rt);
   served.push(...servedPaths(api, API_ROUTES.map((route) => route.path)));
   app.use(api);

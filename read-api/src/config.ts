@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { policyFromVariables, PolicyVariableError, tax, type BillingPolicy } from '@relaycast/billing-core';
 import type { SellerDetails } from '@relaycast/contracts';
 import { DEMO_CLIENT_ID, DEMO_PAYPAL_PATH, DEMO_WEBHOOK_ID } from './payments/demo/constants.js';
+import type { PayPalSettings } from './payments/paypal.js';
 
 /**
- * All configuration comes from environment variables (design.md); this is the one place that reads them.
- * The README's configuration table lists every variable below.
+ * All configuration comes from environment variables (design.md). The read-api's processes read theirs here, but for
+ * HEALTH_PORT (read by scheduler-main.ts and notifier-main.ts); the projections processes read theirs in
+ * projections/src/cli/settings.ts and projections/src/kafka/settings.ts. The README's configuration table lists every
+ * variable; read-api/src/docs.spec.ts checks that the docs and the code name the same ones.
  */
 export interface Config {
   port: number;
@@ -34,7 +37,7 @@ export interface Config {
    */
   payments: 'paypal' | 'demo' | 'off';
   /** With demo payments, clientSecret is null here: the runtime derives it from the session secret (payments/demo). */
-  paypal: { clientId: string | null; clientSecret: string | null; environment: 'sandbox' | 'live'; baseUrl: string | null; webhookId: string | null; timeoutMs: number; sdkUrl: string };
+  paypal: PayPalSettings;
   webDist: string;
   /** Shown in every page's footer; none when unset (CONTACT_EMAIL). */
   contactEmail: string | null;

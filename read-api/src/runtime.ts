@@ -43,7 +43,7 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { createRedisAuthStore, createSqliteAuthStore, type AuthStore } from './auth/store.js';
 import { cachingAuthStore, redisRevocationBus } from './auth/session-cache.js';
 import { createFileStorage, type FileStorage } from './services/file-storage.js';
-import { createTokenSigner, type TokenSigner } from './auth/tokens.js';
+import { createLinkSigner, createTokenSigner, type LinkSigner, type TokenSigner } from './auth/tokens.js';
 import { sessionSecret } from './auth/secret.js';
 import { createPayPalGateway } from './payments/paypal.js';
 import { createDemoPayPal, type DemoPayPal } from './payments/demo/sandbox.js';
@@ -51,7 +51,6 @@ import { demoClientSecret } from './payments/demo/constants.js';
 import { licenceSigningKey } from './licence/signing-key.js';
 import { ensureBillingPolicy } from './billing-policy.js';
 import { refuseStandingDemoPurchases } from './demo-purchases.js';
-import { createLinkSigner, type LinkSigner } from './mail/links.js';
 import { createNotifier, type Notifier, type NotifierStatus } from './mail/notifier.js';
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/transport.js';
 import type { MailIdentity } from './mail/compose.js';
@@ -320,6 +319,7 @@ function markedDemo(handler: CommandHandler, demo: boolean): CommandHandler {
   if (!demo) return handler;
   return {
     store: handler.store,
+    read: (decider, id) => handler.read(decider, id),
     handle: (decider, id, command, options) => handler.handle(decider, id, { ...command, metadata: { ...command.metadata, demo: true } } as typeof command, options),
   };
 }

@@ -4,7 +4,7 @@ import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 import { createApp } from './app.js';
 import { listen } from './http/server.js';
-import { ensureAdmin } from './auth/bootstrap.js';
+import { ensureAdmin } from './admin-bootstrap.js';
 
 /**
  * The read-api process. In the embedded default it also hosts billing-core and the projections: events go to

@@ -9,7 +9,7 @@ import { createLogger } from '../src/logger.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import { createApp } from '../src/app.js';
 import { listen } from '../src/http/server.js';
-import { ensureAdmin } from '../src/auth/bootstrap.js';
+import { ensureAdmin } from '../src/admin-bootstrap.js';
 import { userDecider, type PaymentGateway, type tax } from '@relaycast/billing-core';
 import type { Express } from 'express';
 import { hashPassword } from '../src/auth/passwords.js';

@@ -1,8 +1,19 @@
-import { ConflictError, creditNoteNumber, invoiceNumber, ValidationError, type CreditNoteIssued, type InvoiceIssued } from '@relaycast/contracts';
+import {
+  ConflictError,
+  creditNoteNumber,
+  InvoiceBookCommandSchemas,
+  invoiceNumber,
+  ValidationError,
+  type CreditNoteIssued,
+  type InvoiceIssued,
+  type IssueCreditNote,
+  type IssueInvoice,
+} from '@relaycast/contracts';
+import type { Decider } from '../decider.js';
 
 /**
- * The books: what a sequence stream's events say, folded, and the rules for the next document. Pure: the issuer
- * (issuer.ts) reads the stream, asks these, and appends at the version it read.
+ * The books: what a sequence stream's events say, folded, and the rules for the next document — a decider per kind of
+ * book, run by the generic command handler (the issuer, issuer.ts, keeps the books' streams cached in its handler).
  *
  * A book's state only grows, and is folded in place (`evolve` returns the same object): a process keeps one per
  * stream and reads only the events after the version it holds.
@@ -78,3 +89,31 @@ export function decideCreditNote(state: CreditNoteBookState, draft: CreditNoteDr
   const seq = state.issued + 1;
   return { number: creditNoteNumber(seq, draft.book), seq, issuedAt: issueTime(now, state.lastIssuedAt), ...draft };
 }
+
+/**
+ * An invoice book: a sequence stream (`invoice-book-<seller>-<real|demo>`, the entity id is the stream's name) whose
+ * version is the last number issued. Its state is folded in place (see above): only a handler that caches streams
+ * keeps it between commands.
+ */
+export const invoiceBookDecider: Decider<InvoiceBookState, IssueInvoice, { type: 'InvoiceIssued'; data: InvoiceIssued }> = {
+  streamId: (book) => book,
+  initialState: initialInvoiceBook,
+  evolve: (state, event) => evolveInvoiceBook(state, event.data),
+  decide(command, state) {
+    const doc = decideInvoice(state, command.data.draft, command.metadata.now);
+    return doc ? [{ type: 'InvoiceIssued', data: doc }] : [];
+  },
+  commandSchemas: { IssueInvoice: InvoiceBookCommandSchemas.IssueInvoice },
+};
+
+/** A credit note book (`credit-note-book-<seller>-<real|demo>`), as the invoice book. */
+export const creditNoteBookDecider: Decider<CreditNoteBookState, IssueCreditNote, { type: 'CreditNoteIssued'; data: CreditNoteIssued }> = {
+  streamId: (book) => book,
+  initialState: initialCreditNoteBook,
+  evolve: (state, event) => evolveCreditNoteBook(state, event.data),
+  decide(command, state) {
+    const doc = decideCreditNote(state, command.data.draft, command.data.invoice, command.metadata.now);
+    return doc ? [{ type: 'CreditNoteIssued', data: doc }] : [];
+  },
+  commandSchemas: { IssueCreditNote: InvoiceBookCommandSchemas.IssueCreditNote },
+};

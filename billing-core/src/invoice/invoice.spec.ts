@@ -18,12 +18,12 @@ import type { EventStore } from '../store/port.js';
 import { subscriptionDecider } from '../subscription/index.js';
 import { userDecider } from '../user/index.js';
 import { billingPolicyDecider } from '../policy/index.js';
-import { grantComplimentary } from '../subscription/workflows.js';
+import { grantComplimentary } from '../workflows/index.js';
 import { captureOrder, handleWebhook, payDue, recordCapture, refundCapture, type PaymentDeps } from '../payments/index.js';
 import { fakePayPal } from '../../test/fake-paypal.js';
 import { startEventStoreDbStandIn } from '../../test/esdb-standin/index.js';
 import { POLICY } from '../../test/subscription-fixtures.js';
-import { decideCreditNote, decideInvoice, evolveCreditNoteBook, evolveInvoiceBook, initialCreditNoteBook, initialInvoiceBook, type InvoiceDraft } from './book.js';
+import { creditNoteBookDecider, decideCreditNote, decideInvoice, evolveCreditNoteBook, evolveInvoiceBook, initialCreditNoteBook, initialInvoiceBook, invoiceBookDecider, type InvoiceDraft } from './book.js';
 import { createInvoicing, type Invoicing } from './issuer.js';
 import { createInvoicingReactor } from './reactor.js';
 
@@ -78,6 +78,59 @@ describe('invoice books: numbers, idempotency, credit notes never above their in
     // 300 + 200 + 500 = 1000, the invoice's total: one more cent is refused.
     expect(() => decideCreditNote(book, note('RF-4', 1), invoice, NOW)).to.throw(ConflictError, /INV-000001 to 1001, above its total of 1000/);
     expect(decideCreditNote(book, note('RF-2', 200), invoice, NOW), 'the same refund again').to.equal(null);
+  });
+});
+
+describe('the books through the generic command handler, their streams cached per process', () => {
+  const system: CommandMetadata = { now: NOW, actorId: 'invoicing', actorRole: 'SYSTEM', correlationId: 'c-1' };
+  const note = (refundId: string, amount: number) => ({
+    book: 'real' as const, invoiceNumber: 'INV-000001', reason: 'REFUND' as const, refundedAt: NOW, captureId: 'C1', refundId, subscriptionId: 'sub-1', userId: 'user-1', currency: 'USD', amount, seller: SELLER,
+    customer: { userId: 'user-1', name: 'Ada Lovelace' },
+  });
+  const issue = (refundId: string, amount: number) => ({ type: 'IssueCreditNote' as const, data: { draft: note(refundId, amount), invoice: { number: 'INV-000001', total: 1000 } }, metadata: system });
+  const BOOK = streamIds.creditNoteBook('relaycast', 'real');
+
+  it('two processes taking turns on one book, each reading only what the other appended: ten notes of 100 reach the invoice’s 1000 exactly, CN-000001 … CN-000010, then the next cent is refused', async () => {
+    const store = createSqliteEventStore(':memory:');
+    const reads: string[] = [];
+    const counting = { ...store, readStream: (id: string, options?: Parameters<EventStore['readStream']>[1]) => (reads.push(`${id}@${options?.fromVersion ?? 1}`), store.readStream(id, options)) };
+    const a = createCommandHandler(counting, { cachedStreams: 4, backoffMs: 1, maxAttempts: 20 });
+    const b = createCommandHandler(counting, { cachedStreams: 4, backoffMs: 1, maxAttempts: 20 });
+    for (let n = 1; n <= 10; n++) await (n % 2 ? a : b).handle(creditNoteBookDecider, BOOK, issue(`RF-${n}`, 100));
+    const stored = await store.readStream(BOOK);
+    expect(stored.map((e) => (e.data as CreditNoteIssued).number)).to.deep.equal(numbers('CN', 10));
+    // A folded in place twice would count 2000 credited, and refuse far earlier; B at its turn read from where it was.
+    expect(reads.slice(0, 4)).to.deep.equal([`${BOOK}@1`, `${BOOK}@1`, `${BOOK}@2`, `${BOOK}@3`]);
+    let refused: unknown = null;
+    await a.handle(creditNoteBookDecider, BOOK, issue('RF-11', 1)).catch((error: unknown) => (refused = error));
+    expect(refused).to.be.instanceOf(ConflictError);
+    expect((await a.read(creditNoteBookDecider, BOOK)).state.creditedByInvoice.get('INV-000001')).to.equal(1000);
+    await store.close();
+  });
+
+  it('racing processes lose on the version, read what won and take the next number: 30 notes at once from 3 handlers, no gap, no repeat', async () => {
+    const store = createSqliteEventStore(':memory:');
+    const handlers = [1, 2, 3].map(() => createCommandHandler(store, { cachedStreams: 4, backoffMs: 1, maxAttempts: 100 }));
+    await Promise.all(Array.from({ length: 30 }, (_, n) => handlers[n % 3]!.handle(creditNoteBookDecider, BOOK, issue(`RF-${n}`, 10))));
+    const stored = (await store.readStream(BOOK)).map((e) => e.data as CreditNoteIssued);
+    expect(stored.map((d) => d.number)).to.deep.equal(numbers('CN', 30));
+    expect(new Set(stored.map((d) => d.refundId)).size).to.equal(30);
+    await store.close();
+  });
+
+  it('a dry run leaves nothing in the cache; a command with an idempotency key is refused (the book’s state says what was done)', async () => {
+    const store = createSqliteEventStore(':memory:');
+    const handler = createCommandHandler(store, { cachedStreams: 4 });
+    const preview = await handler.handle(creditNoteBookDecider, BOOK, issue('RF-1', 100), { dryRun: true });
+    expect(preview.events).to.have.length(1);
+    expect((await handler.read(creditNoteBookDecider, BOOK)).state.creditedByInvoice.size).to.equal(0);
+    const issued = await handler.handle(creditNoteBookDecider, BOOK, issue('RF-1', 100));
+    expect((issued.events[0]!.data as CreditNoteIssued).number).to.equal('CN-000001');
+    let thrown: unknown = null;
+    await handler.handle(creditNoteBookDecider, BOOK, { ...issue('RF-2', 100), metadata: { ...system, idempotencyKey: 'k' } }).catch((error: unknown) => (thrown = error));
+    expect(String(thrown)).to.match(/takes no idempotency keys/);
+    expect(invoiceBookDecider.streamId(BOOK)).to.equal(BOOK);
+    await store.close();
   });
 });
 

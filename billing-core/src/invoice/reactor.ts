@@ -1,13 +1,9 @@
 import { AppError, TRANSIENT_ERROR_CODES, type EventEnvelope } from '@relaycast/contracts';
-import type { EventStore, StoreSubscription } from '../store/port.js';
+import type { EventStore } from '../store/port.js';
 import type { Invoicing } from './issuer.js';
-import { createPositionWaiters } from '../store/position-waiters.js';
+import { createReactor, type ReactorCheckpoints } from '../reactor.js';
 
-/** Where a reactor keeps the position it has handled (a small table beside the event store, or Redis in deploy). */
-export interface ReactorCheckpoints {
-  get(name: string): Promise<bigint>;
-  set(name: string, position: bigint): Promise<void>;
-}
+export type { ReactorCheckpoints };
 
 export interface InvoicingReactorOptions {
   events: Pick<EventStore, 'subscribe'>;
@@ -47,94 +43,28 @@ const permanent = (error: unknown) => error instanceof AppError && !TRANSIENT_ER
  * checkpoint is saved after each document and every `checkpointEveryMs` otherwise.
  */
 export function createInvoicingReactor(options: InvoicingReactorOptions): InvoicingReactor {
-  const name = options.name ?? 'invoicing';
-  const restartDelayMs = options.restartDelayMs ?? 1000;
-  const checkpointEveryMs = options.checkpointEveryMs ?? 1000;
-  let running = false;
-  let position = 0n;
-  let saved = 0n;
-  let lastError: string | null = null;
-  let subscription: StoreSubscription | null = null;
-  let restartTimer: NodeJS.Timeout | null = null;
-  let saveTimer: NodeJS.Timeout | null = null;
-  const waiters = createPositionWaiters();
-
-  const reached = (to: bigint) => {
-    position = to;
-    waiters.reached(to);
-  };
-
-  async function save(): Promise<void> {
-    if (position === saved) return;
-    const at = position;
-    await options.checkpoints.set(name, at);
-    saved = at;
-  }
-
-  async function handle(event: EventEnvelope): Promise<void> {
-    if (event.type === 'OrderCaptured' || event.type === 'PaymentRefunded') {
+  const reactor = createReactor({
+    name: options.name ?? 'invoicing',
+    events: options.events,
+    checkpoints: options.checkpoints,
+    ...(options.restartDelayMs !== undefined ? { restartDelayMs: options.restartDelayMs } : {}),
+    ...(options.checkpointEveryMs !== undefined ? { checkpointEveryMs: options.checkpointEveryMs } : {}),
+    onError: (error) => options.onError?.(error, null, false),
+    async handle(event) {
+      if (event.type !== 'OrderCaptured' && event.type !== 'PaymentRefunded') return;
       try {
         const issued = event.type === 'OrderCaptured' ? await options.invoicing.invoiceFor(event) : await options.invoicing.creditNoteFor(event);
-        reached(event.position);
-        if (issued) await save();
-        return;
+        return issued ? 'save' : undefined;
       } catch (error) {
         if (!permanent(error)) throw error;
         options.onError?.(error, event, true);
       }
-    }
-    reached(event.position);
-  }
-
-  function restartLater(error: unknown) {
-    lastError = error instanceof Error ? error.message : String(error);
-    options.onError?.(error, null, false);
-    if (running && !restartTimer) restartTimer = setTimeout(() => void subscribe(), restartDelayMs);
-  }
-
-  async function subscribe(): Promise<void> {
-    restartTimer = null;
-    if (!running) return;
-    try {
-      const from = await options.checkpoints.get(name);
-      saved = from;
-      if (from > position) reached(from);
-      const current = options.events.subscribe({ after: from }, handle);
-      subscription = current;
-      lastError = null;
-      current.done.then(
-        () => undefined,
-        (error: unknown) => {
-          if (subscription === current) subscription = null;
-          restartLater(error);
-        },
-      );
-    } catch (error) {
-      restartLater(error);
-    }
-  }
-
+    },
+  });
   return {
-    async start() {
-      if (running) return;
-      running = true;
-      await subscribe();
-      saveTimer = setInterval(() => void save().catch((error: unknown) => options.onError?.(error, null, false)), checkpointEveryMs);
-      saveTimer.unref();
-    },
-    async stop() {
-      running = false;
-      if (restartTimer) clearTimeout(restartTimer);
-      if (saveTimer) clearInterval(saveTimer);
-      restartTimer = saveTimer = null;
-      await subscription?.stop();
-      subscription = null;
-      await save().catch(() => undefined);
-      waiters.releaseAll();
-    },
-    status: () => ({ name, position, running, lastError }),
-    waitFor(target, timeoutMs) {
-      return position >= target ? Promise.resolve(true) : waiters.wait(target, timeoutMs);
-    },
+    start: () => reactor.start(),
+    stop: () => reactor.stop(),
+    status: () => ({ name: reactor.name, position: reactor.position, running: reactor.running, lastError: reactor.lastError }),
+    waitFor: (position, timeoutMs) => reactor.waitFor(position, timeoutMs),
   };
 }

@@ -1,5 +1,5 @@
-import { ConflictError, InvalidTransitionError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
-import { pausedForNonPayment, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { ConflictError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
+import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
 import { captureRequestId, issueDocuments, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
 import type { CaptureInfo } from './gateway.js';
 
@@ -68,9 +68,12 @@ export async function recordCapture(
  * recorded. An order made stale by a change is never sent to PayPal; one that goes stale while PayPal is
  * capturing it is recorded as credit by the decider.
  */
-export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string }, metadata: CommandMetadata): Promise<CaptureOutcome> {
-  requireConfigured(deps.gateway);
+export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string; paypalSubscriptionID?: string }, metadata: CommandMetadata): Promise<CaptureOutcome> {
   const { sub } = await loadSubscription(deps, input.subscriptionId);
+  // The caller's billing reference (the seed's paypalSubscriptionID) must be this subscription's: a request that is
+  // wrong is told so whether or not payments are configured.
+  if (input.paypalSubscriptionID !== undefined && sub.paypalSubscriptionID !== input.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
+  requireConfigured(deps.gateway);
   const order = sub.orders[input.paypalOrderID];
   if (!order) throw ValidationError.field('paypalOrderID', 'is not a payment order of this subscription');
   switch (order.status) {
@@ -87,9 +90,6 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
     }
     case 'open':
       break;
-  }
-  if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
-    throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
   }
   const requestId = captureRequestId(input.paypalOrderID, order.declines);
   // Recorded before PayPal is asked: no saved-wallet charge starts while this capture is in flight (and one in flight refuses it).

@@ -1,7 +1,7 @@
 import type { CommandMetadata } from '@relaycast/contracts';
-import type { CommandHandler } from '../handler.js';
+import { aggregate, type CommandHandler } from '../handler.js';
 import type { EventStore } from '../store/port.js';
-import { subscriptionDecider, type SubscriptionEvent } from '../subscription/index.js';
+import { subscriptionDecider } from '../subscription/index.js';
 
 /** A subscription demo money was paid into (a capture a server running PAYMENTS=demo recorded), still standing. */
 export interface DemoPurchase {
@@ -35,8 +35,7 @@ export async function standingDemoPurchases(events: Pick<EventStore, 'readAll' |
   }
   const standing: DemoPurchase[] = [];
   for (const [subscriptionId, amount] of captured) {
-    const history = await events.readStream(subscriptionDecider.streamId(subscriptionId));
-    const state = history.reduce((s, e) => subscriptionDecider.evolve(s, { type: e.type, data: e.data } as SubscriptionEvent), subscriptionDecider.initialState());
+    const { state } = await aggregate(events, subscriptionDecider, subscriptionId);
     if (state.status === 'NONE' || state.removed || state.status === 'SUBSCRIPTION_STATUS_CANCEL') continue;
     standing.push({ subscriptionId, userId: state.user_id, status: state.status, captured: amount });
   }

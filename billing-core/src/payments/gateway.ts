@@ -103,14 +103,4 @@ export interface PaymentGateway {
   verifyWebhookSignature(headers: WebhookHeaders, rawBody: string): Promise<boolean>;
 }
 
-/** "15.00" from 1500; PayPal amounts are decimal strings. */
-export function centsToValue(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
-/** 1500 from "15.00" or "15.0" or "15": exact, never through floating point. */
-export function valueToCents(value: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) throw new Error(`not a money amount: "${value}"`);
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}

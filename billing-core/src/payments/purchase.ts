@@ -1,5 +1,5 @@
-import { ConflictError, InvalidTransitionError, NotFoundError, PaymentInProgressError, type CommandMetadata } from '@relaycast/contracts';
-import { dueOf, openOrders, pausedForNonPayment, priced, subscriptionDecider } from '../subscription/index.js';
+import { ConflictError, NotFoundError, PaymentInProgressError, type CommandMetadata } from '@relaycast/contracts';
+import { dueOf, openOrders, priced, requireTakesPayments, subscriptionDecider } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
 import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, requireConfigured, taxOfDue, type PaymentDeps } from './context.js';
 
@@ -33,9 +33,8 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
   requireConfigured(deps.gateway);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { sub, version } = await loadSubscription(deps, subscriptionId);
-    if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL' || (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !pausedForNonPayment(sub))) {
-      throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
-    }
+    // Refused before PayPal is asked for an order (the decider refuses the order's record the same way).
+    requireTakesPayments(sub);
     // One money movement at a time: the saved wallet is being charged for what is due (a renewal, a retry).
     if (sub.charge) throw new PaymentInProgressError('Your saved PayPal account is being charged for what is due right now; nothing else is charged. Reload in a moment');
     const reference = sub.paypalSubscriptionID ?? billingReferenceFor(sub.id);

@@ -1,8 +1,8 @@
-import { AppError, TRANSIENT_ERROR_CODES, UnauthorizedError, UnavailableError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
+import { AppError, decimalToCents, TRANSIENT_ERROR_CODES, UnauthorizedError, UnavailableError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
 import { subscriptionDecider, type SubscriptionCommand } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
 import { issueDocuments, loadSubscription, resolveBillingReference, type PaymentDeps } from './context.js';
-import { valueToCents, type CaptureInfo, type WebhookHeaders } from './gateway.js';
+import type { CaptureInfo, WebhookHeaders } from './gateway.js';
 
 /** The parts of a PayPal webhook event we read. */
 interface WebhookEvent {
@@ -50,7 +50,7 @@ function money(value: unknown): { amount: number; currency: string } {
   const m = (value ?? {}) as { currency_code?: string; value?: string };
   if (!m.value || !m.currency_code) return ignore('the resource carries no amount');
   try {
-    return { amount: valueToCents(m.value), currency: m.currency_code };
+    return { amount: decimalToCents(m.value), currency: m.currency_code };
   } catch {
     return ignore(`the amount ${m.value} is not a money amount`);
   }

@@ -8,7 +8,8 @@ import {
 } from '@relaycast/contracts/constants';
 import { priceForUnitRange, priceForUnits, unitPriceAt } from './tiers.js';
 import { QuoteError, quoteSubscription, unitsForModule, unitsForModules, type QuoteInput } from './quote.js';
-import { prorate, addMonths } from './proration.js';
+import { prorate } from './proration.js';
+import { addMonths } from '../calendar/index.js';
 
 const selfHosted = (modules: QuoteInput['modules'], quantity?: number) =>
   quoteSubscription({ plan_id: 'constructor', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_MONTH', modules, quantity });

@@ -18,14 +18,3 @@ export function prorate(params: {
   const remaining = end - Math.max(now, start);
   return Math.round(((newAmount - previousAmount) * remaining) / (end - start));
 }
-
-/** The end of a billing period of `months` months from `start` (same day of month, clamped to the month's end). */
-export function addMonths(start: string, months: number): string {
-  const d = new Date(start);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d.toISOString();
-}

@@ -10,7 +10,7 @@ import { evolve } from './evolve.js';
 import { create, update } from './lifecycle/create.js';
 import { grantComplimentary, startTrial } from './lifecycle/grants.js';
 import { cancel, cancelAtPeriodEnd, pause, remove, resume, scheduleCancellation, setStatus } from './lifecycle/status-commands.js';
-import { applyScheduledChange, revise } from './plan-change.js';
+import { applyScheduledChange, revise, revision, type RevisionDecision } from './plan-change.js';
 import { recordReminder } from './reminders.js';
 import { exists, type SubscriptionState } from './state.js';
 
@@ -95,8 +95,18 @@ function decideByConcern(command: SubscriptionCommand, state: SubscriptionState)
  * what that does to the licence (issued, or revoked) — as of the state those events lead to.
  */
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
-  const events = decideByConcern(command, state);
+  return withLicence(command, state, decideByConcern(command, state));
+}
+
+/** The command's events and what they do to the licence (issued, or revoked), as of the state they lead to. */
+function withLicence(command: SubscriptionCommand, state: SubscriptionState, events: SubscriptionEvent[]): SubscriptionEvent[] {
   if (events.length === 0 && command.type !== 'RefreshLicence') return events;
   const after = events.reduce(evolve, state);
   return exists(after) ? [...events, ...licenceEvents(after, command.metadata.now, events)] : events;
+}
+
+/** A revision decided as `decide` decides it, with what it does returned beside its events (for the revise workflow). */
+export function decideRevision(command: Extract<SubscriptionCommand, { type: 'ReviseSubscription' }>, state: SubscriptionState): { events: SubscriptionEvent[]; outcome: RevisionDecision } {
+  const { events, decision } = revision(command, state);
+  return { events: withLicence(command, state, events), outcome: decision };
 }

@@ -1,6 +1,7 @@
 import { ValidationError, type BillingPolicy, type Configuration, type DunningTimeline, type RenewalFailed } from '@relaycast/contracts';
 import type { SubscriptionEvent } from './events.js';
-import { dueOf, plusDays } from './money.js';
+import { dueOf } from './money.js';
+import { plusDays } from '../calendar/index.js';
 import { cancellation } from './lifecycle/status-commands.js';
 import { noPaymentInFlight, requireClock, supersedeOpenOrders, visibleTo, type Cmd } from './rules.js';
 import { configurationOf, coveredUntil, everCovered, pausedForNonPayment, type ExistingSubscription, type SubscriptionState } from './state.js';

@@ -13,7 +13,8 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
   decide,
   commandSchemas: SubscriptionCommandSchemas,
 };
-export { decide, creditToRefund, refundsOwed, unusedPaidTime } from './decide.js';
+export { decide, decideRevision, creditToRefund, refundsOwed, unusedPaidTime } from './decide.js';
+export type { RevisionDecision } from './plan-change.js';
 export { evolve } from './evolve.js';
 export {
   initialState,
@@ -31,12 +32,17 @@ export {
   type SubscriptionState,
   type ExistingSubscription,
 } from './state.js';
-export { amountDue, dueOf, plusDays, priced, type Due } from './money.js';
+export { amountDue, dueOf, priced, type Due } from './money.js';
+export { addMonths, plusDays } from '../calendar/index.js';
 export { dueItemsOf, nextDueItem, nextBillingItem, PAYMENT_CHECK_AFTER_MS, type DueItem, type DueKind } from './due-items.js';
 export { pendingReminders, REMINDER_LEAD_DAYS, type PendingReminder } from './reminders.js';
 export { dunningTimeline, nextRetryOf } from './dunning.js';
 export { coverageOf, licenceTermsAt, paidConfigurationAt, NO_END, type Coverage, type LicenceTerms } from './entitlement.js';
-export { canMove, transition } from './status.js';
+export { transition } from './status.js';
+export { ABANDONED_CHECKOUT_MS, abandonedCheckoutsBefore } from './lifecycle/create.js';
+export { lifecycleActions, type LifecycleActions } from './lifecycle/actions.js';
+export { quote as priceSubscription } from './rules.js';
+export { requireTakesPayments } from './rules.js';
 export { nextWalletRequestId } from './billing/wallet.js';
 export { paidTimeWithout, type PaidSlot } from './billing/evolve.js';
 export type { SubscriptionCommand } from './commands.js';

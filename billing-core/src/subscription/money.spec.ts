@@ -6,7 +6,8 @@ import {
   MAR_25, MAR_31, MAR_8, MAY_1, ONE_STREAM, PAUSED, PENDING_RISE, SUSPENDED, TRIAL, TWO_STREAMS, WITH_CREDIT,
 } from '../../test/subscription-fixtures.js';
 import { subscriptionDecider, type ExistingSubscription } from './index.js';
-import { amountDue, downgradeDate, dueOf, nextPeriodStart, periodEndFrom, plusDays, prorateRise } from './money.js';
+import { amountDue, downgradeDate, dueOf, nextPeriodStart, periodEndFrom, prorateRise } from './money.js';
+import { plusDays } from '../calendar/index.js';
 
 /** The pure arithmetic of money.ts, over states evolved from the literal histories of test/subscription-fixtures.ts. */
 const stateOf = (history: SubscriptionEvent[]) => given(subscriptionDecider, history).state as ExistingSubscription;

@@ -1,5 +1,5 @@
 import { ValidationError, type Configuration, type OrderTax } from '@relaycast/contracts';
-import { addMonths } from '../pricing/proration.js';
+import { addMonths } from '../calendar/index.js';
 import { configurationAt, configurationOf, coveredUntil, grantedTime, paidThrough, pausedForNonPayment, type ExistingSubscription, type GrantedTime } from './state.js';
 
 /**
@@ -178,6 +178,3 @@ export function downgradeDate(s: Pick<ExistingSubscription, 'paid'>, inForceAmou
   const cheaperAhead = s.paid.filter((p) => p.start > now && p.amount < inForceAmount).map((p) => p.start).sort()[0];
   return cheaperAhead ?? paidThrough(s);
 }
-
-const DAY_MS = 86_400_000;
-export const plusDays = (at: string, n: number): string => new Date(Date.parse(at) + Math.round(n * DAY_MS)).toISOString();

@@ -5,7 +5,8 @@ import {
   APR_1, APR_4, as, CANCELLED, CAPTURING, CHARGING, DOWNGRADE_PAID_AHEAD, DUNNING, FOUR_STREAMS, KEY, LIVE, LIVE_AHEAD, MAR_10, MAR_16_NOON, MAR_20, MAY_1,
   ONE_STREAM, ORDERED, PAUSED, PENDING_RISE, STREAM_AND_RESTREAM, THREE_STREAMS,
 } from '../../test/subscription-fixtures.js';
-import { subscriptionDecider, type SubscriptionCommand } from './index.js';
+import { foldEvents } from '../handler.js';
+import { decideRevision, subscriptionDecider, type SubscriptionCommand } from './index.js';
 
 type ReviseData = Extract<SubscriptionCommand, { type: 'ReviseSubscription' }>['data'];
 const revise = (quantity: number, now: string, extra: Partial<ReviseData> = {}, metadata = as.customer(now)): SubscriptionCommand => ({
@@ -125,5 +126,24 @@ describe('ApplyScheduledChange (plan-change.ts)', () => {
 
   it('refused to the customer (FORBIDDEN)', () => {
     given(subscriptionDecider, DOWNGRADE_PAID_AHEAD).when(apply(as.customer(APR_1))).thenThrowsCode(ForbiddenError, 'FORBIDDEN');
+  });
+});
+
+describe('decideRevision: what a revision does, returned beside its events (never read back from them)', () => {
+  const decided = (history: SubscriptionEvent[], command: SubscriptionCommand) => decideRevision(command as Extract<SubscriptionCommand, { type: 'ReviseSubscription' }>, foldEvents(subscriptionDecider, history));
+
+  it('pending its balance (2 → 4 streams on Mar 16 noon: 500 cents), the events as decide gives them', () => {
+    const { events, outcome } = decided(LIVE, revise(4, MAR_16_NOON));
+    expect(outcome).to.deep.equal({ effect: 'pending', to: FOUR_STREAMS, previousAmount: 1000, balance: 500 });
+    expect(events).to.deep.equal([PENDING[LIVE.length]]);
+  });
+
+  it('scheduled for Apr 1 (a fall), immediate before any payment, withdrawn back to what is in force, nothing when nothing changes', () => {
+    expect(decided(LIVE, revise(1, MAR_10)).outcome).to.deep.equal({ effect: 'scheduled', to: ONE_STREAM, previousAmount: 1000, effectiveAt: APR_1 });
+    expect(decided(ORDERED, revise(4, '2026-03-01T00:10:00.000Z')).outcome).to.deep.equal({ effect: 'immediate', to: FOUR_STREAMS, previousAmount: 1000 });
+    expect(decided(PENDING, revise(2, MAR_20)).outcome).to.deep.equal({ effect: 'withdrawn' });
+    const same = decided(LIVE, revise(2, MAR_10));
+    expect(same.outcome.effect).to.equal('none');
+    expect(same.events).to.deep.equal([]);
   });
 });

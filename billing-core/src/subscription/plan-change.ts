@@ -45,6 +45,26 @@ function modulesOf(sub: ExistingSubscription): ModuleSelection[] {
  * force withdraws a pending or scheduled change. Refused while a payment is in flight (it was for what is due now).
  */
 export function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
+  return revision(command, state).events;
+}
+
+/**
+ * What a revision does, as decided (returned beside its events, never read back from them): in force at once, pending
+ * its balance, scheduled for a date, a waiting change withdrawn, or nothing; with the configuration it moves to.
+ */
+export type RevisionDecision =
+  | { effect: 'immediate'; to: Configuration; previousAmount: number }
+  | { effect: 'pending'; to: Configuration; previousAmount: number; balance: number }
+  | { effect: 'scheduled'; to: Configuration; previousAmount: number; effectiveAt: string }
+  | { effect: 'withdrawn' }
+  | { effect: 'none'; to: Configuration; previousAmount: number };
+
+export interface Revision {
+  events: SubscriptionEvent[];
+  decision: RevisionDecision;
+}
+
+export function revision(command: Cmd<'ReviseSubscription'>, state: SubscriptionState): Revision {
   const { data, metadata } = command;
   const sub = visibleTo(state, metadata);
   notCancelled(sub, 'be revised');
@@ -65,29 +85,39 @@ export function revise(command: Cmd<'ReviseSubscription'>, state: SubscriptionSt
   const target = configurationFrom(quoted);
   const inForce = configurationOf(sub);
   const now = metadata.now;
-  if (sameConfiguration(target, sub.pendingChange) || sameConfiguration(target, sub.scheduledChange)) return [];
+  const nothing: Revision = { events: [], decision: { effect: 'none', to: inForce, previousAmount: inForce.amount } };
+  const immediate = (events: SubscriptionEvent[]): Revision => ({ events, decision: { effect: 'immediate', to: target, previousAmount: inForce.amount } });
+  if (sameConfiguration(target, sub.pendingChange) || sameConfiguration(target, sub.scheduledChange)) return nothing;
   const stale = supersedeOpenOrders(sub, 'CONFIGURATION_CHANGED');
   const covered = coveredUntil(sub);
   if (sub.status !== 'SUBSCRIPTION_STATUS_ACTIVE' || covered === undefined || covered <= now) {
-    return sameConfiguration(target, inForce) ? [] : [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE')];
+    return sameConfiguration(target, inForce) ? nothing : immediate([...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE')]);
   }
   // Inside covered time: what the target costs beyond what each running period was paid for, and beyond what the
   // trial or a complimentary grant covers for the rest of its time, must be paid first.
   const balance = prorateRise(sub, target.amount, now) + prorateGrantedRise(sub, target.amount, now);
-  if (balance > 0) return [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }];
+  if (balance > 0) {
+    return {
+      events: [...stale, { type: 'SubscriptionChangePending', data: { ...target, previousAmount: inForce.amount, balance, requestedAt: now } }],
+      decision: { effect: 'pending', to: target, previousAmount: inForce.amount, balance },
+    };
+  }
   if (sameConfiguration(target, inForce)) {
-    if (sub.pendingChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'PENDING' } }];
-    if (sub.scheduledChange) return [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind: 'SCHEDULED' } }];
-    return [];
+    const kind = sub.pendingChange ? 'PENDING' : sub.scheduledChange ? 'SCHEDULED' : undefined;
+    return kind ? { events: [...stale, { type: 'SubscriptionChangeWithdrawn', data: { kind } }], decision: { effect: 'withdrawn' } } : nothing;
   }
   // Only granted time runs (a trial, a complimentary grant, nothing paid ahead): nothing paid is kept or credited,
   // so a change that costs no more applies to what is due at once; the trial or grant licenses what it covers.
-  if (!hasPaidTimeRunning(sub, now)) return [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE')];
+  if (!hasPaidTimeRunning(sub, now)) return immediate([...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'IMMEDIATE')]);
   if (target.amount < inForce.amount) {
-    return [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt: downgradeDate(sub, inForce.amount, now)! } }];
+    const effectiveAt = downgradeDate(sub, inForce.amount, now)!;
+    return {
+      events: [...stale, { type: 'SubscriptionChangeScheduled', data: { ...target, previousAmount: inForce.amount, effectiveAt } }],
+      decision: { effect: 'scheduled', to: target, previousAmount: inForce.amount, effectiveAt },
+    };
   }
   // The running periods were paid for as much (an equal price, a swap of modules): in force, and licensed, at once.
-  return [...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'COVERED')];
+  return immediate([...stale, revisedTo(sub, target, data.paypalSubscriptionID, now, 'COVERED')]);
 }
 
 /** The billing clock: a scheduled downgrade whose date has come takes effect. */

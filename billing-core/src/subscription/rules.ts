@@ -1,6 +1,7 @@
 import {
   ConflictError,
   ForbiddenError,
+  InvalidTransitionError,
   NotFoundError,
   PaymentInProgressError,
   PriceMismatchError,
@@ -13,7 +14,7 @@ import {
 import { QuoteError, quoteSubscription, type Quote, type QuoteInput } from '../pricing/quote.js';
 import { requireOwnerOrAdmin } from '../decider.js';
 import type { SubscriptionEvent } from './events.js';
-import { exists, openOrders, paymentInFlight, type ExistingSubscription, type SubscriptionState } from './state.js';
+import { exists, openOrders, paymentInFlight, takesPayments, type ExistingSubscription, type SubscriptionState } from './state.js';
 
 /** The small rules every module of the subscription decider shares: who may act, the catalogue's price, stale orders. */
 
@@ -61,6 +62,14 @@ export function requireSystem(metadata: CommandMetadata, what: string): void {
 
 export function notCancelled(sub: ExistingSubscription, action: string): void {
   if (sub.status === 'SUBSCRIPTION_STATUS_CANCEL') throw new ConflictError(`Subscription ${sub.id} is cancelled and cannot ${action}`);
+}
+
+/**
+ * The one refusal of a payment (an order, a capture, a saved-wallet charge) to a subscription that takes none
+ * (`takesPayments`: cancelled, removed, or paused by an administrator), named as the move to Live it would be.
+ */
+export function requireTakesPayments(sub: ExistingSubscription): void {
+  if (!takesPayments(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
 }
 
 /** One money movement at a time: refused while a capture or a saved-wallet charge is in flight. */

@@ -1,4 +1,4 @@
-import type { Configuration, DunningTimeline, OrderTax, InfrastructureDetails, LicenceIssued, PaymentRejected, PlanSnapshot, PricedModule, SubscriptionStatus } from '@relaycast/contracts';
+import { causesOf, type Configuration, type DunningTimeline, type OrderTax, type InfrastructureDetails, type LicenceIssued, type PaymentRejected, type PlanSnapshot, type PricedModule, type SubscriptionStatus } from '@relaycast/contracts';
 import type { SubscriptionCreated } from './events.js';
 import type { Books } from '../books/items.js';
 
@@ -252,9 +252,15 @@ export const everCovered = (s: ExistingSubscription): boolean => s.paid.length >
 /** Paused for non-payment: the customer may still pay, and paying resumes it. */
 export const pausedForNonPayment = (s: ExistingSubscription): boolean => s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT';
 
-/** Takes payments: not cancelled, and not paused by an administrator. */
+/**
+ * Takes payments: Live (a renewal, a raise's balance), or a status the status machine lets a payment make Live (PAID
+ * in contracts' STATUS_MACHINE: Creating, Wait payment, Paused) — except a pause by an administrator, which only
+ * resuming ends. Never cancelled or removed.
+ */
 export const takesPayments = (s: ExistingSubscription): boolean =>
-  !s.removed && s.status !== 'SUBSCRIPTION_STATUS_CANCEL' && (s.status !== 'SUBSCRIPTION_STATUS_PAUSE' || pausedForNonPayment(s));
+  !s.removed &&
+  (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' || causesOf(s.status, 'SUBSCRIPTION_STATUS_ACTIVE').includes('PAID')) &&
+  (s.status !== 'SUBSCRIPTION_STATUS_PAUSE' || pausedForNonPayment(s));
 
 /** Orders that PayPal may still be asked to capture (open, or held as pending by PayPal). */
 export function openOrders(s: ExistingSubscription): string[] {

@@ -30,11 +30,16 @@ export interface TransitionText {
   note?: string;
 }
 
-/** The move `from → to` for `cause`, or an InvalidTransitionError naming both statuses. */
-export function checkTransition(from: SubscriptionStatus, to: SubscriptionStatus, cause: StatusCause): void {
+/** The move `from → to` for `cause`, or an InvalidTransitionError naming both statuses (and `why`, when given). */
+export function checkTransition(from: SubscriptionStatus, to: SubscriptionStatus, cause: StatusCause, why?: string): void {
   if (!causesOf(from, to).includes(cause)) {
-    throw new InvalidTransitionError(from, to, `not a move of the status machine for ${cause.toLowerCase().replace(/_/g, ' ')}`);
+    throw new InvalidTransitionError(from, to, why ?? `not a move of the status machine for ${cause.toLowerCase().replace(/_/g, ' ')}`);
   }
+}
+
+/** Some move `from → to` exists (for any cause), or an InvalidTransitionError naming both statuses and `why`. */
+export function checkMove(from: SubscriptionStatus, to: SubscriptionStatus, why: string): void {
+  if (causesOf(from, to).length === 0) throw new InvalidTransitionError(from, to, why);
 }
 
 /** The event that moves `sub` to `to` for `cause` at `now`: a status change, or the cancellation (terminal). */
@@ -49,9 +54,4 @@ export function transition(sub: Pick<ExistingSubscription, 'status'>, to: Subscr
     type: 'SubscriptionStatusChanged',
     data: { from: sub.status, to, cause, at: now, reason: text.reason ?? REASONS[cause], ...(text.note ? { note: text.note } : {}) },
   };
-}
-
-/** May `from → to` happen for some cause? (The admin area offers only those moves.) */
-export function canMove(from: SubscriptionStatus, to: SubscriptionStatus): boolean {
-  return causesOf(from, to).length > 0;
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { streamIds, type CommandMetadata } from '@relaycast/contracts';
-import { createCommandHandler } from '../handler.js';
+import { createCommandHandler, foldEvents } from '../handler.js';
 import { createSqliteEventStore } from '../store/sqlite.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
 import { subscriptionDecider } from '../subscription/index.js';
-import { startTrial } from '../subscription/workflows.js';
+import { startTrial } from '../workflows/index.js';
 import { userDecider } from '../user/index.js';
 import { TRIAL_MAILBOX_STEP, upgradeStoredData } from './index.js';
 
@@ -55,7 +55,7 @@ describe('upgradeStoredData: trial address claims by normalised mailbox, for tri
     await customer('user-d', 'dave@example.com');
     await subscription('sub-d', 'user-d', '2026-02-04T00:00:00.000Z');
     const ownerOf = async (email: string) => foldOwner(await store.readStream(streamIds.claim(claimKeys.trialAddress(email))));
-    const foldOwner = (events: { type: string; data: unknown }[]) => events.reduce((s, e) => claimDecider.evolve(s, e as never), claimDecider.initialState()).owner;
+    const foldOwner = (events: { type: string; data: unknown }[]) => foldEvents(claimDecider, events).owner;
     return { store, handler, deps, customer, subscription, ownerOf };
   }
 
@@ -100,7 +100,7 @@ describe('upgradeStoredData: trial address claims by normalised mailbox, for tri
       await customer(userId, email);
       await subscription(`sub-${userId}`, userId, NOW);
       try {
-        await startTrial(deps, `sub-${userId}`, userId, { type: 'StartTrial', data: {}, metadata: at(NOW, userId) });
+        await startTrial(deps, `sub-${userId}`, { type: 'StartTrial', data: {}, metadata: at(NOW, userId) });
         return 'started';
       } catch (error) {
         const e = error as { code: string; details?: { field: string; rule?: string }[] };
@@ -120,7 +120,7 @@ describe('upgradeStoredData: trial address claims by normalised mailbox, for tri
       await customer(userId, email);
       await subscription(`sub-${userId}`, userId, NOW);
     }
-    const results = await Promise.allSettled(['user-x', 'user-y'].map((userId) => startTrial(deps, `sub-${userId}`, userId, { type: 'StartTrial', data: {}, metadata: at(NOW, userId) })));
+    const results = await Promise.allSettled(['user-x', 'user-y'].map((userId) => startTrial(deps, `sub-${userId}`, { type: 'StartTrial', data: {}, metadata: at(NOW, userId) })));
     expect(results.map((r) => r.status).sort()).to.deep.equal(['fulfilled', 'rejected']);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect((refused.reason as { code: string }).code).to.equal('CONFLICT');

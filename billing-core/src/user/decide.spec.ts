@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError, validate, type UserEvent } from '@relaycast/contracts';
+import { ConflictError, ForbiddenError, NotFoundError, ResetLinkLimitError, ValidationError, VerificationLinkTooSoonError, validate, type UserEvent } from '@relaycast/contracts';
 import { given, meta, NOW } from '../../test/given.js';
 import { emailDecider } from '../email/index.js';
 import { userDecider } from './index.js';
@@ -82,6 +82,11 @@ describe('user decider', () => {
     const g = given(userDecider, [registered, erased]);
     expect(g.state).to.include({ status: 'ERASED', email: '', givenName: '' });
     g.when({ type: 'EraseUser', data: { reason: 'again' }, metadata: meta() }).then([]);
+  });
+
+  it('an administrator never erases their own account (FORBIDDEN)', () => {
+    const admin: UserEvent = { type: 'UserRegistered', data: { ...registered.data, userId: 'admin-1', email: 'admin@example.com', role: 'ROLE_ADMIN' } };
+    given(userDecider, [admin]).when({ type: 'EraseUser', data: { reason: 'oops' }, metadata: meta() }).thenThrowsCode(ForbiddenError, 'FORBIDDEN');
   });
 });
 
@@ -196,6 +201,30 @@ describe('user decider: verification, password reset, e-mail preferences (issue 
       { type: 'EmailVerificationRequested', data: { email: 'ada@example.photography', at: '2026-11-23T10:00:00.000Z' } },
     ]);
     given(userDecider, [registered]).when({ type: 'RequestEmailVerification', data: {}, metadata: self }).thenThrows(ConflictError, /verified already/);
+  });
+
+  it('a new verification link at most once a minute (VERIFICATION_LINK_TOO_SOON, naming email); the sign-up’s own link does not count', () => {
+    const asked: UserEvent = { type: 'EmailVerificationRequested', data: { email: 'ada@example.photography', at: '2026-11-23T10:00:00.000Z' } };
+    const selfAt = (now: string) => meta({ actorId: 'user-1', actorRole: 'ROLE_CUSTOMER', now });
+    const refused = given(userDecider, [local, asked]).when({ type: 'RequestEmailVerification', data: {}, metadata: selfAt('2026-11-23T10:00:59.999Z') }).thenThrowsCode(VerificationLinkTooSoonError, 'VERIFICATION_LINK_TOO_SOON');
+    expect(refused.details).to.deep.equal([{ field: 'email', message: 'was sent a link less than a minute ago', rule: 'tooSoon' }]);
+    given(userDecider, [local, asked]).when({ type: 'RequestEmailVerification', data: {}, metadata: selfAt('2026-11-23T10:01:00.000Z') }).then([
+      { type: 'EmailVerificationRequested', data: { email: 'ada@example.photography', at: '2026-11-23T10:01:00.000Z' } },
+    ]);
+  });
+
+  it('reset links asked for by address: three an hour per account, the fourth refused (RESET_LINK_LIMIT); an administrator’s is not limited', () => {
+    const asked = (id: string, at: string): UserEvent => ({ type: 'PasswordResetRequested', data: { requestId: id, expiresAt: '2026-11-23T12:00:00.000Z', at, by: 'USER' } });
+    const three = [local, asked('r1', '2026-11-23T09:10:00.000Z'), asked('r2', '2026-11-23T09:20:00.000Z'), asked('r3', '2026-11-23T09:30:00.000Z')];
+    const request = (now: string, metadata = meta({ actorId: 'password-reset', actorRole: 'SYSTEM', now })) => ({ type: 'RequestPasswordReset' as const, data: { requestId: 'r4', expiresAt: '2026-11-23T13:00:00.000Z' }, metadata });
+    given(userDecider, three).when(request('2026-11-23T10:09:59.999Z')).thenThrowsCode(ResetLinkLimitError, 'RESET_LINK_LIMIT');
+    // An hour after the first, it no longer counts: two in the last hour.
+    given(userDecider, three).when(request('2026-11-23T10:10:00.000Z')).then([
+      { type: 'PasswordResetRequested', data: { requestId: 'r4', expiresAt: '2026-11-23T13:00:00.000Z', at: '2026-11-23T10:10:00.000Z', by: 'USER' } },
+    ]);
+    given(userDecider, three).when(request('2026-11-23T10:00:00.000Z', meta({ now: '2026-11-23T10:00:00.000Z' }))).then([
+      { type: 'PasswordResetRequested', data: { requestId: 'r4', expiresAt: '2026-11-23T13:00:00.000Z', at: '2026-11-23T10:00:00.000Z', by: 'ADMIN' } },
+    ]);
   });
 
   it('a reset link: requested by the system (the user at the sign-in page) or an administrator; used once, before it expires', () => {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
-import { diff, isAdmin, requireAdmin, unreachable } from '../decider.js';
+import { ConflictError, ForbiddenError, NotFoundError, ResetLinkLimitError, ValidationError, VerificationLinkTooSoonError, type CommandMetadata } from '@relaycast/contracts';
+import { actsAsAdministrator, diff, requireAdmin, requireSelfOrAdministrator, unreachable } from '../decider.js';
 import { checkVatNumber, TaxInputError } from '../tax/vat-number.js';
 import type { UserCommand } from './commands.js';
 import type { UserEvent } from './events.js';
@@ -15,7 +15,7 @@ function active(state: UserState): ExistingUser {
 
 /** The user themself, or an administrator. */
 function requireSelfOrAdmin(metadata: CommandMetadata, user: ExistingUser): void {
-  if (!isAdmin(metadata) && metadata.actorId !== user.id) throw new ForbiddenError('You may change only your own account');
+  requireSelfOrAdministrator(metadata, user.id, 'You may change only your own account');
 }
 
 function register(command: Cmd<'RegisterUser'>, state: UserState): UserEvent[] {
@@ -29,7 +29,7 @@ function register(command: Cmd<'RegisterUser'>, state: UserState): UserEvent[] {
 function update(command: Cmd<'UpdateUser'>, state: UserState): UserEvent[] {
   const user = active(state);
   requireSelfOrAdmin(command.metadata, user);
-  if (command.data.email !== undefined && !isAdmin(command.metadata) && command.data.email !== user.email) {
+  if (command.data.email !== undefined && !actsAsAdministrator(command.metadata) && command.data.email !== user.email) {
     throw new ForbiddenError('Only administrators may change an e-mail address');
   }
   const { changes, previous } = diff(user, command.data);
@@ -101,11 +101,22 @@ function changeBillingDetails(command: Cmd<'ChangeBillingDetails'>, state: UserS
   return [{ type: 'BillingDetailsChanged', data: { billingDetails, vatNumberCheck } }];
 }
 
-/** A new verification link for the current address: the user or an administrator; nothing once it is verified. */
+/** How long a password-reset link works. */
+export const RESET_LINK_MINUTES = 60;
+/** At most this many password-reset links per account an hour (administrators sending one are not counted against it). */
+export const RESETS_PER_HOUR = 3;
+/** A new verification link at most once a minute per account. */
+export const VERIFY_RESEND_MS = 60_000;
+
+/**
+ * A new verification link for the current address: the user or an administrator; nothing once it is verified; at
+ * most one a minute (VERIFICATION_LINK_TOO_SOON).
+ */
 function requestEmailVerification(command: Cmd<'RequestEmailVerification'>, state: UserState): UserEvent[] {
   const user = active(state);
   requireSelfOrAdmin(command.metadata, user);
   if (user.emailVerified) throw new ConflictError('This address is verified already', { field: 'email', message: 'is verified already', rule: 'verified' });
+  if (user.verificationRequestedAt && Date.parse(command.metadata.now) - Date.parse(user.verificationRequestedAt) < VERIFY_RESEND_MS) throw new VerificationLinkTooSoonError();
   return [{ type: 'EmailVerificationRequested', data: { email: user.email, at: command.metadata.now } }];
 }
 
@@ -125,12 +136,18 @@ function verifyEmail(command: Cmd<'VerifyEmail'>, state: UserState): UserEvent[]
 
 /**
  * A password-reset link: asked for by anyone who knows the address (the route answers the same for unknown ones) or
- * by an administrator for the user; the system records it. Never for a removed or erased account (not found).
+ * by an administrator for the user; the system records it. Never for a removed or erased account (not found). Asked
+ * for by anyone, at most RESETS_PER_HOUR links an hour per account (RESET_LINK_LIMIT).
  */
 function requestPasswordReset(command: Cmd<'RequestPasswordReset'>, state: UserState): UserEvent[] {
   const user = active(state);
   if (command.metadata.actorRole !== 'SYSTEM') requireAdmin(command.metadata, 'send password-reset links');
   if (user.passwordResets[command.data.requestId]) return [];
+  if (command.metadata.actorRole === 'SYSTEM') {
+    const hourAgo = new Date(Date.parse(command.metadata.now) - 3_600_000).toISOString();
+    const recent = Object.values(user.passwordResets).filter((r) => r.requestedAt > hourAgo).length;
+    if (recent >= RESETS_PER_HOUR) throw new ResetLinkLimitError(RESETS_PER_HOUR);
+  }
   const by = command.metadata.actorRole === 'SYSTEM' ? 'USER' : 'ADMIN';
   return [{ type: 'PasswordResetRequested', data: { requestId: command.data.requestId, expiresAt: command.data.expiresAt, at: command.metadata.now, by } }];
 }
@@ -162,6 +179,7 @@ function setEmailPreferences(command: Cmd<'SetEmailPreferences'>, state: UserSta
 function erase(command: Cmd<'EraseUser'>, state: UserState): UserEvent[] {
   if (state.status === 'NONE') throw new NotFoundError('User not found');
   requireAdmin(command.metadata, 'erase personal data');
+  if (command.metadata.actorId === state.id) throw new ForbiddenError('You cannot erase your own account');
   if (state.status === 'ERASED') return [];
   return [{ type: 'UserErased', data: command.data }];
 }

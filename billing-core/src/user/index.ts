@@ -13,5 +13,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   commandSchemas: UserCommandSchemas,
 };
 export type { UserState, ExistingUser } from './state.js';
+export { RESET_LINK_MINUTES, RESETS_PER_HOUR, VERIFY_RESEND_MS } from './decide.js';
 export type { UserCommand } from './commands.js';
 export type { UserEvent } from './events.js';

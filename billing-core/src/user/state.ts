@@ -23,6 +23,8 @@ export interface ExistingUser {
   vatNumberCheck?: VatNumberCheck;
   /** The current address is the user's: Google sign-up, or the e-mailed link followed. A change of address resets it. */
   emailVerified: boolean;
+  /** When a new verification link was last asked for (the sign-up's own link is not one). */
+  verificationRequestedAt?: string;
   /** Reminder e-mails (trial ending, annual renewal, licence expiring): on unless turned off. */
   emailReminders: boolean;
   /** Password-reset links asked for, by request id: until when each works, and whether it was used. */
@@ -63,7 +65,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'BillingDetailsChanged':
       return { ...state, billingDetails: event.data.billingDetails, vatNumberCheck: event.data.vatNumberCheck };
     case 'EmailVerificationRequested':
-      return state;
+      return { ...state, verificationRequestedAt: event.data.at };
     case 'EmailVerified':
       return event.data.email.toLowerCase() === state.email.toLowerCase() ? { ...state, emailVerified: true } : state;
     case 'PasswordResetRequested':

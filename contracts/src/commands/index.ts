@@ -4,3 +4,4 @@ export * from './user.js';
 export * from './content.js';
 export * from './message.js';
 export * from './upgrade.js';
+export * from './invoice.js';

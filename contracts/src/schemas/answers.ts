@@ -184,6 +184,19 @@ export const CancelNowPreviewView = Type.Object({
 });
 export type CancelNowPreviewView = Static<typeof CancelNowPreviewView>;
 
+/**
+ * `/subscriptions/actions`: what the caller may do to the subscription now, by the checks the commands themselves run
+ * (billing-core's lifecycle checks): the admin area offers exactly these.
+ */
+export const SubscriptionActionsView = Type.Object({
+  pause: Type.Boolean(),
+  resume: Type.Boolean(),
+  grantComplimentary: Type.Boolean(),
+  cancelAtPeriodEnd: Type.Boolean(),
+  cancelNow: Type.Boolean(),
+});
+export type SubscriptionActionsView = Static<typeof SubscriptionActionsView>;
+
 /** A count and the first few of what it counts, newest or soonest first. */
 const Counted = <T extends TSchema>(item: T) => Type.Object({ total: Type.Integer({ minimum: 0 }), items: Type.Array(item) });
 

@@ -3,11 +3,11 @@ import { LANGUAGES } from '../constants/ui.js';
 import { MESSAGE_TEMPLATES } from '../events/message.js';
 import { Email, Id, StringEnum } from './common.js';
 
-/** Request bodies and answers of the e-mail routes (read-api/src/routes/mail.ts; docs/notifications.md). */
+/** Request bodies and answers of the e-mail routes (read-api/src/routes/email-*.ts, password-reset.ts, mail-outbox.ts; docs/notifications.md). */
 
 const STRICT = { additionalProperties: false } as const;
-/** A signed link's token (verification, password reset): base64url payload, a dot, base64url signature. */
-const Token = Type.String({ minLength: 10, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' });
+/** A signed link's token: a JWT (three base64url parts), or a link of the earlier format (two parts), still accepted. */
+const Token = Type.String({ minLength: 10, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)?$' });
 const MessageKey = Type.String({ minLength: 3, maxLength: 200 });
 const Opt = Type.Optional;
 

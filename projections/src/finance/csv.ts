@@ -1,3 +1,4 @@
+import { centsToDecimal } from '@relaycast/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FinanceReport, Totals } from './report.js';
 
@@ -9,12 +10,6 @@ export const CSV_COLUMNS = [
   'service_period_start', 'service_period_end', 'subscriptions', 'orders', 'captures', 'refunds', 'demo',
 ] as const;
 
-/** 1234 → "12.34", -5 → "-0.05": exact, from integer cents, never through floating point. */
-export function formatAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** The amount columns: integer cents in the report, written as numbers in major units (never as text cells). */
 const MONEY_COLUMNS: ReadonlySet<string> = new Set(['ordered', 'captured', 'refunded', 'outstanding', 'withdrawn', 'net', 'credit_used', 'vat', 'net_of_vat']);
@@ -55,7 +50,7 @@ export function reportToCsv(report: FinanceReport): string {
     escape_formulas: true,
     // RFC 4180 quotes a field holding a line break of either kind (csv-stringify alone quotes only the delimiter's).
     quoted_match: /[\r\n]/,
-    cast: { number: (value, { column }) => (MONEY_COLUMNS.has(String(column)) ? formatAmount(value) : String(value)), boolean: (value) => String(value) },
+    cast: { number: (value, { column }) => (MONEY_COLUMNS.has(String(column)) ? centsToDecimal(value) : String(value)), boolean: (value) => String(value) },
   });
 }
 

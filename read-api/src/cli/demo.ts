@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { createCommandHandler, createTestClock, endDemoPurchases, openEventStore, standingDemoPurchases, systemClock } from '@relaycast/billing-core';
+import { centsToDecimal } from '@relaycast/contracts';
 import { loadConfigOrExit } from '../config.js';
 
 /**
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
   try {
     if (command === 'list') {
       const standing = await standingDemoPurchases(events);
-      for (const p of standing) console.log(`${p.subscriptionId}  ${p.status}  customer ${p.userId}  demo captures ${(p.captured / 100).toFixed(2)}`);
+      for (const p of standing) console.log(`${p.subscriptionId}  ${p.status}  customer ${p.userId}  demo captures ${centsToDecimal(p.captured)}`);
       console.log(`${standing.length} demo purchase(s) standing`);
       return 0;
     }

@@ -1,3 +1,4 @@
+import { centsToDecimal } from '@relaycast/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { LedgerEntry } from '@relaycast/projections/finance';
 
@@ -26,13 +27,6 @@ export const LEDGER_CSV_COLUMNS = [
 
 type Row = Record<(typeof LEDGER_CSV_COLUMNS)[number], string | number>;
 
-/** 1234 → "12.34": exact, from integer cents. */
-function units(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export function ledgerRows(entries: readonly LedgerEntry[]): Row[] {
   return entries.flatMap((e) =>
     e.postings.map((p) => ({
@@ -60,6 +54,6 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
     columns: [...LEDGER_CSV_COLUMNS],
     record_delimiter: 'windows',
     escape_formulas: true,
-    cast: { number: (cents) => units(cents) },
+    cast: { number: (cents) => centsToDecimal(cents) },
   });
 }

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { emailDecider, emailStreamKey } from '@relaycast/billing-core';
 import { ConflictError } from '@relaycast/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { registerUser } from '../services/users.js';
-import { ensureAdmin } from '../auth/bootstrap.js';
+import { registerAndRead as registerUser } from '../routes/registered-user.js';
+import { ensureAdmin } from '../admin-bootstrap.js';
 
 /**
  * Issue 14, item 9: an address claimed by a registration still in progress (its user has no events yet) was treated

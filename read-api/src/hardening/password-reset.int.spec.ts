@@ -31,7 +31,7 @@ describe('password reset: one clock for the link and the password change; the an
       expect((await server.client().post('/auth/local/requestPasswordReset', { email: customer.email })).status).to.equal(200);
       let rid = '';
       for (let i = 0; i < 50 && !rid; i++) rid = await lastResetRequest(server, customer.userId).catch(async () => (await new Promise((r) => setTimeout(r, 20)), ''));
-      const token = server.rt.links.sign('reset', { uid: customer.userId, rid });
+      const token = await server.rt.links.sign('reset', { uid: customer.userId, rid });
       const changed = await customer.post('/auth/local/changePassword', { currentPassword: 'customer-password', newPassword: 'granite orbit 77 meadow' });
       expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
       const reset = await server.client().post('/auth/local/resetPassword', { token, password: 'another orbit 88 meadow' });

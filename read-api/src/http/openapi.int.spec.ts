@@ -322,7 +322,7 @@ describe('the OpenAPI document: every served route, and real answers valid again
     // The links e-mails carry: verification (a redirect either way), the reminders' unsubscribe page and its one click;
     // a genuine verification, a reset with a genuine link, a message of the outbox opened and sent again.
     const reader = await server.customer('reader', { verified: false });
-    await post(reader, '/auth/verifyEmail', { token: server.rt.links.sign('verify', { uid: reader.userId, email: reader.email, exp: '2099-01-01T00:00:00.000Z' }) });
+    await post(reader, '/auth/verifyEmail', { token: await server.rt.links.sign('verify', { uid: reader.userId, email: reader.email, exp: '2099-01-01T00:00:00.000Z' }) });
     await post(server.client(), '/auth/local/requestPasswordReset', { email: reader.email });
     // Recorded once the answer is out (issue 31): wait for it.
     let requested;
@@ -332,13 +332,13 @@ describe('the OpenAPI document: every served route, and real answers valid again
     }
     if (!requested) throw new Error('the reset request was never recorded');
     const rid = (requested.data as { requestId: string }).requestId;
-    await post(server.client(), '/auth/local/resetPassword', { token: server.rt.links.sign('reset', { uid: reader.userId, rid }), password: 'granite orbit 77 meadow' });
+    await post(server.client(), '/auth/local/resetPassword', { token: await server.rt.links.sign('reset', { uid: reader.userId, rid }), password: 'granite orbit 77 meadow' });
     expect(await server.rt.notifier.waitFor(await server.rt.events.headPosition(), 10_000), 'the notifier caught up').to.equal(true);
     const [sent] = (await post(admin, '/admin/mail/messages', { user_id: reader.userId })).body.data as { key: string }[];
     await post(admin, '/admin/mail/message', { key: sent!.key });
     await post(admin, '/admin/mail/resend', { key: sent!.key });
     await get(server.client(), '/auth/verify-email?token=not.genuine', '/auth/verify-email');
-    const unsubscribe = `/mail/unsubscribe?token=${server.rt.links.sign('unsubscribe', { uid: reader.userId })}`;
+    const unsubscribe = `/mail/unsubscribe?token=${await server.rt.links.sign('unsubscribe', { uid: reader.userId })}`;
     await get(server.client(), unsubscribe, '/mail/unsubscribe');
     await get(server.client(), '/mail/unsubscribe?token=not.genuine', '/mail/unsubscribe');
     for (const path of [unsubscribe, '/mail/unsubscribe?token=not.genuine']) {

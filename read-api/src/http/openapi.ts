@@ -120,6 +120,8 @@ const CODE_TEXT: Record<ErrorCode, string> = {
   PRICE_MISMATCH: 'a figure sent differs from the catalogue price the server computes',
   IDEMPOTENCY_KEY_REUSED: 'this Idempotency-Key was used with a different body: use a new key for a new purchase',
   RATE_LIMITED: 'too many attempts: sign-in attempts per client address, or changes per user in 10 minutes (WRITE_QUOTA)',
+  VERIFICATION_LINK_TOO_SOON: 'a verification link was sent less than a minute ago: wait a moment',
+  RESET_LINK_LIMIT: 'the account’s password-reset links for the hour are used up',
   PAYMENT_PROVIDER_FAILED: 'PayPal did not answer or failed, or payments are not configured on this server: nothing was charged',
   PAYMENT_DECLINED: 'PayPal declined the payment (the buyer’s funding source): nothing was charged',
   PAYMENT_REFUSED: 'PayPal refused the request on business grounds (an order not approved, already captured…)',

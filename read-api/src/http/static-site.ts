@@ -9,6 +9,7 @@ import { NotFoundError } from '@relaycast/contracts';
 import type { Logger } from '../logger.js';
 import type { PageRenderer } from '../content/renderer.js';
 import { langOfPath, type SiteContent } from '../content/site-content.js';
+import { escapeHtml } from '../html.js';
 
 interface RoutesManifest {
   prerendered: string[];
@@ -32,7 +33,6 @@ export interface SiteSettings {
   payments?: 'paypal' | 'demo' | 'off';
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Puts the deployment's settings where the build put placeholders: the public origin (canonical, hreflang, Open

@@ -1,3 +1,4 @@
+import { centsToDecimal } from '@relaycast/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { CreditNoteView, InvoiceView } from '@relaycast/contracts';
 
@@ -34,8 +35,6 @@ export const DOCUMENT_CSV_COLUMNS = [
 /** `amount` holds cents too: it is written as the decimal (a number cell, never text). */
 type Row = Record<(typeof DOCUMENT_CSV_COLUMNS)[number], string | number>;
 
-const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-
 export function documentRow(entry: { kind: 'invoice'; doc: InvoiceView } | { kind: 'credit-note'; doc: CreditNoteView }): Row {
   const common = (d: InvoiceView | CreditNoteView) => ({
     book: d.book,
@@ -71,6 +70,6 @@ export function documentsCsv(rows: readonly Row[]): string {
     escape_formulas: true,
     // RFC 4180 quotes a field holding a line break of either kind (csv-stringify alone quotes only the delimiter's).
     quoted_match: /[\r\n]/,
-    cast: { number: (value, { column }) => (column === 'amount' ? decimal(value) : String(value)) },
+    cast: { number: (value, { column }) => (column === 'amount' ? centsToDecimal(value) : String(value)) },
   });
 }

@@ -105,7 +105,7 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
     // A new link is only for an unverified address.
     expect((await boris.post('/auth/local/resendVerification', {})).status).to.equal(409);
     // An expired link (the token's time is in it, signed): refused, and said so on the profile page.
-    const expired = server.rt.links.sign('verify', { uid: ada.userId, email: ada.email, exp: '2020-01-01T00:00:00.000Z' });
+    const expired = await server.rt.links.sign('verify', { uid: ada.userId, email: ada.email, exp: '2020-01-01T00:00:00.000Z' });
     const stale = await ada.get(`/auth/verify-email?token=${expired}`);
     expect(stale.headers.get('location')).to.equal('/user/profile?emailVerified=0&reason=expired');
     const api = await ada.post('/auth/verifyEmail', { token: expired });
@@ -152,7 +152,7 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
       type: 'RequestPasswordReset', data: { requestId: 'old-request', expiresAt: new Date(Date.now() - 60_000).toISOString() },
       metadata: { now: past, actorId: 'password-reset', actorRole: 'SYSTEM', correlationId: 'test-expired' },
     });
-    const late = await server.client().post('/auth/local/resetPassword', { token: server.rt.links.sign('reset', { uid: ada.userId, rid: 'old-request' }), password: 'another orbit 88 meadow' });
+    const late = await server.client().post('/auth/local/resetPassword', { token: await server.rt.links.sign('reset', { uid: ada.userId, rid: 'old-request' }), password: 'another orbit 88 meadow' });
     expect([late.status, late.body.error.details[0].rule]).to.deep.equal([400, 'expired']);
     // An administrator sends Ada a link: the message says so; the outbox view hides the link from administrators.
     expect((await admin.post('/admin/users/sendPasswordReset', { id: ada.userId })).body).to.deep.equal({ data: { sent: true } });
@@ -248,7 +248,7 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
 
   it('reminders turned off in the profile are not sent; what is not a reminder still is (the trial’s end unpaid)', async () => {
     const cleo = await register('Cleo', 'en');
-    expect((await cleo.post('/auth/verifyEmail', { token: server.rt.links.sign('verify', { uid: cleo.userId, email: cleo.email, exp: '2099-01-01T00:00:00.000Z' }) })).status).to.equal(200);
+    expect((await cleo.post('/auth/verifyEmail', { token: await server.rt.links.sign('verify', { uid: cleo.userId, email: cleo.email, exp: '2099-01-01T00:00:00.000Z' }) })).status).to.equal(200);
     const trial = await buyConstructor(cleo, 1);
     expect((await cleo.post('/subscriptions/startTrial', { id: trial._id })).status).to.equal(200);
     expect((await cleo.post('/auth/profile/emailPreferences', { reminders: false })).body.data.emailReminders).to.equal(false);

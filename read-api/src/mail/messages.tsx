@@ -3,6 +3,7 @@
 import { render } from '@react-email/render';
 import {
   DEFAULT_LANGUAGE,
+  formatMoney,
   REMINDER_TEMPLATES,
   type AnyEvent,
   type EventEnvelope,
@@ -29,7 +30,7 @@ import {
 import { invoicePdf } from '../invoices/pdf.js';
 import { LINK_PATHS, type LinkSigner } from './links.js';
 import { MessageLayout, type LayoutProps } from './layout.js';
-import { fill, PHRASES, WORDS } from './words.js';
+import { wordsIn } from '../words/index.js';
 
 /**
  * Which messages an event causes, and each message rendered from the events up to its cause — the user's and the
@@ -142,8 +143,7 @@ export async function templatesFor(deps: MailDeps, raw: EventEnvelope): Promise<
   }
 }
 
-const money = (cents: number, currency: string, lang: Language) =>
-  new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+const money = (cents: number, currency: string, lang: Language) => formatMoney(cents, lang, { currency });
 const day = (iso: string, lang: Language) => new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const DEFAULT_NAME = /^Subscription (\d{4}-\d{2}-\d{2})$/;
@@ -162,11 +162,6 @@ interface Content {
   /** Fills paragraphs that are whole sentences chosen here. */
 }
 
-const FACT_LABELS = {
-  en: { invoice: 'Invoice', amount: 'Amount', paidOn: 'Paid on', period: 'Period', nextRenewal: 'Next renewal', due: 'Due on', attempt: 'Attempt', nextRetry: 'Next try', licenceKey: 'Licence key', validUntil: 'Valid until', units: 'Licence units', refundedOn: 'Refunded on', subscription: 'Subscription' },
-  ru: { invoice: 'Счёт', amount: 'Сумма', paidOn: 'Дата оплаты', period: 'Период', nextRenewal: 'Следующее продление', due: 'Срок оплаты', attempt: 'Попытка', nextRetry: 'Следующая попытка', licenceKey: 'Ключ лицензии', validUntil: 'Действует до', units: 'Единицы лицензии', refundedOn: 'Дата возврата', subscription: 'Подписка' },
-} as const;
-
 /**
  * Renders the message `template` caused by `cause`: null when there is nothing to send (reminders turned off as of
  * the cause, the user unknown). Throws only on a bug or an unreadable store.
@@ -182,30 +177,31 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
   if (!user || !user.email) return null;
   if (REMINDER_TEMPLATES.includes(template) && !user.emailReminders) return null;
   const lang: Language = user.language ?? DEFAULT_LANGUAGE;
-  const P = PHRASES[lang];
-  const F = FACT_LABELS[lang];
+  const w = wordsIn(lang);
+  const P = (key: string, values: Record<string, unknown> = {}) => w.t(key, values);
+  const F = (key: string) => w.t(`facts:${key}`);
   const prefix = lang === 'en' ? '' : `/${lang}`;
   const url = (path: string) => `${deps.publicUrl}${prefix}${path}`;
   const subscriptionsUrl = url(LINK_PATHS.subscriptions);
   const subscription = sub ? subscriptionNameOf(sub.name, lang) : '';
   const base: Record<string, string> = { name: user.givenName || user.email, email: user.email, subscription };
-  const months = (n: number) => (n === 1 ? P.month : fill(P.months, { n: String(n) }));
+  const every = (months: number) => (months === 1 ? P('everyMonth') : P('everyMonths', { count: months }));
 
   let content: Content;
   let href = subscriptionsUrl;
   switch (template) {
     case 'verify-email': {
       const exp = new Date(Date.parse(cause.occurredAt) + VERIFY_LINK_DAYS * DAY_MS).toISOString();
-      const token = deps.links.sign('verify', { uid: user.id, email: user.email, exp });
+      const token = await deps.links.sign('verify', { uid: user.id, email: user.email, exp });
       href = `${deps.publicUrl}${LINK_PATHS.verify}?token=${token}`;
-      content = { values: { days: String(VERIFY_LINK_DAYS) } };
+      content = { values: { days: P('days', { count: VERIFY_LINK_DAYS }) } };
       break;
     }
     case 'password-reset': {
       if (event.type !== 'PasswordResetRequested') return null;
-      const token = deps.links.sign('reset', { uid: user.id, rid: event.data.requestId });
+      const token = await deps.links.sign('reset', { uid: user.id, rid: event.data.requestId });
       href = `${url(LINK_PATHS.reset)}?token=${token}`;
-      content = { values: { who: event.data.by === 'ADMIN' ? P.adminWho : P.userWho, expires: minute(event.data.expiresAt) } };
+      content = { values: { who: event.data.by === 'ADMIN' ? P('adminWho') : P('userWho'), expires: minute(event.data.expiresAt) } };
       break;
     }
     case 'payment-received':
@@ -217,10 +213,10 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
       content = {
         values: { amount: money(invoice.total, invoice.currency, lang), invoice: invoice.number, subscription: subscriptionNameOf(invoice.subscriptionName, lang) },
         facts: [
-          [F.invoice, invoice.number],
-          [F.amount, money(invoice.total, invoice.currency, lang)],
-          [F.paidOn, day(invoice.paidAt, lang)],
-          ...(period ? [[F.period, `${day(period.periodStart!, lang)} – ${day(period.periodEnd!, lang)}`] as [string, string]] : []),
+          [F('invoice'), invoice.number],
+          [F('amount'), money(invoice.total, invoice.currency, lang)],
+          [F('paidOn'), day(invoice.paidAt, lang)],
+          ...(period ? [[F('period'), `${day(period.periodStart!, lang)} – ${day(period.periodEnd!, lang)}`] as [string, string]] : []),
         ],
         attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: pdf }],
       };
@@ -239,13 +235,13 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
           due: day(timeline.dueAt, lang),
           graceUntil: day(timeline.graceUntil, lang),
           cancelAt: day(timeline.cancelAt, lang),
-          reason: event.data.reason === 'DECLINED' ? P.reasonDeclined : P.reasonNoWallet,
+          reason: event.data.reason === 'DECLINED' ? P('reasonDeclined') : P('reasonNoWallet'),
         },
         facts: [
-          [F.amount, amount],
-          [F.due, day(timeline.dueAt, lang)],
-          [F.attempt, String(event.data.attempt + 1)],
-          ...(retry && retry <= timeline.suspendAt ? [[F.nextRetry, day(retry, lang)] as [string, string]] : []),
+          [F('amount'), amount],
+          [F('due'), day(timeline.dueAt, lang)],
+          [F('attempt'), String(event.data.attempt + 1)],
+          ...(retry && retry <= timeline.suspendAt ? [[F('nextRetry'), day(retry, lang)] as [string, string]] : []),
         ],
       };
       break;
@@ -258,9 +254,11 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
       const wallet = sub.vault !== undefined;
       const next =
         template === 'trial-ending'
-          ? fill(wallet ? P.trialNextWallet : P.trialNextPay, { amount, months: months(sub.plan.billingMonths) })
-          : wallet ? P.annualNextWallet : P.annualNextPay;
-      content = { values: { date: day(event.data.dueAt, lang), amount, next } };
+          ? wallet
+            ? P('trialNextWallet', { amount, every: every(sub.plan.billingMonths) })
+            : P('trialNextPay', { amount })
+          : wallet ? P('annualNextWallet') : P('annualNextPay');
+      content = { values: { date: day(event.data.dueAt, lang), amount, next, period: P('months', { count: sub.plan.billingMonths }) } };
       break;
     }
     case 'licence-expiring': {
@@ -275,15 +273,15 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
       const amount = money(due?.amount ?? sub.amount, sub.currency, lang);
       if (unpaid) href = url(LINK_PATHS.pay(sub.id));
       const reason = unpaid
-        ? fill(P.pausedUnpaid, { subscription, due: day(sub.dunning?.timeline.dueAt ?? cause.occurredAt, lang) })
-        : fill(P.pausedAdmin, { subscription, until: event.data.resumeAt ? fill(P.pausedUntil, { date: day(event.data.resumeAt, lang) }) : '' });
-      content = { values: { reason, action: unpaid ? fill(P.payAction, { amount }) : P.accountAction } };
+        ? P('pausedUnpaid', { subscription, due: day(sub.dunning?.timeline.dueAt ?? cause.occurredAt, lang) })
+        : P('pausedAdmin', { subscription, until: event.data.resumeAt ? P('pausedUntil', { date: day(event.data.resumeAt, lang) }) : '' });
+      content = { values: { reason, action: unpaid ? P('payAction', { amount }) : P('accountAction') } };
       break;
     }
     case 'cancelled': {
       if (event.type !== 'SubscriptionCancelled') return null;
       const unpaid = sub?.pause?.reason === 'NON_PAYMENT' || /unpaid/i.test(event.data.reason ?? '');
-      const reason = event.data.cause === 'PAYMENT_TAKEN_BACK' ? P.cancelledTakenBack : unpaid ? P.cancelledUnpaid : '';
+      const reason = event.data.cause === 'PAYMENT_TAKEN_BACK' ? P('cancelledTakenBack') : unpaid ? P('cancelledUnpaid') : '';
       content = { values: { date: day(event.data.at ?? cause.occurredAt, lang), reason } };
       break;
     }
@@ -298,13 +296,13 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
       const history = (await deps.events.readStream(subscriptionDecider.streamId(sub.id))).filter((e) => e.position <= upTo);
       const doc = licenceDocumentOf(sub, { demo: paidWithDemoMoney(history) });
       if (!doc) return null;
-      const validUntil = doc.validUntil.startsWith('9999') ? (lang === 'ru' ? 'бессрочно' : 'no end') : day(doc.validUntil, lang);
+      const validUntil = doc.validUntil.startsWith('9999') ? F('noEnd') : day(doc.validUntil, lang);
       content = {
-        values: { key: doc.licenceKey, validUntil, quantity: String(doc.quantity) },
+        values: { key: doc.licenceKey, validUntil, units: P('units', { count: doc.quantity }) },
         facts: [
-          [F.licenceKey, doc.licenceKey],
-          [F.units, String(doc.quantity)],
-          [F.validUntil, validUntil],
+          [F('licenceKey'), doc.licenceKey],
+          [F('units'), String(doc.quantity)],
+          [F('validUntil'), validUntil],
         ],
         attachments: [{ filename: `relaycast-${doc.licenceKey}.lic`, contentType: 'text/plain', content: Buffer.from(signLicenceFile(doc, { licence: deps.licenceKey, demo: deps.demoLicenceKey }), 'utf8') }],
       };
@@ -313,29 +311,29 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
     case 'refund-made': {
       if (event.type !== 'PaymentRefunded' || !sub) return null;
       const amount = money(event.data.amount, event.data.currency, lang);
-      content = { values: { amount, date: day(event.data.refundedAt, lang) }, facts: [[F.amount, amount], [F.refundedOn, day(event.data.refundedAt, lang)]] };
+      content = { values: { amount, date: day(event.data.refundedAt, lang) }, facts: [[F('amount'), amount], [F('refundedOn'), day(event.data.refundedAt, lang)]] };
       break;
     }
   }
 
-  const words = WORDS[lang][template];
   const values = { ...base, ...content.values };
+  const part = (name: 'subject' | 'preview' | 'heading' | 'button' | 'after') => (w.has(`mail:${template}.${name}`) ? w.t(`mail:${template}.${name}`, values) : undefined);
   const reminder = REMINDER_TEMPLATES.includes(template);
-  const unsubscribeUrl = reminder ? `${deps.publicUrl}${LINK_PATHS.unsubscribe}?token=${deps.links.sign('unsubscribe', { uid: user.id })}` : undefined;
-  const [before, after] = P.footerReminder.split('{unsubscribe}') as [string, string];
+  const unsubscribeUrl = reminder ? `${deps.publicUrl}${LINK_PATHS.unsubscribe}?token=${await deps.links.sign('unsubscribe', { uid: user.id })}` : undefined;
+  const [before, after] = w.t('footerReminder', { unsubscribe: '\u0000' }).split('\u0000') as [string, string];
   const layout: LayoutProps = {
     lang,
-    preview: fill(words.preview, values),
-    heading: fill(words.heading, values),
-    paragraphs: words.paragraphs.map((p) => fill(p, values).replace(/\s+$/, '')),
+    preview: part('preview')!,
+    heading: part('heading')!,
+    paragraphs: w.list(`mail:${template}.paragraphs`, values).map((p) => p.replace(/\s+$/, '')),
     ...(content.facts ? { facts: content.facts } : {}),
-    ...(words.button ? { button: { label: fill(words.button, values), href } } : {}),
-    ...(words.after ? { after: fill(words.after, values) } : {}),
+    ...(part('button') !== undefined ? { button: { label: part('button')!, href } } : {}),
+    ...(part('after') !== undefined ? { after: part('after')! } : {}),
     footer: {
-      why: fill(P.footerWhy, values),
-      ...(unsubscribeUrl ? { reminder: { before, label: P.unsubscribe, after, href: unsubscribeUrl } } : {}),
-      settings: { label: P.footerSettings, href: url(LINK_PATHS.profile) },
-      ...(options.demo || cause.metadata.demo ? { demo: P.demo } : {}),
+      why: P('footerWhy', values),
+      ...(unsubscribeUrl ? { reminder: { before, label: P('unsubscribe'), after, href: unsubscribeUrl } } : {}),
+      settings: { label: P('footerSettings'), href: url(LINK_PATHS.profile) },
+      ...(options.demo || cause.metadata.demo ? { demo: P('demo') } : {}),
     },
     home: `${deps.publicUrl}${prefix}/`,
   };
@@ -349,7 +347,7 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
     userId: user.id,
     language: lang,
     to: { name: [user.givenName, user.familyName].filter(Boolean).join(' '), address: user.email },
-    subject: fill(words.subject, values),
+    subject: part('subject')!,
     html,
     text,
     attachments: content.attachments ?? [],

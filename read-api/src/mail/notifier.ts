@@ -8,7 +8,9 @@ import {
   type MessageTemplate,
 } from '@relaycast/contracts';
 import {
-  createPositionWaiters,
+  aggregate,
+  createReactor,
+  foldEvents,
   messageDecider,
   messageKey,
   messageStreamKey,
@@ -18,8 +20,6 @@ import {
   type EventStore,
   type MessageState,
   type ReactorCheckpoints,
-  type StoreSubscription,
-  aggregate, foldEvents,
 } from '@relaycast/billing-core';
 import { composeMessage, type MailIdentity } from './compose.js';
 import { renderMessage, templatesFor, type MailDeps } from './messages.js';
@@ -94,28 +94,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const retryCapMs = options.retryCapMs ?? 5 * 60_000;
   const messageRefusals = options.messageRefusals ?? 3;
-  const restartDelayMs = options.restartDelayMs ?? 1000;
-  let running = false;
-  let position = 0n;
-  let saved = 0n;
-  let subscription: StoreSubscription | null = null;
-  let restartTimer: NodeJS.Timeout | null = null;
-  let saveTimer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
-  const waiters = createPositionWaiters();
   const status: NotifierStatus = { name, transport: transport.kind, running: false, position: '0', sent: 0, lastSentAt: null, waiting: null, lastError: null };
-  const publish = () => options.onStatus?.({ ...status, running, position: position.toString() });
-
-  const reached = (to: bigint) => {
-    if (to > position) position = to;
-    waiters.reached(position);
-  };
-  async function save(): Promise<void> {
-    if (position === saved) return;
-    const at = position;
-    await checkpoints.set(name, at);
-    saved = at;
-  }
+  const current = (): NotifierStatus => ({ ...status, running: reactor.running, position: reactor.position.toString() });
+  const publish = () => options.onStatus?.(current());
   /** Waits `ms`, or less if the notifier is stopped (then throws Stopped). */
   function pause(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -157,7 +139,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     let refusals = 0;
     const since = new Date().toISOString();
     for (;;) {
-      if (!running) throw new Stopped();
+      if (!reactor.running) throw new Stopped();
       const history = await events.readStream(streamIds.message(streamKey));
       const state = foldMessage(history);
       if (outstanding(state) <= 0) return;
@@ -233,63 +215,28 @@ export function createNotifier(options: NotifierOptions): Notifier {
     if (event.type === 'MessageResendRequested') await resend(event);
     else if (event.type === 'UserErased') await transport.forget(event.streamId.slice('user-'.length));
     else for (const template of await templatesFor(mail, event)) await deliver(event, template);
-    reached(event.position);
   }
 
-  function restartLater(error: unknown) {
-    if (error instanceof Stopped || !running) return;
-    status.lastError = error instanceof Error ? error.message : String(error);
-    options.onError?.(error);
-    publish();
-    if (!restartTimer) restartTimer = setTimeout(() => void subscribe(), restartDelayMs);
-  }
-
-  async function subscribe(): Promise<void> {
-    restartTimer = null;
-    if (!running) return;
-    try {
-      const from = await checkpoints.get(name);
-      saved = from;
-      position = from;
-      reached(from);
-      const current = events.subscribe({ after: from }, handle);
-      subscription = current;
-      current.done.then(
-        () => undefined,
-        (error: unknown) => {
-          if (subscription === current) subscription = null;
-          restartLater(error);
-        },
-      );
-      publish();
-    } catch (error) {
-      restartLater(error);
-    }
-  }
+  const reactor = createReactor({
+    name,
+    events,
+    checkpoints,
+    handle,
+    restartDelayMs: options.restartDelayMs ?? 1000,
+    checkpointEveryMs: 500,
+    isStopping: (error) => error instanceof Stopped,
+    onError: (error) => {
+      status.lastError = error instanceof Error ? error.message : String(error);
+      options.onError?.(error);
+    },
+    onChange: publish,
+    onStop: () => wake?.(),
+  });
 
   return {
-    async start() {
-      if (running) return;
-      running = true;
-      await subscribe();
-      saveTimer = setInterval(() => void save().catch((error: unknown) => options.onError?.(error)), 500);
-      saveTimer.unref();
-    },
-    async stop() {
-      running = false;
-      if (restartTimer) clearTimeout(restartTimer);
-      if (saveTimer) clearInterval(saveTimer);
-      restartTimer = saveTimer = null;
-      wake?.();
-      await subscription?.stop().catch(() => undefined);
-      subscription = null;
-      await save().catch(() => undefined);
-      waiters.releaseAll();
-      publish();
-    },
-    status: () => ({ ...status, running, position: position.toString() }),
-    waitFor(target, timeoutMs) {
-      return position >= target ? Promise.resolve(true) : waiters.wait(target, timeoutMs);
-    },
+    start: () => reactor.start(),
+    stop: () => reactor.stop(),
+    status: current,
+    waitFor: (position, timeoutMs) => reactor.waitFor(position, timeoutMs),
   };
 }

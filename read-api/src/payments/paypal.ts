@@ -12,9 +12,8 @@ import {
   PaypalWalletContextShippingPreference,
   type Order,
 } from '@paypal/paypal-server-sdk';
-import { AppError, PaymentProviderError } from '@relaycast/contracts';
-import type { Config } from '../config.js';
-import { centsToValue, valueToCents, type CaptureDetails, type CaptureInfo, type OrderBasics, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
+import { AppError, centsToDecimal, decimalToCents, PaymentProviderError } from '@relaycast/contracts';
+import { type CaptureDetails, type CaptureInfo, type OrderBasics, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
 import { PAYPAL_MESSAGES, issueOf, toAppError, transportFailure, type PayPalIssue } from './paypal-errors.js';
 
 /** Without credentials nothing can be charged: every call says so clearly, and purchases that need money stop there. */
@@ -66,7 +65,7 @@ function clientFor(baseUrl: string | null): typeof Client {
   };
 }
 
-const money = (cents: number, currency: string) => ({ currencyCode: currency, value: centsToValue(cents) });
+const money = (cents: number, currency: string) => ({ currencyCode: currency, value: centsToDecimal(cents) });
 
 /** An order's amount, with its breakdown (item total, tax total, credit as a discount) when a tax was decided. */
 function amountOf(order: OrderBasics) {
@@ -87,7 +86,7 @@ function captureOf(order: Order): CaptureInfo | null {
   // One capture per order (intent CAPTURE); the last is the one that counts.
   const c = captures[captures.length - 1];
   if (!c?.id || !c.amount) return null;
-  return { captureId: c.id, status: c.status ?? 'UNKNOWN', amountCents: valueToCents(c.amount.value), currency: c.amount.currencyCode };
+  return { captureId: c.id, status: c.status ?? 'UNKNOWN', amountCents: decimalToCents(c.amount.value), currency: c.amount.currencyCode };
 }
 
 const approveUrlOf = (order: Pick<Order, 'links'>) => order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null;
@@ -99,7 +98,7 @@ function orderInfo(order: Order): OrderInfo {
     id: order.id,
     status: order.status ?? 'UNKNOWN',
     intent: order.intent ?? 'UNKNOWN',
-    amountCents: unit?.amount ? valueToCents(unit.amount.value) : 0,
+    amountCents: unit?.amount ? decimalToCents(unit.amount.value) : 0,
     currency: unit?.amount?.currencyCode ?? '',
     customId: unit?.customId ?? null,
     payerId: order.payer?.payerId ?? null,
@@ -129,7 +128,19 @@ const WEBHOOK_HEADERS = {
  * which the SDK does not cover and which we call through the SDK's own request builder (same origin rewrite,
  * OAuth token, timeout and error handling).
  */
-export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
+/** What the adapter needs (config.ts reads it from PAYPAL_*; with demo payments it names the built-in sandbox). */
+export interface PayPalSettings {
+  clientId: string | null;
+  /** With demo payments, null in the configuration: the runtime derives it from the session secret (payments/demo). */
+  clientSecret: string | null;
+  environment: 'sandbox' | 'live';
+  baseUrl: string | null;
+  webhookId: string | null;
+  timeoutMs: number;
+  sdkUrl: string;
+}
+
+export function createPayPalGateway(config: PayPalSettings): PaymentGateway {
   const { clientId, clientSecret } = config;
   if (!clientId || !clientSecret) return unconfiguredGateway();
 
@@ -233,7 +244,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
       return {
         captureId: result.id,
         status: result.status ?? 'UNKNOWN',
-        amountCents: valueToCents(result.amount.value),
+        amountCents: decimalToCents(result.amount.value),
         currency: result.amount.currencyCode,
         customId: result.customId ?? null,
         orderId: result.supplementaryData?.relatedIds?.orderId ?? null,
@@ -252,7 +263,7 @@ export function createPayPalGateway(config: Config['paypal']): PaymentGateway {
       return {
         refundId: result.id,
         status: result.status ?? 'UNKNOWN',
-        amountCents: result.amount ? valueToCents(result.amount.value) : amount.amountCents,
+        amountCents: result.amount ? decimalToCents(result.amount.value) : amount.amountCents,
         currency: result.amount?.currencyCode ?? amount.currency,
       };
     },

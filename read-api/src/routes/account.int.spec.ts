@@ -129,7 +129,7 @@ describe('the account of a signed-in user: profile, password, sign out everywher
     expect((await admin.post('/users/create', { givenName: 'Goo', familyName: 'Gle', email, role: 'ROLE_CUSTOMER' })).status).to.equal(201);
     // Signed in through a session started on the server (no password exists to sign in with).
     const users = await admin.post('/users/findAll', { search: email });
-    const token = await import('../auth/session.js').then((m) => m.startSession(server.rt, users.body.data[0]));
+    const token = await import('../http/session.js').then((m) => m.startSession(server.rt, users.body.data[0]));
     const res = await server.client().post('/auth/local/changePassword', { currentPassword: 'anything', newPassword: 'violet tractor umbrella 42' }, { headers: { AUTH_TOKEN_VALUE: token } });
     expect(res.status).to.equal(409);
     expect(res.body.error.details[0]).to.include({ field: 'currentPassword', rule: 'noPassword' });

@@ -4,7 +4,7 @@ import { defineRoute } from '../http/route.js';
 import { clearAuthCookies, setAuthCookies } from '../auth/cookies.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { requireStrongPassword } from '../auth/password-strength.js';
-import { startSession } from '../auth/session.js';
+import { startSession } from '../http/session.js';
 
 /**
  * A signed-in user's own account (any role): the profile (names, language), the password, and "sign out everywhere".

@@ -107,6 +107,8 @@ describe('authorization matrix (every route × every kind of caller)', function 
     '/subscriptions/resume': /*          */ [401, 403, 403, 403, 404, 403],
     '/subscriptions/cancelNow': /*       */ [401, 403, 403, 403, 404, 403],
     '/subscriptions/cancelNowPreview': [401, 403, 403, 403, 200, 403],
+    // What the caller may do: the customer for their own subscription, administrators for any.
+    '/subscriptions/actions': /*         */ [401, 403, 200, 403, 200, 403],
     '/admin/overview': /*                */ [401, 403, 403, 403, 200, 403],
     '/admin/entry/create': /*            */ [401, 403, 403, 403, 201, 403],
     '/admin/entry/update': /*            */ [401, 403, 403, 403, 200, 403],
@@ -328,7 +330,7 @@ describe('authorization matrix (every route × every kind of caller)', function 
 
   it('an expired token, a token with a forged signature and a token for a revoked session are nobody', async () => {
     const me = (await admin.post('/auth/google/getUser')).body.data;
-    const expired = server.rt.tokens.issue(me._id, 'ROLE_ADMIN', Date.now() - 1000);
+    const expired = await server.rt.tokens.issue(me._id, 'ROLE_ADMIN', Date.now() - 1000);
     await server.rt.auth.saveSession(expired, { userId: me._id, createdAt: Date.now() - 2000, expiresAt: Date.now() + 60_000 });
     const call = (token: string) => fetch(`${server.baseUrl}/users/findAll`, { method: 'POST', headers: { AUTH_TOKEN_VALUE: token } });
     expect((await call(expired)).status).to.equal(401);
@@ -336,7 +338,7 @@ describe('authorization matrix (every route × every kind of caller)', function 
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const tampered = `${Buffer.from(JSON.stringify({ ...claims, uid: owner.userId })).toString('base64url')}.${admin.token!.split('.')[1]}`;
     expect((await call(tampered)).status).to.equal(401);
-    const unsaved = server.rt.tokens.issue(me._id, 'ROLE_ADMIN', Date.now() + 60_000);
+    const unsaved = await server.rt.tokens.issue(me._id, 'ROLE_ADMIN', Date.now() + 60_000);
     expect((await call(unsaved)).status, 'a well-signed token with no session behind it').to.equal(401);
   });
 

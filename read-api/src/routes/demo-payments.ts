@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { loadSubscription } from '@relaycast/billing-core';
+import { savedWalletOf } from '@relaycast/billing-core';
 import { ConflictError, Id, NotFoundError } from '@relaycast/contracts';
 import { DemoDeclineView } from '@relaycast/contracts';
 import { defineRoute } from '../http/route.js';
@@ -22,11 +22,10 @@ export const demoPaymentRoutes = [
     body: Type.Object({ id: Id, charges: Type.Integer({ minimum: 0, maximum: 100 }) }, { additionalProperties: false }),
     async handle({ body, rt }) {
       if (!rt.demoPayPal) throw new NotFoundError('Demo payments are off on this server (PAYMENTS is not demo): there is no sandbox to decline charges');
-      const { sub } = await loadSubscription(rt.paymentDeps, body.id);
-      if (!sub.vault) throw new ConflictError('This subscription has no saved PayPal account: renewals are not charged to one');
-      const declineNext = rt.demoPayPal.declineWallet(sub.vault.id, body.charges);
+      const { subscriptionId, vaultId } = await savedWalletOf(rt.paymentDeps, body.id);
+      const declineNext = rt.demoPayPal.declineWallet(vaultId, body.charges);
       if (declineNext === null) throw new ConflictError('The saved PayPal account of this subscription is not one the demo sandbox saved');
-      return { data: { id: sub.id, vaultId: sub.vault.id, declineNext } };
+      return { data: { id: subscriptionId, vaultId, declineNext } };
     },
   }),
 ];

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { Type } from '@sinclair/typebox';
-import { tax, userDecider } from '@relaycast/billing-core';
+import { requireSelfOrAdministrator, tax, userDecider } from '@relaycast/billing-core';
 import {
   BillingDetails,
   BillingDetailsView,
@@ -26,8 +26,6 @@ import type { Runtime } from '../runtime.js';
 
 /** Who may export every invoice and credit note as CSV: administrators and the read-only finance role. */
 export const DOCUMENT_EXPORT_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_FINANCE'];
-
-const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
 
 const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -58,8 +56,9 @@ function visible<T extends { userId: string }>(user: UserView | null, doc: T | n
 
 /** Whose billing details: the customer's own; administrators name the user. */
 function detailsOwner(user: UserView | null, asked: string | undefined): string {
-  if (asked && asked !== user!._id && !isAdmin(user)) throw new ForbiddenError('You may see and change only your own billing details');
-  return asked ?? user!._id;
+  const owner = asked ?? user!._id;
+  requireSelfOrAdministrator({ actorId: user!._id, actorRole: user!.role }, owner, 'You may see and change only your own billing details');
+  return owner;
 }
 
 export const invoiceRoutes = [

@@ -55,8 +55,7 @@ export const paymentRoutes = [
     body: CaptureOrder,
     async handle({ body, rt, user, meta }) {
       const view = await resolveSubscription(rt, user, body);
-      if (view.paypalSubscriptionID !== body.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
-      return captureAnswer(rt, view._id, await captureOrder(rt.paymentDeps, { subscriptionId: view._id, paypalOrderID: body.paypalOrderID }, meta()));
+      return captureAnswer(rt, view._id, await captureOrder(rt.paymentDeps, { subscriptionId: view._id, paypalOrderID: body.paypalOrderID, paypalSubscriptionID: body.paypalSubscriptionID }, meta()));
     },
   }),
   defineRoute({

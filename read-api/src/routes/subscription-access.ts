@@ -1,10 +1,8 @@
-import { aggregate, exists, subscriptionDecider } from '@relaycast/billing-core';
+import { isAdministrator, requireSelfOrAdministrator, subscriptionFromEvents } from '@relaycast/billing-core';
 import { subscriptionViewFromState } from '@relaycast/projections';
 import { ForbiddenError, NotFoundError, UnavailableError, ValidationError, type SubscriptionView, type UserView } from '@relaycast/contracts';
 import { readsEveryCustomer, type Answer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
-
-export const isAdmin = (user: UserView | null) => user?.role === 'ROLE_ADMIN';
 
 /**
  * A subscription the caller may see: any for administrators, their own for customers (403 otherwise); to read
@@ -14,26 +12,24 @@ export async function visibleSubscription(rt: Runtime, user: UserView | null, id
   const view = await rt.readSide.queries.getSubscription(id).catch(async (error: unknown) => {
     // Read models away (Redis down): reads say so (503), but a command can still be checked against the event
     // store, which knows the subscription, so writes go on.
-    if (purpose === 'command' && error instanceof UnavailableError) return subscriptionFromEvents(rt, id);
+    if (purpose === 'command' && error instanceof UnavailableError) return viewFromEvents(rt, id);
     throw error;
   });
   if (!view) throw new NotFoundError('Subscription not found');
-  const seesAny = purpose === 'read' ? readsEveryCustomer(user) : isAdmin(user);
+  const seesAny = purpose === 'read' ? readsEveryCustomer(user) : isAdministrator(user?.role);
   if (!seesAny && view.user_id !== user?._id) throw new ForbiddenError('You do not have access to this subscription');
   return view;
 }
 
 /** A subscription as its own events tell it, for when the read models cannot be reached. */
-async function subscriptionFromEvents(rt: Runtime, id: string): Promise<SubscriptionView | null> {
-  const { state, events } = await aggregate(rt.events, subscriptionDecider, id);
-  if (!exists(state) || state.removed) return null;
-  const last = events[events.length - 1]!;
-  return subscriptionViewFromState(state, { createdAt: events[0]!.occurredAt, updatedAt: last.occurredAt, version: last.version });
+async function viewFromEvents(rt: Runtime, id: string): Promise<SubscriptionView | null> {
+  const found = await subscriptionFromEvents(rt.paymentDeps, id);
+  return found ? subscriptionViewFromState(found.sub, found) : null;
 }
 
-/** The seed's payment calls name a user; customers may only name themselves. */
+/** The seed's payment calls name a user; customers may only name themselves (billing-core's rule). */
 export function checkUser(user: UserView | null, userId: string): void {
-  if (!isAdmin(user) && userId !== user?._id) throw new ForbiddenError('user_id must be your own');
+  requireSelfOrAdministrator({ actorId: user?._id ?? '', actorRole: user?.role ?? 'ROLE_USER' }, userId);
 }
 
 /** revise, captureOrder…: by `id`, or by the PayPal billing reference among the user's subscriptions. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createSubscription, deterministicUuid, subscriptionDecider, type SubscriptionCommand } from '@relaycast/billing-core';
+import { purchaseSubscription, PURCHASE_KEY_LENGTH } from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
-import { AppError, ConflictError, SubscriptionCreate, ValidationError, SubscriptionView } from '@relaycast/contracts';
+import { SubscriptionCreate, SubscriptionView } from '@relaycast/contracts';
 import { defineRoute, type HeaderDoc } from '../http/route.js';
-import { answerWith, checkUser, pick, visibleSubscription } from './subscription-access.js';
+import { answerWith, pick, visibleSubscription } from './subscription-access.js';
 
 /** JSON with object keys sorted at every level: the same request body always gives the same text. */
 function canonicalJson(value: unknown): string {
@@ -19,7 +19,7 @@ const IDEMPOTENCY_KEY: HeaderDoc = {
   name: 'Idempotency-Key',
   required: true,
   description: 'One per purchase, 8 to 128 characters: a retry with the same key and body answers the first purchase again instead of buying twice; the same key with another body is refused (422)',
-  schema: Type.String({ minLength: 8, maxLength: 128 }),
+  schema: Type.String({ minLength: PURCHASE_KEY_LENGTH.min, maxLength: PURCHASE_KEY_LENGTH.max }),
 };
 
 /** POST /subscriptions/create: a purchase, once per Idempotency-Key and body. */
@@ -34,40 +34,29 @@ export const createSubscriptionRoute = defineRoute({
   summary: 'Create a subscription (customers buy for themselves; the price is computed by the server). An Idempotency-Key header makes a repeat return the first result.',
   body: SubscriptionCreate,
   async handle({ body, rt, req, user, meta }) {
-    const key = req.get('Idempotency-Key');
-    if (!key) checkUser(user, body.user_id); // someone else's purchase is refused as such, before the missing key
-    if (!key || key.length < 8 || key.length > 128) throw ValidationError.field('Idempotency-Key', 'is required: 8 to 128 characters, one per purchase (a retry sends the same)');
-    // The id is derived from the key: a repeated request targets the same stream and cannot create twice. The
-    // body's fingerprint rides with the key, so the same key with another body is told apart (422).
-    const subscriptionId = deterministicUuid(`${user!._id}\u0000${key}`);
+    // The request's fingerprint rides with its Idempotency-Key: billing-core tells a retry from another purchase.
     const fingerprint = createHash('sha256').update(canonicalJson(body)).digest('base64url').slice(0, 22);
     const pd = body.payment_details ?? {};
-    const command: SubscriptionCommand = {
-      type: 'CreateSubscription',
-      data: {
-        subscriptionId,
-        user_id: body.user_id,
-        subscription_type: body.subscription_type,
-        status: body.status,
-        ...pick(body, ['name', 'infrastructure_type', 'modules', 'quantity', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate', 'complimentary']),
-        ...(pd.plan_id ? { plan_id: pd.plan_id } : {}),
-        ...(pd.amount !== undefined ? { amount: pd.amount } : {}),
-        ...(pd.unitQuantity !== undefined ? { unitQuantity: pd.unitQuantity } : {}),
-        ...(pd.privacy_policy_confirm !== undefined ? { privacy_policy_confirm: pd.privacy_policy_confirm } : {}),
-        ...(pd.client_id ? { client_id: pd.client_id } : {}),
+    const { subscriptionId, created, consistent } = await purchaseSubscription(rt.paymentDeps, {
+      idempotencyKey: req.get('Idempotency-Key'),
+      fingerprint,
+      command: {
+        type: 'CreateSubscription',
+        data: {
+          user_id: body.user_id,
+          subscription_type: body.subscription_type,
+          status: body.status,
+          ...pick(body, ['name', 'infrastructure_type', 'modules', 'quantity', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate', 'complimentary']),
+          ...(pd.plan_id ? { plan_id: pd.plan_id } : {}),
+          ...(pd.amount !== undefined ? { amount: pd.amount } : {}),
+          ...(pd.unitQuantity !== undefined ? { unitQuantity: pd.unitQuantity } : {}),
+          ...(pd.privacy_policy_confirm !== undefined ? { privacy_policy_confirm: pd.privacy_policy_confirm } : {}),
+          ...(pd.client_id ? { client_id: pd.client_id } : {}),
+        },
+        metadata: meta(),
       },
-      metadata: meta({ idempotencyKey: `create:${key}:${fingerprint}` }),
-    };
-    try {
-      const result = await createSubscription(rt.paymentDeps, command);
-      return answerWith(rt, subscriptionId, result.consistent ?? true, 201);
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      // The key was used before: with this body, the first request's subscription; with another, a 422.
-      const first = (await rt.events.readStream(subscriptionDecider.streamId(subscriptionId), { maxCount: 1 }).catch(() => []))[0];
-      if (!first) throw error; // another conflict (a second free plan) stands
-      if (first.metadata.idempotencyKey !== `create:${key}:${fingerprint}`) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different purchase: use a new key for a new purchase');
-      return { data: await visibleSubscription(rt, user, subscriptionId, 'read') };
-    }
+    });
+    if (created) return answerWith(rt, subscriptionId, consistent, 201);
+    return { data: await visibleSubscription(rt, user, subscriptionId, 'read') };
   },
 });

@@ -1,16 +1,23 @@
-
-import { billingReferenceFor, pricing, reviseSubscription, tax, setSubscriptionStatus, startTrial, subscriptionDecider, updateSubscription, type SubscriptionCommand } from '@relaycast/billing-core';
+import {
+  abandonedCheckoutsBefore,
+  cancelSubscriptions,
+  changeSubscription,
+  plusDays,
+  quoteWithTax,
+  reviseSubscription,
+  startTrial,
+  subscriptionActions,
+  subscriptionDecider,
+  type SubscriptionCommand,
+} from '@relaycast/billing-core';
 import { Type } from '@sinclair/typebox';
-import { CancelAll, ConflictError, HistoryQuery, Id, IdBody, OwnSubscriptionsQuery, QuoteRequest, SubscriptionListQuery, SubscriptionRevise, SubscriptionUpdate, ValidationError, streamIds, CancelledView, HistoryItem, PageMeta, QuoteView, RemovedView, RevisionMeta, RevisionPreviewView, SubscriptionView } from '@relaycast/contracts';
 import { createInvoiceQueries } from '@relaycast/projections';
+import { CancelAll, HistoryQuery, Id, IdBody, OwnSubscriptionsQuery, QuoteRequest, SubscriptionListQuery, SubscriptionRevise, SubscriptionUpdate, streamIds, CancelledView, HistoryItem, PageMeta, QuoteView, RemovedView, RevisionMeta, RevisionPreviewView, SubscriptionActionsView, SubscriptionView } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { answerWith, checkUser, pick, resolveSubscription, versionOf, visibleSubscription } from './subscription-access.js';
 import { historyForReader } from './history-view.js';
 
 import { createSubscriptionRoute } from './subscription-create.js';
-
-/** How long a checkout may stay in Creating before the customer's list leaves it out. */
-export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
 
 export const subscriptionRoutes = [
   createSubscriptionRoute,
@@ -23,29 +30,8 @@ export const subscriptionRoutes = [
     summary: 'Price a configuration from the catalogue: exactly what the server will charge, without buying — net, tax lines, tax and total for the `country` and `vatNumber` given (or, without either, the signed-in customer’s billing details; nobody known: no tax)',
     body: QuoteRequest,
     async handle({ body, rt, user }) {
-      const { country, vatNumber, ...configuration } = body;
-      let priced: pricing.Quote;
-      try {
-        priced = pricing.quoteSubscription(configuration);
-      } catch (error) {
-        if (error instanceof pricing.QuoteError) throw ValidationError.field(error.field, error.reason);
-        throw error;
-      }
-      const at = rt.clock.now();
-      let customer: tax.TaxCustomer = {};
-      if (country !== undefined || vatNumber !== undefined) {
-        try {
-          const vatNumberCheck = vatNumber !== undefined ? tax.checkVatNumber(vatNumber, { ...(country ? { country } : {}), at }) : undefined;
-          customer = { ...(country ? { billingCountry: country } : {}), ...(vatNumberCheck ? { vatNumber: vatNumberCheck.vatNumber, vatNumberCheck } : {}) };
-        } catch (error) {
-          if (error instanceof tax.TaxInputError) throw ValidationError.field(error.field, error.reason);
-          throw error;
-        }
-      } else if (user) {
-        customer = tax.taxCustomerOf(await createInvoiceQueries(rt.readModels).billingDetails(user._id));
-      }
-      const taxed = tax.taxFor({ seller: rt.config.tax, customer, netCents: priced.amount, at });
-      return { data: { ...priced, taxLines: taxed.taxLines, tax: taxed.tax, total: taxed.total, taxNotices: taxed.decision.notices } };
+      const billingDetails = user && body.country === undefined && body.vatNumber === undefined ? await createInvoiceQueries(rt.readModels).billingDetails(user._id) : null;
+      return { data: quoteWithTax(body, { seller: rt.config.tax, at: rt.clock.now(), billingDetails }) };
     },
   }),
   defineRoute({
@@ -59,7 +45,7 @@ export const subscriptionRoutes = [
     body: SubscriptionListQuery,
     async handle({ body, rt }) {
       const { dueWithinDays, ...query } = body;
-      const dueBefore = dueWithinDays !== undefined ? new Date(Date.parse(rt.clock.now()) + dueWithinDays * 86_400_000).toISOString() : query.dueBefore;
+      const dueBefore = dueWithinDays !== undefined ? plusDays(rt.clock.now(), dueWithinDays) : query.dueBefore;
       const page = await rt.readSide.queries.listSubscriptions({ ...query, ...(dueBefore ? { dueBefore } : {}), userId: body.user_id });
       return pageAnswer(page);
     },
@@ -74,10 +60,7 @@ export const subscriptionRoutes = [
     summary: 'The signed-in user’s own subscriptions (checkouts abandoned in Creating for more than a day left out)',
     body: OwnSubscriptionsQuery,
     async handle({ body, rt, user }) {
-      // A checkout left in Creating for a day is abandoned: out of the customer's list, its events kept (and
-      // administrators still list it).
-      const cutoff = new Date(Date.parse(rt.clock.now()) - ABANDONED_CHECKOUT_MS).toISOString();
-      const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: user!._id, createdAfterUnlessStarted: cutoff });
+      const page = await rt.readSide.queries.listSubscriptions({ ...body, userId: user!._id, createdAfterUnlessStarted: abandonedCheckoutsBefore(rt.clock.now()) });
       return pageAnswer(page);
     },
   }),
@@ -106,17 +89,17 @@ export const subscriptionRoutes = [
       const view = await visibleSubscription(rt, user, body.id);
       const fields = pick(body, ['name', 'infrastructure_details', 'licence_key', 'hardware_key', 'startDate', 'endDate']);
       const reason = (body as { reason?: unknown }).reason;
-      const statusChange: Extract<SubscriptionCommand, { type: 'SetSubscriptionStatus' }> | null =
-        body.status && body.status !== view.status
-          ? { type: 'SetSubscriptionStatus', data: { status: body.status, ...(typeof reason === 'string' && reason ? { reason: reason.slice(0, 2000) } : {}) }, metadata: meta() }
-          : null;
-      const update: SubscriptionCommand = { type: 'UpdateSubscription', data: fields, metadata: meta() };
-      // All or nothing: a change that would be refused (fields, role, status machine) is refused before anything is written.
-      if (Object.keys(fields).length) await rt.execute(subscriptionDecider, view._id, update, { ...versionOf(body), dryRun: true });
-      if (statusChange) await rt.execute(subscriptionDecider, view._id, { ...statusChange, data: { ...statusChange.data, licenceKey: 'PREVIEW-KEY-0000' } }, { dryRun: true });
-      let consistent = true;
-      if (Object.keys(fields).length) consistent = (await updateSubscription(rt.paymentDeps, view._id, update as Extract<SubscriptionCommand, { type: 'UpdateSubscription' }>, versionOf(body))).consistent ?? true;
-      if (statusChange) consistent = ((await setSubscriptionStatus(rt.paymentDeps, view._id, statusChange)).consistent ?? true) && consistent;
+      const { consistent } = await changeSubscription(
+        rt.paymentDeps,
+        view._id,
+        {
+          ...(Object.keys(fields).length ? { update: { type: 'UpdateSubscription' as const, data: fields, metadata: meta() } } : {}),
+          ...(body.status && body.status !== view.status
+            ? { status: { type: 'SetSubscriptionStatus' as const, data: { status: body.status, ...(typeof reason === 'string' && reason ? { reason: reason.slice(0, 2000) } : {}) }, metadata: meta() } }
+            : {}),
+        },
+        versionOf(body),
+      );
       return answerWith(rt, view._id, consistent);
     },
   }),
@@ -145,11 +128,9 @@ export const subscriptionRoutes = [
     body: SubscriptionRevise,
     async handle({ body, rt, user, meta }) {
       const view = await resolveSubscription(rt, user, body);
-      // The billing reference is ours: never the browser's string (which could name another subscription's).
-      if (view.paypalSubscriptionID && view.paypalSubscriptionID !== body.paypalSubscriptionID) throw ValidationError.field('paypalSubscriptionID', 'does not match this subscription');
-      const command: SubscriptionCommand = {
+      const command: Extract<SubscriptionCommand, { type: 'ReviseSubscription' }> = {
         type: 'ReviseSubscription',
-        data: { paypalSubscriptionID: view.paypalSubscriptionID ?? billingReferenceFor(view._id), quantity: body.quantity, ...(body.modules ? { modules: body.modules } : {}), ...(body.amount !== undefined ? { amount: body.amount } : {}) },
+        data: { paypalSubscriptionID: body.paypalSubscriptionID, quantity: body.quantity, ...(body.modules ? { modules: body.modules } : {}), ...(body.amount !== undefined ? { amount: body.amount } : {}) },
         metadata: meta(),
       };
       const { result, effect } = await reviseSubscription(rt.paymentDeps, view._id, command, { preview: body.preview === true, ...versionOf(body) });
@@ -167,8 +148,7 @@ export const subscriptionRoutes = [
     body: IdBody,
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
-      if (view.amount === 0) throw new ConflictError('This plan has no trial: only paid constructor and unlimited plans do');
-      const result = await startTrial(rt.paymentDeps, view._id, view.user_id, { type: 'StartTrial', data: {}, metadata: meta() });
+      const result = await startTrial(rt.paymentDeps, view._id, { type: 'StartTrial', data: {}, metadata: meta() });
       return answerWith(rt, view._id, result.consistent ?? true);
     },
   }),
@@ -183,13 +163,8 @@ export const subscriptionRoutes = [
     async handle({ body, rt, user, meta }) {
       const userId = body.user_id ?? user!._id;
       checkUser(user, userId);
-      const cancelled: string[] = [];
-      for (const s of await rt.readSide.queries.subscriptionsOfUser(userId)) {
-        if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') continue;
-        const r = await rt.execute(subscriptionDecider, s._id, { type: 'CancelSubscription', data: body.reason ? { reason: body.reason } : {}, metadata: meta() });
-        if (r.events.length) cancelled.push(s._id);
-      }
-      return { data: { cancelled } };
+      const ids = (await rt.readSide.queries.subscriptionsOfUser(userId)).map((s) => s._id);
+      return { data: { cancelled: await cancelSubscriptions(rt.paymentDeps, ids, body.reason ? { reason: body.reason } : {}, meta()) } };
     },
   }),
   defineRoute({
@@ -204,6 +179,21 @@ export const subscriptionRoutes = [
       const view = await visibleSubscription(rt, user, body.id);
       const r = await rt.execute(subscriptionDecider, view._id, { type: 'CancelSubscription', data: body.reason ? { reason: body.reason } : {}, metadata: meta() });
       return answerWith(rt, view._id, r.consistent);
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/actions',
+    answer: SubscriptionActionsView,
+    errors: ['NOT_FOUND'],
+    query: true,
+    recordsNothing: true,
+    access: 'customer',
+    tag: 'Subscriptions',
+    summary: 'What the caller may do to one subscription now — pause, resume, grant complimentary time (administrators), cancel at the end of the paid time, cancel now — by the same checks the commands run. Records nothing.',
+    body: IdBody,
+    async handle({ body, rt, user, meta }) {
+      const view = await visibleSubscription(rt, user, body.id);
+      return { data: await subscriptionActions(rt.paymentDeps, view._id, meta()) };
     },
   }),
   defineRoute({

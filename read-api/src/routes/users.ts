@@ -4,7 +4,8 @@ import { PageMeta, RemovedView } from '@relaycast/contracts';
 import { pageAnswer, defineRoute } from '../http/route.js';
 import { hashPassword } from '../auth/passwords.js';
 import { requireStrongPassword } from '../auth/password-strength.js';
-import { registerUser, removeUser, updateUser } from '../services/users.js';
+import { removeUser, updateUser } from '@relaycast/billing-core';
+import { registerAndRead } from './registered-user.js';
 import type { Runtime } from '../runtime.js';
 
 async function userOr404(rt: Runtime, id: string): Promise<UserView> {
@@ -30,7 +31,7 @@ export const userRoutes = [
         throw ValidationError.field('password', 'must be a string of 8 to 200 characters');
       }
       if (typeof password === 'string') requireStrongPassword(password, [body.email, body.givenName, body.familyName]);
-      const user = await registerUser(
+      const user = await registerAndRead(
         rt,
         { email: body.email, givenName: body.givenName, familyName: body.familyName, role: body.role, strategy: password ? 'local' : 'google' },
         meta(),
@@ -78,7 +79,7 @@ export const userRoutes = [
       const current = await userOr404(rt, body.id);
       const { id, givenName, familyName, email, picture, role } = body;
       const version = (body as { version?: unknown }).version;
-      await updateUser(rt, current, { givenName, familyName, email, picture, role }, meta(), typeof version === 'number' ? version : undefined);
+      await updateUser(rt.paymentDeps, { id: current._id, email: current.email }, { givenName, familyName, email, picture, role }, meta(), typeof version === 'number' ? version : undefined);
       return { data: await userOr404(rt, id) };
     },
   }),
@@ -91,7 +92,9 @@ export const userRoutes = [
     summary: 'Remove a user (recorded as an event; their sessions end)',
     body: IdBody,
     async handle({ body, rt, meta }) {
-      await removeUser(rt, await userOr404(rt, body.id), meta());
+      const user = await userOr404(rt, body.id);
+      await removeUser(rt.paymentDeps, { id: user._id, email: user.email }, meta());
+      await rt.auth.revokeUserSessions(user._id);
       return { data: { _id: body.id, removed: true } };
     },
   }),

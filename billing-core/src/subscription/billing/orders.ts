@@ -1,6 +1,5 @@
 import {
   ConflictError,
-  InvalidTransitionError,
   PAYABLE_STATUSES,
   PaymentInProgressError,
   ValidationError,
@@ -11,7 +10,7 @@ import { requireAdmin } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
 import { dueOf, nextPeriodStart, periodEndFrom, priced, type Due } from '../money.js';
 import { revisedTo } from '../plan-change.js';
-import { visibleTo, type Cmd } from '../rules.js';
+import { requireTakesPayments, visibleTo, type Cmd } from '../rules.js';
 import { capturingOrder, configurationOf, openOrders, pausedForNonPayment, sameConfiguration, takesPayments, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { transition } from '../status.js';
 
@@ -34,10 +33,6 @@ export function orderedData(paypalOrderID: string, paypalSubscriptionID: string,
     ...(requestId ? { requestId } : {}),
     ...(due.tax ? { tax: due.tax } : {}),
   };
-}
-
-function requireTakesPayments(sub: ExistingSubscription): void {
-  if (!takesPayments(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
 }
 
 /** Records the PayPal order created for what is due now (one open at a time; the first order moves Creating → Wait payment). */

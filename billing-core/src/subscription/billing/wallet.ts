@@ -1,7 +1,7 @@
-import { ConflictError, InvalidTransitionError, PaymentInProgressError, type PaymentOrdered } from '@relaycast/contracts';
+import { ConflictError, PaymentInProgressError, type PaymentOrdered } from '@relaycast/contracts';
 import type { SubscriptionEvent } from '../events.js';
 import { dueOf, priced, type Due } from '../money.js';
-import { notCancelled, requireSystem, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
+import { notCancelled, requireSystem, requireTakesPayments, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
 import { capturingOrder, coveredUntil, openOrders, takesPayments, type ExistingSubscription, type SubscriptionState } from '../state.js';
 import { captureOrder, orderedData } from './orders.js';
 
@@ -34,7 +34,7 @@ export function startSavedWalletCharge(command: Cmd<'StartSavedWalletCharge'>, s
     throw new PaymentInProgressError();
   }
   if (capturingOrder(sub)) throw new PaymentInProgressError('A PayPal capture of this subscription is in flight: its outcome comes first');
-  if (!takesPayments(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a cancelled or paused subscription takes no payments');
+  requireTakesPayments(sub);
   if (!sub.vault) throw new ConflictError(`Subscription ${sub.id} has no saved PayPal account to charge`);
   const due = priced(dueOf(sub, metadata.now), data.tax, sub);
   if (!due || due.amount === 0) throw new ConflictError(`Nothing is due on subscription ${sub.id} to charge`);

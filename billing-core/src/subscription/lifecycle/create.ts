@@ -8,12 +8,21 @@ import {
   type SubscriptionCreated,
   type SubscriptionStatus,
 } from '@relaycast/contracts';
-import { diff, isAdmin } from '../../decider.js';
+import { actsAsAdministrator, diff, requireSelfOrAdministrator } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
 import { checkClientAmount, configurationFrom, quote, requirePaidModule, visibleTo, type Cmd } from '../rules.js';
 import { exists, type SubscriptionState } from '../state.js';
 import { transition } from '../status.js';
 import { complimentaryGrant } from './grants.js';
+
+/** How long a checkout may stay in Creating before it counts as abandoned (out of the customer's own list). */
+export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Checkouts still in Creating that began before this time are abandoned: out of the customer's list, their events
+ * kept (and administrators still list them).
+ */
+export const abandonedCheckoutsBefore = (now: string): string => new Date(Date.parse(now) - ABANDONED_CHECKOUT_MS).toISOString();
 
 /** Identities and dates are the server's: a licence key is issued with the first coverage, dates come from payments. */
 const SERVER_ISSUED = ['licence_key', 'hardware_key', 'startDate', 'endDate'] as const;
@@ -31,10 +40,10 @@ const CREATED_AS: readonly SubscriptionStatus[] = ['SUBSCRIPTION_STATUS_INITIAL'
 export function create(command: Cmd<'CreateSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   if (exists(state)) throw new ConflictError(`Subscription ${data.subscriptionId} already exists`);
-  const admin = isAdmin(metadata);
+  const admin = actsAsAdministrator(metadata);
   if (!admin) {
     if (metadata.actorRole !== 'ROLE_CUSTOMER') throw new ForbiddenError('Only customers and administrators may buy subscriptions');
-    if (data.user_id !== metadata.actorId) throw new ForbiddenError('Customers may create subscriptions for themselves only');
+    requireSelfOrAdministrator(metadata, data.user_id, 'Customers may create subscriptions for themselves only');
     if (data.status !== 'SUBSCRIPTION_STATUS_INITIAL') throw new ForbiddenError(`Only administrators may create a subscription with status ${data.status}`);
     if (data.privacy_policy_confirm !== true) throw ValidationError.field('payment_details.privacy_policy_confirm', 'must be true: accept the privacy policy to buy');
     const issued = SERVER_ISSUED.find((field) => data[field] !== undefined);
@@ -108,7 +117,7 @@ const CUSTOMER_EDITABLE = new Set(['name', 'infrastructure_details']);
 /** Descriptive fields only: price-bearing changes go through a revision, status through its commands. */
 export function update(command: Cmd<'UpdateSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
   const sub = visibleTo(state, command.metadata);
-  if (!isAdmin(command.metadata)) {
+  if (!actsAsAdministrator(command.metadata)) {
     const forbidden = Object.keys(command.data).find((k) => !CUSTOMER_EDITABLE.has(k));
     if (forbidden) throw new ForbiddenError(`Only administrators may change ${forbidden}`);
   }

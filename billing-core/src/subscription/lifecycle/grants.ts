@@ -1,10 +1,10 @@
-import { ConflictError, DEFAULT_TRIAL_PERIOD_SECONDS, InvalidTransitionError, PAYABLE_STATUSES, TRIAL_MAX_UNITS, ValidationError, type Configuration, type PlanSnapshot } from '@relaycast/contracts';
+import { ConflictError, DEFAULT_TRIAL_PERIOD_SECONDS, InvalidTransitionError, TRIAL_MAX_UNITS, ValidationError, type Configuration, type PlanSnapshot } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
-import { addMonths } from '../../pricing/proration.js';
+import { addMonths } from '../../calendar/index.js';
 import type { SubscriptionEvent } from '../events.js';
 import { noPaymentInFlight, notCancelled, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
 import { configurationOf, coveredUntil, everCovered, type ExistingSubscription, type SubscriptionState } from '../state.js';
-import { transition } from '../status.js';
+import { checkTransition, transition } from '../status.js';
 
 /**
  * Time the customer may use without paying: the one trial (before the first payment, at the configuration chosen
@@ -37,10 +37,19 @@ export function grantComplimentary(command: Cmd<'GrantComplimentary'>, state: Su
   return grantEvents(sub, data, metadata.now);
 }
 
-export function grantEvents(sub: ExistingSubscription, data: { reason?: string; until?: string; licenceKey?: string }, now: string): SubscriptionEvent[] {
+/**
+ * What a complimentary grant needs of the subscription: not cancelled, no payment in flight, something to pay for, and
+ * (when not Live) the status machine's COMPLIMENTARY move to Live.
+ */
+export function checkGrant(sub: ExistingSubscription): void {
   notCancelled(sub, 'be granted time');
   noPaymentInFlight(sub);
   if (sub.plan.billingMonths === 0) throw new ConflictError(`Subscription ${sub.id} has nothing to pay: no complimentary time is needed`);
+  if (sub.status !== 'SUBSCRIPTION_STATUS_ACTIVE') checkTransition(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'COMPLIMENTARY');
+}
+
+export function grantEvents(sub: ExistingSubscription, data: { reason?: string; until?: string; licenceKey?: string }, now: string): SubscriptionEvent[] {
+  checkGrant(sub);
   if (!data.reason) throw ValidationError.field('reason', 'is required: Live without payment is a complimentary grant, and its reason is recorded', 'required');
   const key = sub.licence_key ?? data.licenceKey;
   if (!key) throw ValidationError.field('licenceKey', 'is needed for the licence of a complimentary grant (the server issues one)');
@@ -60,7 +69,8 @@ export function startTrial(command: Cmd<'StartTrial'>, state: SubscriptionState)
   const sub = visibleTo(state, metadata);
   if (sub.trialStartDate) throw new ConflictError(`Subscription ${sub.id} has already had its trial`);
   if (sub.amount === 0) throw new ConflictError(`Subscription ${sub.id} is free and has no trial`);
-  if (!PAYABLE_STATUSES.includes(sub.status) || everCovered(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a trial starts before the first payment');
+  checkTransition(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'TRIAL_STARTED', 'a trial starts before the first payment');
+  if (everCovered(sub)) throw new InvalidTransitionError(sub.status, 'SUBSCRIPTION_STATUS_ACTIVE', 'a trial starts before the first payment');
   if (sub.quantity > TRIAL_MAX_UNITS) {
     throw ValidationError.field('quantity', `must be at most ${TRIAL_MAX_UNITS} units for a free trial (this configuration has ${sub.quantity}): pay for it, or revise it to ${TRIAL_MAX_UNITS} units or fewer first`, 'trialMaxUnits', { max: TRIAL_MAX_UNITS });
   }

@@ -160,9 +160,14 @@ describe('ResumeSubscription (lifecycle/status-commands.ts)', () => {
       ]);
   });
 
-  it('the clock does nothing before the resume date; nothing to resume when not paused', () => {
+  it('the clock does nothing before the resume date, nor on a subscription that is not paused', () => {
     given(subscriptionDecider, PAUSED).when(resume(as.clock(MAR_16_NOON))).then([]);
-    given(subscriptionDecider, LIVE).when(resume(as.admin(MAR_16_NOON))).then([]);
+    given(subscriptionDecider, LIVE).when(resume(as.clock(MAR_16_NOON))).then([]);
+  });
+
+  it('an administrator resuming what is not paused is told the move does not exist (INVALID_TRANSITION, the status machine’s RESUMED)', () => {
+    given(subscriptionDecider, LIVE).when(resume(as.admin(MAR_16_NOON))).thenThrowsCode(InvalidTransitionError, 'INVALID_TRANSITION');
+    given(subscriptionDecider, CREATED).when(resume(as.admin(MAR_16_NOON))).thenThrowsCode(InvalidTransitionError, 'INVALID_TRANSITION');
   });
 
   it('refused to the customer (FORBIDDEN)', () => {

@@ -1,9 +1,9 @@
 import { ConflictError, InvalidTransitionError, ValidationError, type CommandMetadata } from '@relaycast/contracts';
-import { isAdmin, requireAdmin } from '../../decider.js';
+import { actsAsAdministrator, requireAdmin } from '../../decider.js';
 import type { SubscriptionEvent } from '../events.js';
 import { notCancelled, requireClock, supersedeOpenOrders, visibleTo, type Cmd } from '../rules.js';
 import { coveredUntil, type ExistingSubscription, type SubscriptionState } from '../state.js';
-import { checkTransition, transition, type TransitionText } from '../status.js';
+import { checkMove, checkTransition, transition, type TransitionText } from '../status.js';
 import { grantEvents } from './grants.js';
 import { unusedPaidTime } from '../billing/refunds.js';
 
@@ -43,16 +43,41 @@ export function remove(command: Cmd<'RemoveSubscription'>, state: SubscriptionSt
   return [{ type: 'SubscriptionRemoved', data: command.data.reason ? { note: command.data.reason } : {} }];
 }
 
+/**
+ * The checks of each lifecycle move an administrator (or a customer) may ask for, on the subscription alone: the
+ * deciders below run them, and `lifecycleActions` (actions.ts) asks them what the admin area may offer.
+ */
+export const lifecycleChecks = {
+  /** A cancellation at the end of the covered time: Live with covered time running. Answers that end. */
+  scheduleCancellation(sub: ExistingSubscription, now: string): string {
+    notCancelled(sub, 'be cancelled');
+    const covered = coveredUntil(sub);
+    if (sub.status !== 'SUBSCRIPTION_STATUS_ACTIVE' || !covered || covered <= now) throw new ConflictError(`Subscription ${sub.id} has no paid time running to cancel at the end of; cancel it now instead`);
+    return covered;
+  },
+  /** An administrator's pause: the status machine's ADMIN_PAUSE. */
+  pause(sub: ExistingSubscription): void {
+    checkTransition(sub.status, 'SUBSCRIPTION_STATUS_PAUSE', 'ADMIN_PAUSE');
+  },
+  /** An administrator's resume: paused (the status machine's RESUMED from anything else does not exist). */
+  resume(sub: ExistingSubscription, now: string): void {
+    if (sub.status !== 'SUBSCRIPTION_STATUS_PAUSE') checkTransition(sub.status, coveredAt(sub, now) ? 'SUBSCRIPTION_STATUS_ACTIVE' : 'SUBSCRIPTION_STATUS_WAIT_PAYMENT', 'RESUMED', 'only a paused subscription is resumed');
+  },
+  /** A cancellation now: anything not cancelled yet (the status machine's CANCELLED). */
+  cancel(sub: ExistingSubscription): void {
+    checkTransition(sub.status, 'SUBSCRIPTION_STATUS_CANCEL', 'CANCELLED');
+  },
+};
+
 /** Cancel when the covered time ends (or undo that). Nothing covered is running: cancel it now instead. */
 export function scheduleCancellation(command: Cmd<'ScheduleCancellation'>, state: SubscriptionState): SubscriptionEvent[] {
   const { data, metadata } = command;
   const sub = visibleTo(state, metadata);
   notCancelled(sub, 'be cancelled');
   if (data.undo) return sub.cancelAt ? [{ type: 'CancellationWithdrawn', data: { cancelAt: sub.cancelAt } }] : [];
-  const covered = coveredUntil(sub);
-  if (sub.status !== 'SUBSCRIPTION_STATUS_ACTIVE' || !covered || covered <= metadata.now) throw new ConflictError(`Subscription ${sub.id} has no paid time running to cancel at the end of; cancel it now instead`);
+  const covered = lifecycleChecks.scheduleCancellation(sub, metadata.now);
   if (sub.cancelAt === covered) return [];
-  return [...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), { type: 'CancellationScheduled', data: { cancelAt: covered, by: isAdmin(metadata) ? 'ADMIN' : 'CUSTOMER' } }];
+  return [...supersedeOpenOrders(sub, 'SUBSCRIPTION_CANCELLED'), { type: 'CancellationScheduled', data: { cancelAt: covered, by: actsAsAdministrator(metadata) ? 'ADMIN' : 'CUSTOMER' } }];
 }
 
 export function cancelAtPeriodEnd(command: Cmd<'CancelAtPeriodEnd'>, state: SubscriptionState): SubscriptionEvent[] {
@@ -63,7 +88,7 @@ export function cancelAtPeriodEnd(command: Cmd<'CancelAtPeriodEnd'>, state: Subs
 }
 
 function pauseEvents(sub: ExistingSubscription, now: string, resumeAt: string | undefined, note?: string): SubscriptionEvent[] {
-  checkTransition(sub.status, 'SUBSCRIPTION_STATUS_PAUSE', 'ADMIN_PAUSE');
+  lifecycleChecks.pause(sub);
   if (resumeAt && resumeAt <= now) throw ValidationError.field('resumeAt', 'must be in the future');
   return [
     ...supersedeOpenOrders(sub, 'STATUS_CHANGED'),
@@ -91,13 +116,19 @@ function resumeEvents(sub: ExistingSubscription, metadata: CommandMetadata, byCl
   ];
 }
 
-/** Resumed by an administrator, or by the clock on the resume date. */
+/**
+ * Resumed by an administrator, or by the clock on the resume date. The clock finds nothing to do on a subscription
+ * that is not paused (any more); an administrator is told the move does not exist (the status machine's RESUMED).
+ */
 export function resume(command: Cmd<'ResumeSubscription'>, state: SubscriptionState): SubscriptionEvent[] {
   const { metadata } = command;
   const sub = visibleTo(state, metadata);
   requireClock(metadata, 'resume subscriptions');
-  if (sub.status !== 'SUBSCRIPTION_STATUS_PAUSE') return [];
   const byClock = metadata.actorRole === 'SYSTEM';
+  if (sub.status !== 'SUBSCRIPTION_STATUS_PAUSE') {
+    if (byClock) return [];
+    lifecycleChecks.resume(sub, metadata.now);
+  }
   if (byClock && (!sub.pause?.resumeAt || sub.pause.resumeAt > metadata.now)) return [];
   return resumeEvents(sub, metadata, byClock);
 }
@@ -125,8 +156,11 @@ export function setStatus(command: Cmd<'SetSubscriptionStatus'>, state: Subscrip
       return grantEvents(sub, data, metadata.now);
     case 'SUBSCRIPTION_STATUS_WAIT_PAYMENT':
       if (sub.status === 'SUBSCRIPTION_STATUS_PAUSE' && !coveredAt(sub, metadata.now)) return resumeEvents(sub, metadata, false, note);
-      throw new InvalidTransitionError(sub.status, data.status, sub.status === 'SUBSCRIPTION_STATUS_PAUSE' ? 'it has covered time running: resuming makes it Live' : 'a subscription waits for payment by itself when a payment falls due');
+      if (sub.status === 'SUBSCRIPTION_STATUS_PAUSE') throw new InvalidTransitionError(sub.status, data.status, 'it has covered time running: resuming makes it Live');
+      checkTransition(sub.status, data.status, 'RESUMED', 'a subscription waits for payment by itself when a payment falls due');
+      return [];
     default:
-      throw new InvalidTransitionError(sub.status, data.status, 'a subscription never returns to Creating');
+      checkMove(sub.status, data.status, 'a subscription never returns to Creating');
+      return [];
   }
 }

@@ -4,6 +4,9 @@
  * the classes `demo-paypal-*` and the `data-testid`s below (the web app's designers may restyle them there).
  */
 
+import { decimalToCents, formatMoney } from '@relaycast/contracts';
+import { escapeHtml } from '../../html.js';
+
 export type Lang = 'en' | 'ru';
 
 export const TEXTS = {
@@ -70,11 +73,11 @@ export function pickLang(query: unknown, acceptLanguage: string | undefined): La
   return 'en';
 }
 
-export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-export function formatMoney(value: string, currency: string, lang: Lang): string {
+/** PayPal's decimal amount ("79.00") as the buyer reads it, with its cents. */
+function formatAmount(value: string, currency: string, lang: Lang): string {
   try {
-    return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency }).format(Number(value));
+    return formatMoney(decimalToCents(value), lang, { cents: true, currency });
   } catch {
     return `${value} ${currency}`;
   }
@@ -142,7 +145,7 @@ export function approvalPage(p: ApprovalPage): string {
   const hidden = (answer: string) =>
     `<input type="hidden" name="token" value="${escapeHtml(p.id)}"><input type="hidden" name="display" value="${p.display}"><input type="hidden" name="lang" value="${p.lang}"><input type="hidden" name="answer" value="${answer}">`;
   const details = [
-    p.amount ? `<dt>${escapeHtml(t.amount)}</dt><dd data-testid="demo-paypal-amount">${escapeHtml(formatMoney(p.amount.value, p.amount.currency, p.lang))}</dd>` : '',
+    p.amount ? `<dt>${escapeHtml(t.amount)}</dt><dd data-testid="demo-paypal-amount">${escapeHtml(formatAmount(p.amount.value, p.amount.currency, p.lang))}</dd>` : '',
     p.description ? `<dt>${escapeHtml(t.item)}</dt><dd>${escapeHtml(p.description)}</dd>` : '',
     `<dt>${escapeHtml(t.buyer)}</dt><dd>${escapeHtml(p.buyerEmail)}</dd>`,
   ].join('');

@@ -1,30 +1,18 @@
+import { buttonsScript } from '../fake-paypal/sdk.js';
+
 /**
- * The PayPal JS SDK as the demo sandbox serves it (GET /demo-paypal/sdk/js?client-id=…): what
- * @paypal/react-paypal-js uses of the real one — `paypal.Buttons(options)` with `isEligible()`, `render(container)`,
- * `close()`, `updateProps()` — calling the integration's callbacks as the real buttons do: onInit(data, actions)
- * after rendering; on click onClick, then createOrder for the order id, then the buyer answers on the sandbox's
- * approval page, then onApprove({ orderID, payerID, … }) — or onCancel({ orderID }) when the buyer declines or closes
- * the window; onError(err) when something fails.
- *
- * PayPal opens its window as a popup; this one opens the sandbox's approval page in a dialog over the shop's page (an
- * iframe of `${base}/checkoutnow?token=…&display=embedded`), which no popup blocker stops. The page answers through
- * postMessage (dialogScript below). The dialog: role="dialog", aria-modal, labelled, Escape or its close button cancel,
- * focus returns to the PayPal button.
+ * The PayPal JS SDK as the demo sandbox serves it (GET /demo-paypal/sdk/js?client-id=…): the fake's buttons
+ * (fake-paypal/sdk.ts), the buyer answering on the sandbox's approval page. PayPal opens its window as a popup; this
+ * one opens the approval page in a dialog over the shop's page (an iframe of `${base}/checkoutnow?token=…&display=
+ * embedded`), which no popup blocker stops. The page answers through postMessage (dialogScript below). The dialog:
+ * role="dialog", aria-modal, labelled, Escape or its close button cancel, focus returns to the PayPal button.
  */
 export function sdkScript(path: string): string {
-  return `/* PayPal JS SDK: the demo sandbox's copy (demo payments: no money moves) */
-(function () {
-  'use strict';
-  // The shop is the app that serves the sandbox: the dialog's page comes from the shop page's own origin.
+  return buttonsScript({
+    banner: 'PayPal JS SDK: the demo sandbox\'s copy (demo payments: no money moves)',
+    askBuyer: `  // The shop is the app that serves the sandbox: the dialog's page comes from the shop page's own origin.
   var ORIGIN = window.location.origin;
   var BASE = ORIGIN + ${JSON.stringify(path)};
-  var script = document.currentScript;
-  var namespace = (script && script.getAttribute('data-namespace')) || 'paypal';
-
-  function pageLang() {
-    var lang = (document.documentElement.getAttribute('lang') || '').toLowerCase();
-    return lang.indexOf('ru') === 0 ? 'ru' : 'en';
-  }
 
   /** The approval page in a dialog; resolves { action: 'approve' | 'cancel', payerID }. */
   function askBuyer(orderID) {
@@ -83,85 +71,11 @@ export function sdkScript(path: string): string {
       frame.focus();
     });
   }
-
-  function Buttons(options) {
-    options = options || {};
-    var container = null;
-    var button = null;
-    var enabled = true;
-    var busy = false;
-    function sync() {
-      if (button) button.disabled = !enabled || busy;
-    }
-    var initActions = {
-      enable: function () { enabled = true; sync(); return Promise.resolve(); },
-      disable: function () { enabled = false; sync(); return Promise.resolve(); },
-    };
-    function fail(err) {
-      if (typeof options.onError === 'function') options.onError(err instanceof Error ? err : new Error(String(err)));
-      else console.error(err);
-    }
-    function onClick() {
-      if (busy || !enabled) return;
-      busy = true;
-      sync();
-      var clickData = { fundingSource: 'paypal' };
-      var clickActions = { resolve: function () { return Promise.resolve(true); }, reject: function () { return Promise.resolve(false); } };
-      Promise.resolve(typeof options.onClick === 'function' ? options.onClick(clickData, clickActions) : true)
-        .then(function (go) {
-          if (go === false) return;
-          if (typeof options.createOrder !== 'function') throw new Error('Expected createOrder to be passed');
-          var orderActions = { order: { create: function () { return Promise.reject(new Error('Create orders on the server')); } } };
-          return Promise.resolve(options.createOrder({ paymentSource: 'paypal' }, orderActions)).then(function (orderID) {
-            if (typeof orderID !== 'string' || !orderID) throw new Error('Expected an order id to be passed');
-            return askBuyer(orderID).then(function (answer) {
-              if (answer.action === 'cancel') {
-                if (typeof options.onCancel === 'function') return options.onCancel({ orderID: orderID });
-                return;
-              }
-              if (typeof options.onApprove !== 'function') return;
-              var data = { orderID: orderID, payerID: answer.payerID, paymentID: null, paymentSource: 'paypal', facilitatorAccessToken: 'A21AA.demo' };
-              var approveActions = {
-                order: { capture: function () { return Promise.reject(new Error('Capture on the server')); }, get: function () { return Promise.resolve({ id: orderID }); } },
-                restart: function () { return Promise.resolve(); },
-              };
-              return options.onApprove(data, approveActions);
-            });
-          });
-        })
-        .catch(fail)
-        .then(function () { busy = false; sync(); });
-    }
-    return {
-      isEligible: function () { return true; },
-      render: function (target) {
-        container = typeof target === 'string' ? document.querySelector(target) : target;
-        if (!container) return Promise.reject(new Error('Document is ready and element ' + target + ' does not exist'));
-        button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'paypal-button demo-paypal-button';
-        button.setAttribute('data-funding-source', 'paypal');
-        button.setAttribute('aria-label', pageLang() === 'ru' ? 'PayPal (демо, деньги не списываются)' : 'PayPal (demo, no money moves)');
-        button.textContent = 'PayPal (demo)';
-        button.style.cssText = 'display:block;width:100%;min-height:45px;border:0;border-radius:6px;background:#ffc439;color:#111;font:700 17px/1 system-ui,sans-serif;cursor:pointer';
-        button.addEventListener('click', onClick);
-        container.appendChild(button);
-        sync();
-        if (typeof options.onInit === 'function') options.onInit({}, initActions);
-        return Promise.resolve();
-      },
-      close: function () {
-        if (button && button.parentNode) button.parentNode.removeChild(button);
-        button = null;
-        return Promise.resolve();
-      },
-      updateProps: function () { return Promise.resolve(); },
-    };
-  }
-
-  window[namespace] = { Buttons: Buttons, FUNDING: { PAYPAL: 'paypal' }, version: '5.0.0-relaycast-demo' };
-})();
-`;
+`,
+    button: { className: 'demo-paypal-button', text: 'PayPal (demo)', label: { en: 'PayPal (demo, no money moves)', ru: 'PayPal (демо, деньги не списываются)' } },
+    version: '5.0.0-relaycast-demo',
+    facilitatorAccessToken: 'A21AA.demo',
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AdminOverviewView, CancelNowPreviewView } from '@relaycast/contracts';
+import type { AdminOverviewView, CancelNowPreviewView, SubscriptionActionsView } from '@relaycast/contracts';
 import { api } from '../../app/shell/api.js';
 
 /** What cancelling now with a refund would give back, in all and per payment (the server's figures). */
@@ -34,6 +34,11 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['AdminOverview', 'S
       query: (id) => ({ url: '/subscriptions/cancelNowPreview', body: { id } }),
       providesTags: ['Subscriptions'],
     }),
+    /** What the server allows on a subscription now (the deciders' own checks): the lifecycle actions offer only these. */
+    subscriptionActions: build.query<SubscriptionActionsView, string>({
+      query: (id) => ({ url: '/subscriptions/actions', body: { id } }),
+      providesTags: ['Subscriptions'],
+    }),
     declineWallet: build.mutation<{ id: string; vaultId: string; declineNext: number }, { id: string; charges: number }>({
       query: (body) => ({ url: '/admin/demo/declineWallet', body }),
       extraOptions: { errorToast: 'Error declining the saved PayPal account' },
@@ -41,4 +46,4 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['AdminOverview', 'S
   }),
 });
 
-export const { useAdminOverviewQuery, useBillingPolicyQuery, useAdvanceClockMutation, useCancelNowPreviewQuery, useDeclineWalletMutation } = adminApi;
+export const { useAdminOverviewQuery, useBillingPolicyQuery, useAdvanceClockMutation, useCancelNowPreviewQuery, useDeclineWalletMutation, useSubscriptionActionsQuery } = adminApi;

@@ -1,19 +1,13 @@
+import { addMonths, plusDays } from '@relaycast/billing-core/calendar';
+
 /**
  * Steps of the test clock the admin home offers, as the time to move to: whole days, or calendar months (the same day
- * and time of day next month, or that month's last day when it is shorter: 31 January → 28 February), in UTC.
+ * and time of day next month, or that month's last day when it is shorter: 31 January → 28 February), in UTC — the
+ * server's own period arithmetic (billing-core/src/calendar).
  */
-export function addMonthsUtc(iso: string, months: number): string {
-  const d = new Date(iso);
-  const day = d.getUTCDate();
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString();
-}
+export const addMonthsUtc = addMonths;
 
-export function addDaysUtc(iso: string, days: number): string {
-  return new Date(Date.parse(iso) + days * 86_400_000).toISOString();
-}
+export const addDaysUtc = plusDays;
 
 /** A day chosen in a date field (YYYY-MM-DD), at the clock's time of day: renewals due that day at that time run. */
 export function dayAtClockTime(day: string, now: string): string {

@@ -35,7 +35,7 @@ export interface MailStatus {
   known: boolean;
 }
 
-/** The administrators' e-mail calls (read-api/src/routes/mail.ts): the outbox, one message, a resend, the notifier, a reset link. */
+/** The administrators' e-mail calls (read-api/src/routes/mail-outbox.ts, password-reset.ts): the outbox, one message, a resend, the notifier, a reset link. */
 export const mailApi = api.enhanceEndpoints({ addTagTypes: ['Mail'] }).injectEndpoints({
   endpoints: (build) => ({
     findMessages: build.query<ListPage<MessageListItem>, { user_id?: string; page?: number; pageSize?: number }>({

@@ -5,14 +5,15 @@ import { formatUsd } from '../../../app/shell/format.js';
 import { CancelAtPeriodEnd } from '../../subscriptions/BillingTime.js';
 import { useCancelNowMutation, useGrantComplimentaryMutation, usePauseSubscriptionMutation, useResumeSubscriptionMutation } from '../../subscriptions/subscriptionsApi.js';
 import { ConfirmButton, dataOf, formatDate, useToast } from '../../ui/forms.js';
-import { useCancelNowPreviewQuery } from '../adminApi.js';
+import { useCancelNowPreviewQuery, useSubscriptionActionsQuery } from '../adminApi.js';
 import { subscriptionName } from '../../subscriptions/subscriptionName.js';
 
 /**
  * Administrators over time: pause (optionally until a date), resume, grant complimentary time (Live without payment,
  * with a reason), and ending it — at the end of the paid time (nothing refunded), or now, with the refund of the
  * unused part offered (never ticked in advance) only when something paid is left unused (the server's figure,
- * /subscriptions/cancelNowPreview). Each says what it does to money before it acts.
+ * /subscriptions/cancelNowPreview). Each is offered only when the server says it is allowed now
+ * (/subscriptions/actions: the commands' own checks). Each says what it does to money before it acts.
  */
 export function LifecycleActions({ subscription: s }: { subscription: SubscriptionView }) {
   const { t } = useT('admin');
@@ -28,7 +29,8 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
   const [resume, resuming] = useResumeSubscriptionMutation();
   const [cancelNow] = useCancelNowMutation();
   const preview = useCancelNowPreviewQuery(s._id, { skip: s.status === 'SUBSCRIPTION_STATUS_CANCEL' });
-  if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
+  const allowed = useSubscriptionActionsQuery(s._id, { skip: s.status === 'SUBSCRIPTION_STATUS_CANCEL' }).data;
+  if (s.status === 'SUBSCRIPTION_STATUS_CANCEL' || !allowed) return null;
   const name = subscriptionName(s.name, lang, t);
   const refundable = preview.data?.refund ?? 0;
   const money = (cents: number) => formatUsd(cents, lang, { cents: true });
@@ -42,9 +44,8 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
       : s.totals.payments > 0
         ? t('details.cancelNowNothingLeftQuestion', { name })
         : t('details.cancelNowUnpaidQuestion', { name });
-  const pausable = s.status === 'SUBSCRIPTION_STATUS_ACTIVE' || s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT';
-  // Complimentary time: for plans that are paid for (free and lifetime plans have nothing to grant).
-  const grantable = s.plan.billingMonths > 0 && s.amount > 0;
+  const pausable = allowed.pause;
+  const grantable = allowed.grantComplimentary;
   return (
     <div className="lifecycle-actions" data-testid="lifecycle-actions">
       {pausable && (
@@ -65,7 +66,7 @@ export function LifecycleActions({ subscription: s }: { subscription: Subscripti
           />
         </div>
       )}
-      {s.status === 'SUBSCRIPTION_STATUS_PAUSE' && (
+      {allowed.resume && (
         <button
           type="button"
           className="btn btn-small btn-outline"

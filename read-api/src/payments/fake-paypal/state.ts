@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 
 /**
- * What the demo PayPal sandbox remembers, as PayPal would: orders, their captures and authorizations, refunds, saved
- * wallets (vault payment tokens), vault setup tokens, and the first answer to each PayPal-Request-Id. Kept in one
- * JSON file (DATA_DIR/demo-paypal/state.json), written whole and renamed into place after every change and before
- * the answer goes out, so a restart loses nothing PayPal would have kept (an order approved but not yet captured,
- * a saved wallet). Small: an evaluator's orders, not a shop's.
+ * What the fake PayPal remembers, as PayPal would: orders, their captures and authorizations, refunds, saved wallets
+ * (vault payment tokens), vault setup tokens, and the first answer to each PayPal-Request-Id. The demo sandbox keeps
+ * it in one JSON file (DATA_DIR/demo-paypal/state.json), written whole and renamed into place after every change and
+ * before the answer goes out, so a restart loses nothing PayPal would have kept (an order approved but not yet
+ * captured, a saved wallet); the tests' stand-in keeps it in memory. Small: an evaluator's orders, not a shop's.
  */
 
 export interface Money {
@@ -54,7 +54,7 @@ export interface StoredRefund {
 export interface StoredOrder {
   id: string;
   intent: 'CAPTURE' | 'AUTHORIZE';
-  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
   amount: Money;
   custom_id?: string;
   description?: string;
@@ -69,6 +69,8 @@ export interface StoredOrder {
   /** The buyer is asked to save the wallet (vault ON_SUCCESS); the id it was saved under once paid. */
   vaultRequested?: boolean;
   vaultId?: string;
+  /** The PayPal-Request-Id it was created with. */
+  requestId?: string;
   /** The buyer declined on the approval page (the order stays CREATED, as at PayPal). */
   declinedAt?: string;
 }
@@ -93,7 +95,7 @@ export interface Reply {
   body: unknown;
 }
 
-export interface DemoState {
+export interface FakePayPalState {
   version: 1;
   orders: Record<string, StoredOrder>;
   captures: Record<string, StoredCapture>;
@@ -105,10 +107,10 @@ export interface DemoState {
   replies: Record<string, Reply>;
 }
 
-const empty = (): DemoState => ({ version: 1, orders: {}, captures: {}, authorizations: {}, refunds: {}, wallets: {}, setupTokens: {}, replies: {} });
+const empty = (): FakePayPalState => ({ version: 1, orders: {}, captures: {}, authorizations: {}, refunds: {}, wallets: {}, setupTokens: {}, replies: {} });
 
 export interface StateFile {
-  state: DemoState;
+  state: FakePayPalState;
   /** Writes the state (temporary file, then rename: a crash leaves the old or the new file, never half of one). */
   save(): void;
 }
@@ -121,7 +123,7 @@ export function openStateFile(file: string, onMovedAside: (movedTo: string, erro
   let state = empty();
   if (existsSync(file)) {
     try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoState>;
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<FakePayPalState>;
       if (parsed.version !== 1) throw new Error(`unknown state version ${String(parsed.version)}`);
       state = { ...empty(), ...parsed, version: 1 };
     } catch (error) {
@@ -139,4 +141,9 @@ export function openStateFile(file: string, onMovedAside: (movedTo: string, erro
       renameSync(tmp, file);
     },
   };
+}
+
+/** The state in memory only (the tests' stand-in): nothing to save. */
+export function memoryState(): StateFile {
+  return { state: empty(), save: () => undefined };
 }

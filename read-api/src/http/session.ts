@@ -1,14 +1,14 @@
 import type { RequestHandler } from 'express';
 import { AUTH_TOKEN_HEADER, COOKIE_NAMES, ForbiddenError, UnavailableError, type UserView } from '@relaycast/contracts';
-import { SESSION_MS } from './store.js';
-import type { TokenClaims } from './tokens.js';
-import { boundedSet } from './session-cache.js';
+import { SESSION_MS } from '../auth/store.js';
+import type { TokenClaims } from '../auth/tokens.js';
+import { boundedSet } from '../auth/session-cache.js';
 import type { Runtime } from '../runtime.js';
 
 /** Starts a session for a user and returns its token. */
 export async function startSession(rt: Runtime, user: UserView, now = Date.now()): Promise<string> {
   const expiresAt = now + SESSION_MS;
-  const token = rt.tokens.issue(user._id, user.role, expiresAt);
+  const token = await rt.tokens.issue(user._id, user.role, expiresAt);
   await rt.auth.saveSession(token, { userId: user._id, createdAt: now, expiresAt });
   return token;
 }
@@ -23,17 +23,17 @@ let lastDegradedLog = 0;
 
 /**
  * Tokens whose signature was checked, with their claims: a signature does not change, so a token seen before
- * skips the HMAC (the claims' expiry is still checked on every use). Bounded: the oldest go first.
+ * skips the signature check (the claims' expiry is still checked on every use). Bounded: the oldest go first.
  */
 const verifiedBySigner = new WeakMap<Runtime['tokens'], Map<string, TokenClaims>>();
 const MAX_VERIFIED = 10_000;
-function verifiedClaims(rt: Runtime, token: string, now = Date.now()): TokenClaims | null {
+async function verifiedClaims(rt: Runtime, token: string, now = Date.now()): Promise<TokenClaims | null> {
   // Per signer: a token checked with one secret says nothing under another.
   let verified = verifiedBySigner.get(rt.tokens);
   if (!verified) verifiedBySigner.set(rt.tokens, (verified = new Map()));
   const known = verified.get(token);
   if (known) return known.exp > now ? known : null;
-  const claims = rt.tokens.verify(token, now);
+  const claims = await rt.tokens.verify(token, now);
   if (!claims) return null;
   boundedSet(verified, token, claims, MAX_VERIFIED);
   return claims;
@@ -54,7 +54,7 @@ export function sessionMiddleware(rt: Runtime): RequestHandler {
     const cookie = (req.cookies as Record<string, string> | undefined)?.[COOKIE_NAMES.token];
     const token = header ? safeDecode(header) : cookie;
     if (!token) return next();
-    const claims = verifiedClaims(rt, token);
+    const claims = await verifiedClaims(rt, token);
     if (!claims) return next();
     const via = header ? 'header' : 'cookie';
     try {

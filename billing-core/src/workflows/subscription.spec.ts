@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { streamIds, type CommandMetadata, type SubscriptionCommand } from '@relaycast/contracts';
-import { createCommandHandler } from '../handler.js';
+import { aggregate, createCommandHandler } from '../handler.js';
 import { createSqliteEventStore } from '../store/sqlite.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
-import { createSubscription, updateSubscription } from './workflows.js';
+import { createSubscription, updateSubscription } from './subscription.js';
 
 /**
  * Claims only with success: a refused request writes no claim, and a claim written for a command that then loses
@@ -21,8 +21,7 @@ describe('subscription workflows: identifier claims only with success', () => {
     const store = createSqliteEventStore(':memory:');
     const handler = createCommandHandler(store, { backoffMs: 1 });
     const deps = { events: store, execute: handler.handle.bind(handler) as never };
-    const owner = async (key: string) =>
-      (await store.readStream(streamIds.claim(claimKeys.licenceKey(key)))).reduce((s, e) => claimDecider.evolve(s, e as never), claimDecider.initialState()).owner;
+    const owner = async (key: string) => (await aggregate(store, claimDecider, claimKeys.licenceKey(key))).state.owner;
     return { store, deps, owner };
   }
 

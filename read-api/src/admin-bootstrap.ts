@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { deterministicUuid, userDecider } from '@relaycast/billing-core';
+import { administratorId, userDecider } from '@relaycast/billing-core';
 import { ConflictError } from '@relaycast/contracts';
-import type { Runtime } from '../runtime.js';
-import { hashPassword } from './passwords.js';
-import { registerUser } from '../services/users.js';
+import type { Runtime } from './runtime.js';
+import { hashPassword } from './auth/passwords.js';
+import { registerAndRead } from './routes/registered-user.js';
 
 /**
  * The first administrator. On a fresh store, an account for ADMIN_EMAIL is registered (as the system), with
@@ -28,8 +28,7 @@ export async function ensureAdmin(rt: Runtime, attempt = 1): Promise<{ email: st
   try {
     // The administrator's id derives from the address: replicas bootstrapping at once register the same user (one
     // stream, one registration), never two users with one address.
-    const userId = deterministicUuid(`administrator\u0000${adminEmail}`);
-    user = await registerUser(rt, { userId, email: adminEmail, givenName: 'Site', familyName: 'Administrator', role: 'ROLE_ADMIN', strategy: 'local' }, metadata());
+    user = await registerAndRead(rt, { userId: administratorId(adminEmail), email: adminEmail, givenName: 'Site', familyName: 'Administrator', role: 'ROLE_ADMIN', strategy: 'local' }, metadata());
   } catch (error) {
     // Another replica starting at the same moment registered the administrator first: use theirs.
     if (!(error instanceof ConflictError) || attempt >= 5) throw error;

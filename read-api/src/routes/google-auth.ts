@@ -1,13 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response, Router } from 'express';
 import { Passport } from 'passport';
 import { Strategy as GoogleStrategy, type Profile, type StrategyOptionsWithRequest, type VerifyCallback } from 'passport-google-oauth20';
 import type OAuth2Strategy from 'passport-oauth2';
-import { deterministicUuid } from '@relaycast/billing-core';
+import { googleUserId } from '@relaycast/billing-core';
 import { BUY_LICENCE_PATH, ConflictError, DEFAULT_LANGUAGE, NAME_MAX_LENGTH, landingAfterSignIn, type Language, type UserView } from '@relaycast/contracts';
 import type { Runtime } from '../runtime.js';
-import { registerUser } from '../services/users.js';
-import { signIn } from '../routes/auth.js';
+import { registerAndRead } from './registered-user.js';
+import { signIn } from './auth.js';
+import { createTokenCodec } from '../auth/tokens.js';
 
 /**
  * Sign-in with Google (seed §7: /auth/google, a browser redirect) through passport-google-oauth20:
@@ -79,8 +80,8 @@ function signInPage(code: string, returnTo: string): string {
 
 /**
  * OAuth `state` against login CSRF: a random nonce goes to Google and, with the return path, into an httpOnly
- * cookie signed with SESSION_SECRET (HMAC-SHA256), valid 10 minutes, sent only to /auth/google. The callback
- * must bring the same nonce in the same browser; the cookie is spent either way.
+ * cookie holding a token signed with SESSION_SECRET (auth/tokens.ts, purpose google-state), valid 10 minutes, sent
+ * only to /auth/google. The callback must bring the same nonce in the same browser; the cookie is spent either way.
  */
 function cookieStateStore(codec: StateCodec, secure: boolean): OAuth2Strategy.StateStore {
   const cookieOptions: CookieOptions = { httpOnly: true, sameSite: 'lax', secure, path: '/auth/google' };
@@ -88,45 +89,50 @@ function cookieStateStore(codec: StateCodec, secure: boolean): OAuth2Strategy.St
     store(req: Request, metaOrCallback: OAuth2Strategy.Metadata | OAuth2Strategy.StateStoreStoreCallback, maybeCallback?: OAuth2Strategy.StateStoreStoreCallback) {
       const callback = typeof metaOrCallback === 'function' ? metaOrCallback : maybeCallback!;
       const nonce = randomBytes(24).toString('base64url');
-      const payload = Buffer.from(JSON.stringify({ n: nonce, r: returnToOf(req.query), e: Date.now() + STATE_TTL_MS })).toString('base64url');
-      req.res!.cookie(STATE_COOKIE, `${payload}.${codec.sign(payload)}`, { ...cookieOptions, maxAge: STATE_TTL_MS });
-      callback(null, nonce);
+      codec.sign({ n: nonce, r: returnToOf(req.query) }, Date.now() + STATE_TTL_MS).then(
+        (token) => {
+          req.res!.cookie(STATE_COOKIE, token, { ...cookieOptions, maxAge: STATE_TTL_MS });
+          callback(null, nonce);
+        },
+        (error: Error) => callback(error, nonce),
+      );
     },
     verify(req: Request, provided: string, metaOrCallback: OAuth2Strategy.Metadata | OAuth2Strategy.StateStoreVerifyCallback, maybeCallback?: OAuth2Strategy.StateStoreVerifyCallback) {
       const callback = typeof metaOrCallback === 'function' ? metaOrCallback : maybeCallback!;
-      const pending = codec.read(req);
-      req.res!.clearCookie(STATE_COOKIE, cookieOptions);
-      if (!pending || !codec.same(pending.n, provided)) return callback(null, false, { message: 'The Google sign-in expired or was started in another browser; try again' });
-      callback(null, true, { returnTo: pending.r });
+      void codec.read(req).then((pending) => {
+        req.res!.clearCookie(STATE_COOKIE, cookieOptions);
+        if (!pending || !codec.same(pending.n, provided)) return callback(null, false, { message: 'The Google sign-in expired or was started in another browser; try again' });
+        callback(null, true, { returnTo: pending.r });
+      });
     },
   };
 }
 
 interface StateCodec {
-  sign(payload: string): string;
+  sign(state: { n: string; r: string }, expiresAtMs: number): Promise<string>;
   same(a: string, b: string): boolean;
-  /** The state cookie of this request when its signature holds and it has not expired. */
-  read(req: Request): { n: string; r: string } | null;
+  /** The state cookie of this request when its signature holds and it has not expired (read once per request). */
+  read(req: Request): Promise<{ n: string; r: string } | null>;
 }
 
 function stateCodec(secret: string): StateCodec {
-  const sign = (payload: string) => createHmac('sha256', secret).update(`google-oauth-state\u0000${payload}`).digest('base64url');
+  const codec = createTokenCodec(secret);
   const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const read = new WeakMap<Request, Promise<{ n: string; r: string } | null>>();
   return {
-    sign,
+    sign: (state, expiresAtMs) => codec.sign('google-state', state, expiresAtMs),
     same,
     read(req) {
-      const cookie = (req.cookies as Record<string, string> | undefined)?.[STATE_COOKIE];
-      const [payload, signature] = (cookie ?? '').split('.');
-      if (!payload || !signature || !same(sign(payload), signature)) return null;
-      try {
-        const state = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { n?: unknown; r?: unknown; e?: unknown };
-        const returnTo = safeReturnTo(state.r);
-        if (typeof state.n !== 'string' || !returnTo || typeof state.e !== 'number' || state.e < Date.now()) return null;
-        return { n: state.n, r: returnTo };
-      } catch {
-        return null;
+      let pending = read.get(req);
+      if (!pending) {
+        const cookie = (req.cookies as Record<string, string> | undefined)?.[STATE_COOKIE] ?? '';
+        pending = codec.verify('google-state', cookie).then((state) => {
+          const returnTo = safeReturnTo(state?.r);
+          return state && typeof state.n === 'string' && returnTo ? { n: state.n, r: returnTo } : null;
+        });
+        read.set(req, pending);
       }
+      return pending;
     },
   };
 }
@@ -153,7 +159,7 @@ async function findOrRegister(rt: Runtime, info: GoogleUserInfo, correlationId: 
   const sub = text(info.sub, 255);
   const email = text(info.email, 254)?.toLowerCase();
   if (!sub || !email) throw new GoogleSignInError('google-failed', 'Google did not share an account id and e-mail address');
-  const userId = deterministicUuid(`google:${sub}`);
+  const userId = googleUserId(sub);
   const own = await rt.readSide.queries.getUser(userId);
   if (own) return own;
   // An unverified address proves nothing: it must not open someone's account nor claim the address.
@@ -164,7 +170,7 @@ async function findOrRegister(rt: Runtime, info: GoogleUserInfo, correlationId: 
   const picture = text(info.picture, 2048);
   const metadata = { now: new Date().toISOString(), actorId: userId, actorRole: 'ROLE_CUSTOMER' as const, correlationId, causationId: null };
   try {
-    return await registerUser(
+    return await registerAndRead(
       rt,
       {
         userId,
@@ -232,8 +238,10 @@ export function mountGoogleAuth(router: Router, rt: Runtime): void {
       },
       (req, _accessToken, _refreshToken, profile, done) => {
         // The site's language at sign-up: the page the visitor came from (/ru/… is Russian), from the signed state.
-        const language: Language = /^\/ru(?=[/?#]|$)/.test(codec.read(req)?.r ?? '') ? 'ru' : DEFAULT_LANGUAGE;
-        findOrRegister(rt, profile._json as GoogleUserInfo, String(req.id), language).then((user) => done(null, user), done);
+        codec
+          .read(req)
+          .then((state) => findOrRegister(rt, profile._json as GoogleUserInfo, String(req.id), /^\/ru(?=[/?#]|$)/.test(state?.r ?? '') ? 'ru' : DEFAULT_LANGUAGE))
+          .then((user) => done(null, user), done);
       },
     ),
   );
@@ -243,9 +251,9 @@ export function mountGoogleAuth(router: Router, rt: Runtime): void {
     passport.authenticate('google', { session: false, scope: ['openid', 'profile', 'email'], prompt: 'select_account' })(req, res, next);
   });
 
-  router.get(CALLBACK_PATH, (req, res, next) => {
+  router.get(CALLBACK_PATH, async (req, res, next) => {
     // Where a failure sends the user back to (the purchase query is kept); success uses the verified state.
-    const pendingReturnTo = codec.read(req)?.r ?? '/';
+    const pendingReturnTo = (await codec.read(req).catch(() => null))?.r ?? '/';
     // Without a code or an error this is not Google answering (passport would start a new sign-in): refuse.
     if (typeof req.query.code !== 'string' && typeof req.query.error !== 'string') return redirect(res, signInPage('google-failed', pendingReturnTo));
     passport.authenticate('google', { session: false }, (error: unknown, user: UserView | false, info: { state?: { returnTo?: string }; message?: string } | undefined) => {
