@@ -32,7 +32,7 @@ export {
 export { abandonedCheckoutsBefore, priceSubscription } from './subscription/index.js';
 
 // Users: registration with its address claim, changes, removal, erasure, reset links; ids derived from outside names.
-export { administratorId, eraseUser, googleUserId, registerUser, removeUser, requestPasswordReset, updateUser } from './workflows/index.js';
+export { administratorId, changeBillingDetails, eraseUser, googleUserId, registerUser, removeUser, requestPasswordReset, updateUser } from './workflows/index.js';
 
 // Who may do what (the one statement of roles).
 export { actsAsAdministrator, isAdministrator, requireSelfOrAdministrator } from './decider.js';

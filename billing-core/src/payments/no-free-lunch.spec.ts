@@ -336,6 +336,9 @@ describe('no free lunch, both ways: nothing used beyond what was paid, nothing k
         const run = await createRandomHistory(units, { ...(units % 3 === 1 ? { taxCountry: 'DE' } : units % 3 === 2 ? { taxCountry: 'US' } : {}) });
         const { paypal, history, load, clockRuns, refusals } = run;
         let conceded = 0;
+        // The VAT that goes back with money given back is rounded to the cent (half-up, in proportion): the net given
+        // back may differ from its exact share by half a cent each time taxed money goes back.
+        let rounding = 0;
         try {
           for (const action of actions) {
             await run.step(action);
@@ -343,13 +346,15 @@ describe('no free lunch, both ways: nothing used beyond what was paid, nothing k
             const after = await history();
             // Like with like: the money kept is net of the tax it holds for tax authorities.
             for (const t of run.takenBack.splice(0)) {
-              const net = t.amount * netShareOf(t.before, t.captureId);
+              const share = netShareOf(t.before, t.captureId);
+              const net = t.amount * share;
               conceded += t.concession ? net : Math.min(net, usedValueAtRefund(t.before, t.captureId, t.at));
+              if (share < 1) rounding += 0.5;
             }
             if (process.env.NO_FREE_LUNCH_DEBUG) for (const e of after) console.log(e.occurredAt, e.type, JSON.stringify(e.data).replace(/"modules":\[[^\]]*\],?/g, '').slice(0, 220));
             const value = entitledValue(after);
             const keptNet = paypal.net() - ledgerOf(after, dayOf(run.nowIso())).taxPayable;
-            expect(value, `after ${action.kind}: entitled ${value.toFixed(2)} > kept ${keptNet} (net of tax) + conceded ${conceded.toFixed(2)}`).to.be.at.most(keptNet + conceded + 1e-6);
+            expect(value, `after ${action.kind}: entitled ${value.toFixed(2)} > kept ${keptNet} (net of tax) + conceded ${conceded.toFixed(2)}`).to.be.at.most(keptNet + conceded + rounding + 1e-6);
             const excess = licenceExcess(after);
             const allowed = allowance(after, POLICY.graceDays);
             expect(excess, `after ${action.kind}: licence files worth ${excess.toFixed(2)} beyond what was paid > allowance ${allowed.toFixed(2)}`).to.be.at.most(allowed + 1e-6);
@@ -414,6 +419,9 @@ describe('no free lunch, both ways: nothing used beyond what was paid, nothing k
         ...(process.env.NO_FREE_LUNCH_PATH ? { path: process.env.NO_FREE_LUNCH_PATH, endOnFailure: true } : {}),
         examples: [
           ...(process.env.NO_FREE_LUNCH_EXAMPLE ? [JSON.parse(process.env.NO_FREE_LUNCH_EXAMPLE) as [number, Action[], boolean]] : []),
+          // Found by make test (seed 1165533167): a German consumer's $5.95, 9 % of it refunded as goodwill — 53 cents of
+          // which 8 are VAT (⌊95 × 53 / 595 + ½⌋), so 45 net where the exact share is 44.54.
+          [1, [{ kind: 'partial-refund', which: 0, percent: 9 }], true],
           // Found by CI (seed 1872740453): a balance paid in January, reversed at the end of March after two renewals.
           [1, [{ kind: 'revise', units: 4 }, { kind: 'capture', outcome: 'COMPLETED', late: false }, { kind: 'revise', units: 1 }, { kind: 'advance', days: 28 }, { kind: 'advance', days: 31 }, { kind: 'reverse', which: 5 }], true],
           // The entitlement issue's attacks: a revision to 1,000 units in Wait payment, then back and paid.

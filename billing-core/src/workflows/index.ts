@@ -11,6 +11,6 @@ export {
   updateSubscription,
 } from './subscription.js';
 export { reviseSubscription, type RevisionEffect } from './revise.js';
-export { ABANDONED_CLAIM_MS, administratorId, eraseUser, googleUserId, registerUser, removeUser, requestPasswordReset, updateUser, type NewUser } from './users.js';
+export { ABANDONED_CLAIM_MS, administratorId, changeBillingDetails, eraseUser, googleUserId, registerUser, removeUser, requestPasswordReset, updateUser, type NewUser } from './users.js';
 export { activeUser, cancelNowPreview, savedWalletOf, subscriptionActions, subscriptionFromEvents } from './reads.js';
 export { quoteWithTax } from './quote.js';

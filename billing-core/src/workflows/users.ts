@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
-import { ConflictError, type CommandMetadata, type RegisterUserData, type Role } from '@relaycast/contracts';
+import { ConflictError, type ChangeBillingDetailsData, type CommandMetadata, type RegisterUserData, type Role } from '@relaycast/contracts';
 import { aggregate, deterministicUuid } from '../handler.js';
 import type { Execute, PaymentDeps } from '../payments/context.js';
 import { emailDecider, emailStreamKey } from '../email/index.js';
 import { RESET_LINK_MINUTES, userDecider } from '../user/index.js';
+import { askVies, type ViesPort } from '../tax/vat-number.js';
 
 /**
  * Users with unique e-mail addresses: the address's claim stream (email/) and the user's stream are two appends, so
@@ -98,4 +99,18 @@ export async function eraseUser(deps: Deps, userId: string, reason: string, meta
   const result = await deps.execute(userDecider, userId, { type: 'EraseUser', data: { reason }, metadata });
   if (before.status !== 'NONE' && before.email) await releaseEmail(deps, before.email, userId, metadata);
   return result;
+}
+
+/**
+ * Billing details changed: VIES's answer about the VAT number, when it can matter (a well-formed EU number) and VIES
+ * is reachable, goes with the command as evidence; the decider checks the number itself (docs/tax.md).
+ */
+export async function changeBillingDetails(
+  deps: { execute: Execute; vies: ViesPort; requesterVatNumber?: string },
+  userId: string,
+  details: Omit<Static<typeof ChangeBillingDetailsData>, 'vies'>,
+  metadata: CommandMetadata,
+) {
+  const vies = details.vatNumber ? await askVies(deps.vies, { vatNumber: details.vatNumber, country: details.country, ...(deps.requesterVatNumber ? { requester: deps.requesterVatNumber } : {}), now: metadata.now }) : undefined;
+  return deps.execute(userDecider, userId, { type: 'ChangeBillingDetails', data: { ...details, ...(vies ? { vies } : {}) }, metadata });
 }

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { Type } from '@sinclair/typebox';
-import { requireSelfOrAdministrator, tax, userDecider } from '@relaycast/billing-core';
+import { changeBillingDetails, requireSelfOrAdministrator } from '@relaycast/billing-core';
 import {
   BillingDetails,
   BillingDetailsView,
@@ -143,9 +143,7 @@ export const invoiceRoutes = [
       const { user_id, ...details } = body;
       const userId = detailsOwner(user, user_id);
       const metadata = meta();
-      // VIES's answer, when it can matter, goes with the command as evidence (the decider checks the number itself).
-      const vies = details.vatNumber ? await tax.askVies(rt.vies, { vatNumber: details.vatNumber, country: details.country, ...(rt.config.tax.vatNumber ? { requester: rt.config.tax.vatNumber } : {}), now: metadata.now }) : undefined;
-      const result = await rt.execute(userDecider, userId, { type: 'ChangeBillingDetails', data: { ...details, ...(vies ? { vies } : {}) }, metadata });
+      const result = await changeBillingDetails({ execute: rt.execute, vies: rt.vies, ...(rt.config.tax.vatNumber ? { requesterVatNumber: rt.config.tax.vatNumber } : {}) }, userId, details, metadata);
       const view = await createInvoiceQueries(rt.readModels).billingDetails(userId);
       return { data: view, ...(result.consistent ? {} : { status: 202, meta: { consistent: false } }) };
     },
