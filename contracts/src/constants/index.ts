@@ -7,3 +7,4 @@ export * from './calculator.js';
 export * from './infrastructure.js';
 export * from './web.js';
 export * from './invoices.js';
+export * from './mail.js';

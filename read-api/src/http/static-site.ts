@@ -30,6 +30,8 @@ export interface SiteSettings {
    * `data-setting="demo-payments"` are kept, and left out otherwise; the meta tag carries it for hydration.
    */
   payments?: 'paypal' | 'demo' | 'off';
+  /** Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): false hides "Continue with Google". */
+  google?: boolean;
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

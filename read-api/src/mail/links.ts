@@ -63,6 +63,7 @@ export function createLinkSigner(sessionSecret: string): LinkSigner {
 export const LINK_PATHS = {
   verify: '/auth/verify-email',
   reset: '/auth/reset-password',
+  forgotPassword: '/auth/forgot-password',
   unsubscribe: '/mail/unsubscribe',
   pay: (subscriptionId: string) => `/user/pay/${encodeURIComponent(subscriptionId)}`,
   subscriptions: '/admin/subscriptions/list',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Request, Response, Router } from 'express';
 import { Type } from '@sinclair/typebox';
 import { aggregate, messageDecider, messageStreamKey, userDecider, type ExistingUser } from '@relaycast/billing-core';
@@ -28,7 +29,6 @@ import {
   VerifyEmailBody,
   type CommandMetadata,
   type Language,
-  type MessageTemplate,
 } from '@relaycast/contracts';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -37,6 +37,7 @@ import { clearAuthCookies } from '../auth/cookies.js';
 import { composeMessage } from '../mail/compose.js';
 import { LINK_PATHS } from '../mail/links.js';
 import { renderMessage } from '../mail/messages.js';
+import { outboxFile } from '../mail/transport.js';
 import type { Runtime } from '../runtime.js';
 
 /**
@@ -213,10 +214,19 @@ export const mailRoutes: RouteDef[] = [
     query: true,
     access: 'admin',
     tag: 'Mail',
-    summary: 'The outbox: every message sent (or not sent, and why), newest first, with each delivery (time, SMTP or outbox, Message-ID, size, tries); one customer’s with user_id',
+    summary: 'The outbox: every message sent (or not sent, and why), newest first, with each delivery (time, SMTP or outbox, Message-ID, size, tries); one customer’s with user_id, one kind with template, the customers whose name or address contains search',
     body: MessageListBody,
     async handle({ body, rt }) {
-      const page = await listMessages(rt.readModels, { ...(body.user_id ? { userId: body.user_id } : {}), page: body.page ?? 1, pageSize: body.pageSize ?? 20 });
+      // A search names customers (name or address, as the users list searches): their messages, at most this many customers.
+      const search = body.search?.trim();
+      const userIds = search ? (await rt.readSide.queries.listUsers({ search, pageSize: 200 })).items.map((u) => u._id) : undefined;
+      const page = await listMessages(rt.readModels, {
+        ...(body.user_id ? { userId: body.user_id } : {}),
+        ...(body.template ? { template: body.template } : {}),
+        ...(userIds ? { userIds } : {}),
+        page: body.page ?? 1,
+        pageSize: body.pageSize ?? 20,
+      });
       // Who each customer is now (the ledger keeps no address): administrators tell the rows apart by it.
       const users = new Map<string, MessageListItem['customer']>();
       for (const id of new Set(page.items.filter((m) => !m.userErased).map((m) => m.userId))) {
@@ -238,7 +248,7 @@ export const mailRoutes: RouteDef[] = [
     access: 'admin',
     tag: 'Mail',
     summary:
-      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Verification and reset links are hidden, and reminders’ unsubscribe links whenever mail goes out by SMTP (`linksHidden`). 409 naming key for an erased customer',
+      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Sent by SMTP (the customer has it), every link that acts as the customer is hidden — verification, password reset, unsubscribe: no token of any kind (`linksHidden`). Without SMTP it was never sent: it is shown whole, links included, with the outbox file it is in (`outboxFile`). 409 naming key for an erased customer',
     body: MessageKeyBody,
     async handle({ body, rt }) {
       const message = await messageByKey(rt.readModels, body.key);
@@ -250,14 +260,13 @@ export const mailRoutes: RouteDef[] = [
       if (!rendered) throw new ConflictError('This message has nothing to render', { field: 'key', message: 'has nothing to render', rule: 'empty' });
       const composed = await composeMessage(rendered, message.key, rt.mail.identity);
       const last = message.deliveries.at(-1);
-      // The unsubscribe link acts as the customer too (it turns their reminders off): hidden whenever mail goes out by
-      // SMTP — the customer got it. In outbox mode (no SMTP_URL) nothing was sent, and administrators read the outbox.
+      // Sent by SMTP, the customer has the message and its links act as them (verify, reset a password, turn reminders
+      // off): no administrator sees any token. Without SMTP nothing was sent — the outbox is the only copy, and an
+      // administrator reads it whole to pass on what the customer needs (a verification link, a reset link).
       const bySmtp = rt.mail.transport.kind === 'smtp' || message.deliveries.some((d) => d.transport === 'smtp');
-      const hideUnsubscribe = bySmtp && rendered.unsubscribeUrl !== undefined;
-      const hide = (text: string) => {
-        const shown = HIDDEN_LINKS.has(message.template) ? text.replace(SECRET_LINK, '$1hidden-from-administrators') : text;
-        return hideUnsubscribe ? shown.replace(UNSUBSCRIBE_LINK, '$1hidden-from-administrators') : shown;
-      };
+      const hide = (text: string) => (bySmtp ? text.replace(TOKEN_PARAM, '$1hidden-from-administrators') : text);
+      const hidden = bySmtp && [rendered.html, rendered.text, rendered.unsubscribeUrl ?? ''].some((part) => new RegExp(TOKEN_PARAM.source).test(part));
+      const file = !bySmtp && last?.transport === 'outbox' ? outboxFile(join(rt.config.dataDir, 'outbox'), { userId: message.userId, streamKey: messageStreamKey(message.key), delivery: last.delivery }) : undefined;
       return {
         data: {
           message,
@@ -271,7 +280,9 @@ export const mailRoutes: RouteDef[] = [
           attachments: rendered.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })),
           ...(rendered.unsubscribeUrl ? { listUnsubscribe: hide(rendered.unsubscribeUrl) } : {}),
           identical: last !== undefined && last.sha256 === composed.sha256,
-          linksHidden: HIDDEN_LINKS.has(message.template) || hideUnsubscribe,
+          linksHidden: hidden,
+          ...(file ? { outboxFile: file } : {}),
+          links: rendered.links.map(hide),
         },
       };
     },
@@ -323,11 +334,11 @@ export const mailRoutes: RouteDef[] = [
   }),
 ];
 
-/** Links that would let whoever reads them act as the customer: hidden from administrators. */
-const HIDDEN_LINKS: ReadonlySet<MessageTemplate> = new Set(['verify-email', 'password-reset']);
-const SECRET_LINK = /(\/auth\/(?:verify-email|reset-password)\?token=)[A-Za-z0-9_.-]+/g;
-/** The reminders' one-click unsubscribe link (hidden from administrators when mail goes out by SMTP). */
-const UNSUBSCRIBE_LINK = /(\/mail\/unsubscribe\?token=)[A-Za-z0-9_.-]+/g;
+/**
+ * A link's token — whatever it lets its holder do as the customer (verify the address, choose a password, turn
+ * reminders off) — hidden from administrators when the message went out by SMTP: any `token=` query parameter.
+ */
+const TOKEN_PARAM = /([?&](?:amp;)?token=)[A-Za-z0-9_.%-]+/g;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
