@@ -111,7 +111,9 @@ function createSequence<State, Doc extends { seq: number }>(
       if (!doc) return null;
       validate(EVENT_DATA_SCHEMAS[type], doc);
       try {
-        await events.append(streamId, [{ id: deterministicUuid(`${streamId}\u0000${key}`), type, data: doc, occurredAt: now, metadata }], version);
+        // The event's time is the document's date (never before the book's last one: a book's time only moves on).
+        const occurredAt = (doc as { issuedAt?: string }).issuedAt ?? now;
+        await events.append(streamId, [{ id: deterministicUuid(`${streamId}\u0000${key}`), type, data: doc, occurredAt, metadata }], version);
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
         // Another process took this number: read what it appended, then try the next one (a little apart, not in step).
@@ -201,7 +203,9 @@ export function createInvoicing(options: InvoicingOptions): Invoicing {
     const subscription = await subscriptionAt(capture.streamId, capture.version);
     const draft = invoiceDraft({ capture: { data, metadata: capture.metadata }, subscription, customer: await customerOf(subscription.user_id), seller });
     if (!draft) return null;
-    const at = now();
+    // Dated by the payment it is the invoice of (never before the book's last document): issued later — a test clock
+    // moved over a renewal, the reactor after a crash — it still says the day the money came.
+    const at = capture.occurredAt < now() ? capture.occurredAt : now();
     return sequence.issue(`invoice\u0000${data.captureId}`, existing, (s) => decideInvoice(s, draft, at), metadataOf(capture, book), at);
   }
 
@@ -215,7 +219,9 @@ export function createInvoicing(options: InvoicingOptions): Invoicing {
     const invoice = await invoiceFor(capture);
     if (!invoice) return null;
     const draft = creditNoteDraft(data, invoice, seller);
-    const at = now();
+    // Dated by the refund (as the invoice by its payment), and after the invoice it refers to.
+    const refunded = refund.occurredAt < now() ? refund.occurredAt : now();
+    const at = refunded <= invoice.issuedAt ? new Date(Date.parse(invoice.issuedAt) + 1).toISOString() : refunded;
     return creditNoteBook(invoice.book).issue(
       `credit-note\u0000${data.refundId}`,
       (s) => s.byRefund.get(data.refundId)?.seq,

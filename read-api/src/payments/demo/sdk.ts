@@ -142,7 +142,7 @@ export function sdkScript(path: string): string {
         button.className = 'paypal-button demo-paypal-button';
         button.setAttribute('data-funding-source', 'paypal');
         button.setAttribute('aria-label', pageLang() === 'ru' ? 'PayPal (демо, деньги не списываются)' : 'PayPal (demo, no money moves)');
-        button.textContent = 'PayPal (demo)';
+        button.textContent = pageLang() === 'ru' ? 'PayPal (демо)' : 'PayPal (demo)';
         button.style.cssText = 'display:block;width:100%;min-height:45px;border:0;border-radius:6px;background:#ffc439;color:#111;font:700 17px/1 system-ui,sans-serif;cursor:pointer';
         button.addEventListener('click', onClick);
         container.appendChild(button);

@@ -216,6 +216,14 @@ export default function AdminHomeView({ user }: ViewProps) {
                 <time dateTime={item.at}>{formatDate(item.at, lang, true)}</time>
                 <span className="home-event-text">
                   <strong>{title}</strong>
+                  {item.demo && (
+                    <>
+                      {' '}
+                      <span className="badge" data-testid="home-event-demo">
+                        {ta('history.demo')}
+                      </span>
+                    </>
+                  )}
                   {about && (
                     <>
                       {' · '}
