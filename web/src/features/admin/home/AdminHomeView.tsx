@@ -195,6 +195,10 @@ export default function AdminHomeView({ user }: ViewProps) {
           ) : (
             <p className="muted">{t('list.loading')}</p>
           )}
+        </section>
+        {/* The reconciliation report is finance's, not the billing policy's: a card of its own. */}
+        <section className="card" aria-labelledby="home-report-title" data-testid="home-finance-report">
+          <h3 id="home-report-title">{t('home.financeTitle')}</h3>
           <FinanceReportButton />
         </section>
       </div>
