@@ -226,6 +226,8 @@ describe('e-mail in the browser: the pay-now link end to end, and every message 
       await form.getByLabel('Пароль').fill('violet harbour 42 lantern');
       await form.locator('input[name="privacy_policy_confirm"]').check();
       await form.locator('button[type="submit"]').click();
+      expect(await visitor.getByTestId('check-inbox').innerText({ timeout: 15_000 })).to.include(`Мы отправили ссылку на ${email}`);
+      await visitor.getByTestId('check-inbox-continue').click();
       await visitor.waitForURL((url) => url.pathname === '/ru/user/profile', { timeout: 15_000 });
       await visitor.getByTestId('verify-email-banner').waitFor();
       const first = await waitForMail((m) => m.to === email && m.template === 'verify-email');
@@ -280,10 +282,20 @@ describe('e-mail in the browser: the pay-now link end to end, and every message 
       await desk.getByTestId('message-row').first().waitFor();
       await expectWords(desk, 'en', 'admin-mail', 'mail-admin-outbox-en');
       await expectAccessible(desk, 'admin outbox');
-      // The newest message: rendered again from the log, the same bytes as the one in the outbox.
+      // The outbox searched and filtered: one kind of message of one customer.
+      await desk.getByLabel('Message', { exact: true }).selectOption('verify-email');
+      await desk.getByLabel('Search by customer name or address').fill(people.ru.email);
+      await desk.locator(`[data-testid="message-row"][data-template="verify-email"]`).first().waitFor();
+      await desk.waitForFunction(() => [...document.querySelectorAll('[data-testid="message-row"]')].every((r) => r.getAttribute('data-template') === 'verify-email'));
+      expect(new URL(desk.url()).searchParams.get('template')).to.equal('verify-email');
+      // The newest of them, never sent (no SMTP): shown whole, links included, with where its file is.
       await desk.locator('[data-testid="message-row"] [data-testid="open-message"]').first().click();
       await desk.getByTestId('mail-message').waitFor();
-      expect(await desk.getByTestId('mail-identical').innerText()).to.equal('This is the message as it was sent, byte for byte.');
+      expect(await desk.getByTestId('mail-identical').innerText()).to.equal('This is the message as it was written to the outbox, byte for byte, links included.');
+      expect(await desk.getByTestId('mail-not-sent').innerText()).to.match(new RegExp(`^Not sent: no SMTP server is configured\\. .* its file on the server: ${app.dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/outbox/${people.ru.userId}/.+\\.eml$`));
+      const verifyLink = await desk.getByTestId('mail-links').locator('a', { hasText: '/auth/verify-email?token=' }).first().getAttribute('href');
+      expect(verifyLink, 'the link whole, its token included').to.match(/\/auth\/verify-email\?token=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+      expect(await desk.getByTestId('mail-links-hidden').count()).to.equal(0);
       expect(templateOf(await desk.getByTestId('mail-message-subject').innerText())).to.be.oneOf(TEMPLATES.map(([, t]) => t));
       // The message itself, in a sandboxed frame: drawn before the picture is taken.
       expect(await desk.frameLocator('[data-testid="mail-frame"]').locator('body').innerText()).to.match(/Relaycast/);

@@ -63,8 +63,10 @@ describe('pricing and the calculator', function () {
     expect(await value(page, 'reStreams')).to.equal(10);
   });
 
-  it('the estimate matches billing-core to the cent and the conversion event reaches the dataLayer', async () => {
+  it('the estimate matches billing-core to the cent and, measuring accepted, the conversion event reaches the dataLayer', async () => {
     expect(await page.evaluate(() => window.dataLayer)).to.equal(undefined);
+    // Measuring only with consent (refused: ui.spec.ts).
+    await page.getByTestId('cookie-accept').click();
     await setNumber(page, 'publishers', 30);
     await setNumber(page, 'viewers', 2000);
     await field(page, 'provider').selectOption('aws');

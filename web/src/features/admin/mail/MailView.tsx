@@ -21,8 +21,9 @@ function MailStatusCard() {
       <p>{s.transport === 'outbox' ? t('mail.transportOutbox') : t('mail.transportSmtp', { from: s.from })}</p>
       <ul className="plain-list">
         <li>{s.dkim ? t('mail.dkimOn') : t('mail.dkimOff')}</li>
-        <li>{!s.known ? t('mail.notifierUnknown') : s.running ? t('mail.notifierRunning', { sent: s.sent }) : t('mail.notifierStopped')}</li>
-        {s.lastSentAt && <li>{t('mail.lastSent', { date: `${formatDate(s.lastSentAt, lang, true)} UTC` })}</li>}
+        {/* Without SMTP nothing is sent: the sender writes to the outbox, and says so. */}
+        <li>{!s.known ? t('mail.notifierUnknown') : s.running ? t(s.transport === 'outbox' ? 'mail.notifierRunningOutbox' : 'mail.notifierRunning', { sent: s.sent }) : t('mail.notifierStopped')}</li>
+        {s.lastSentAt && <li>{t(s.transport === 'outbox' ? 'mail.lastKept' : 'mail.lastSent', { date: `${formatDate(s.lastSentAt, lang, true)} UTC` })}</li>}
       </ul>
       {s.waiting && (
         <p className="note note-warning" role="status" data-testid="mail-waiting">

@@ -112,6 +112,8 @@ export function MessagesTable({ userId, showCustomer = false }: { userId?: strin
       searchable={!userId}
       empty={t('mail.none')}
       testId="messages-table"
+      rowTestId="message-row"
+      rowData={(m) => ({ 'data-template': m.template })}
       toolbar={<ListFilter id={userId ? 'user-mail-template-filter' : 'mail-template-filter'} label={t('mail.templateFilter')} value={template} onChange={setTemplate} options={MESSAGE_TEMPLATES.map((v) => ({ value: v, label: t(`mail.templates.${v}`) }))} />}
     />
   );
