@@ -316,6 +316,12 @@ describe('words on every reachable screen: no internals, no English on Russian s
       await page.getByTestId('save-profile').click();
       await page.getByTestId('error-givenName').waitFor();
       await expectWords(lang, 'profile-name-empty');
+      // "Sign out everywhere" lands on the home page, signed out (not on a sign-in page about a purchase).
+      await page.getByTestId('sign-out-everywhere-button').click();
+      await page.getByTestId('sign-out-everywhere-button-confirm').click();
+      await page.waitForURL((url) => url.pathname === (lang === 'ru' ? '/ru' : '/') || url.pathname === `${prefix}/`, { timeout: 15_000 });
+      await page.locator('.login-button').waitFor();
+      expect((await call('/subscriptions/findAllByToken', {})).status, 'every session ended').to.equal(401);
       // Signed out, the sign-in page says which builder configuration the purchase continues with.
       await call('/auth/google/logout', {});
       await open(page, `${prefix}/auth/sign-in?infrastructure=selfhosted&plan=constructor&streams=25&restream=10`);
