@@ -197,8 +197,8 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
     // Oldest first: by the day each is dated (an invoice by its payment, a credit note by its refund, after its invoice).
     const dates = rows.map((r) => r.issued_at);
     expect(dates).to.deep.equal([...dates].sort());
-    expect(Date.parse(rows.find((r) => r.number === 'CN-000001')!.issued_at)).to.be.greaterThan(Date.parse(rows.find((r) => r.number === 'INV-000001')!.issued_at));
-    const byNumber = (a: string[], b: string[]) => (a[1]! < b[1]! ? -1 : 1);
+    expect(Date.parse(rows.find((r) => r.number === 'CN-000001')!.issued_at!)).to.be.greaterThan(Date.parse(rows.find((r) => r.number === 'INV-000001')!.issued_at!));
+    const byNumber = (a: (string | undefined)[], b: (string | undefined)[]) => ((a[1] ?? '') < (b[1] ?? '') ? -1 : 1);
     expect(rows.map((r) => [r.document, r.number, r.book, r.invoice_number, r.amount_cents, r.amount]).sort(byNumber)).to.deep.equal([
       ['invoice', 'INV-000001', 'real', 'INV-000001', '1000', '10.00'],
       ['invoice', 'INV-000002', 'real', 'INV-000002', '500', '5.00'],
