@@ -126,13 +126,13 @@ describe('interface states and the site shell', function () {
       if (mode === 'sign-up') await popover.getByTestId('mode-sign-up').click();
       const form = popover.getByTestId(`${mode}-form`);
       await form.waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}/ui-popover-1366x768-${mode}.png` });
       const box = (await popover.boundingBox())!;
       const submit = (await form.locator('button[type="submit"]').boundingBox())!;
       expect(box.y + box.height, `${mode}: the popover ends inside the window`).to.be.at.most(768);
       expect(submit.y + submit.height, `${mode}: its button is in view`).to.be.at.most(box.y + box.height);
       // Nothing to scroll inside it either: it is not cut by its own frame.
       expect(await popover.evaluate((el) => el.scrollHeight - el.clientHeight), `${mode}: no scrolling inside`).to.be.at.most(1);
-      await page.screenshot({ path: `${SCREENSHOTS}/ui-popover-1366x768-${mode}.png` });
     }
     await context.close();
   });
