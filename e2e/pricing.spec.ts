@@ -121,6 +121,18 @@ describe('pricing and the calculator', function () {
     );
   });
 
+  it('the builder\'s summary says how the units add up: 12 streams and 3 recordings share units (the larger, 12), 2 restreams add 2: 14', async () => {
+    const builder = page.getByTestId('builder-pricing');
+    await builder.locator('[data-module="streams"] input[type="number"]').fill('12');
+    await builder.locator('[data-module="recordings"] input[type="number"]').fill('3');
+    await builder.locator('[data-module="restream"] input[type="number"]').fill('2');
+    expect(await builder.getByTestId('builder-units').textContent()).to.equal('14');
+    expect(await builder.getByTestId('builder-breakdown').locator('li').allTextContents()).to.deep.equal([
+      'Publishing streams (12) and recordings (3) share units, the larger counts: 12',
+      'Restreams (2): 2',
+    ]);
+  });
+
   it("the sign-in page accepts the seed's mounthly spelling and monthly alike, and flags unknown plans", async () => {
     for (const period of ['mounthly', 'monthly']) {
       await visit(page, `/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=${period}`);
