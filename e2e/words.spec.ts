@@ -272,6 +272,22 @@ describe('words on every reachable screen: no internals, no English on Russian s
       await page.getByTestId('subscription-invoice').first().waitFor();
       const numbers = await page.getByTestId('subscription-documents').evaluateAll((els) => els.map((el) => [...el.querySelectorAll('[data-testid="subscription-invoice"]')].map((a) => a.textContent).join(',')));
       expect(numbers.filter(Boolean).sort()).to.deep.equal(['INV-000002', 'INV-000003,INV-000001'].sort());
+      // An upgrade of the subscription renewed by its saved PayPal account: the button says what it will charge, the
+      // preview's balance (the server's figure, said in the line above it too); a downgrade, the day it takes effect.
+      const renewing = page.locator('[data-testid="subscription"]', { has: page.locator('[data-field="paymentMethod"]', { hasText: 'buyer@example.com' }) });
+      await renewing.getByTestId('revise-toggle').click();
+      await renewing.locator('[data-testid="revise-form"] input').fill('4');
+      await renewing.getByTestId('revise-preview').click();
+      const apply = renewing.getByTestId('revise-apply');
+      await apply.waitFor();
+      const charged = lang === 'ru' ? /^Оплатить (\d+,\d\d\u00a0\$) сейчас и применить$/ : /^Pay (\$\d+\.\d\d) now and apply$/;
+      const amount = charged.exec((await apply.textContent()) ?? '')?.[1];
+      expect(amount, await apply.textContent() ?? '').to.be.a('string');
+      expect(await renewing.getByTestId('revise-proration').textContent()).to.include(`buyer@example.com`).and.include(amount!);
+      expect(Number(await apply.getAttribute('data-charge'))).to.be.within(1, 500);
+      await renewing.locator('[data-testid="revise-form"] input').fill('2');
+      await renewing.getByTestId('revise-preview').click();
+      await renewing.getByTestId('revise-apply').filter({ hasText: lang === 'ru' ? 'Запланировать изменение на 10 мая 2026 г.' : 'Schedule the change for 10 May 2026' }).waitFor();
       await page.locator('.account-menu > button').click();
       expect(await page.getByTestId('menu-invoices').getAttribute('href')).to.equal(`${prefix}/user/invoices`);
       expect(await page.getByTestId('menu-subscriptions').getAttribute('href')).to.equal(`${prefix}/user/subscriptions`);
