@@ -150,7 +150,9 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     await card.getByTestId('revise-apply').click();
     await expectToast(page, /^Change requested: pay \$1[45]\.\d\d to put it in force\.$/);
     await card.locator('[data-field="pendingChange"]').waitFor();
-    expect(await card.locator('[data-field="pendingChange"] dd').textContent()).to.match(/^5 units at \$25\.00 per period, in force once \$1[45]\.\d\d is paid$/);
+    expect(await card.locator('[data-field="pendingChange"] dd').textContent()).to.match(/^5 units at \$25\.00 per period, in force once \$1[45]\.\d\d is paid/);
+    // The request can be withdrawn where it is shown.
+    expect(await card.locator('[data-field="pendingChange"] [data-testid="withdraw-change"]').textContent()).to.equal('Withdraw the request');
     expect(await card.locator('[data-field="quantity"] dd').textContent()).to.equal('2');
     // Applied: the form closes (the toggle opens it again for the next revision).
     expect(await card.getByTestId('revise-form').count()).to.equal(0);
@@ -208,9 +210,9 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
       expect(await page.getByTestId('admin-page').count(), route).to.equal(0);
     }
     await expectAccessible(page, 'access refused');
-    // The menu offers the customer's own subscriptions only.
+    // The menu offers the customer's own account only: subscriptions, invoices, profile, buying.
     await open(page, '/admin/subscriptions/list');
-    expect(await page.locator('.admin-nav a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).to.deep.equal(['/admin/subscriptions/list', '/user/buy-new-licence']);
+    expect(await page.locator('.admin-nav a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).to.deep.equal(['/admin/subscriptions/list', '/user/invoices', '/user/profile', '/user/buy-new-licence']);
     const calls: [string, unknown][] = [
       ['/users/findAll', {}],
       ['/users/create', { givenName: 'Eve', familyName: 'Intruder', email: 'eve@example.com', role: 'ROLE_ADMIN' }],

@@ -30,7 +30,8 @@ const RUNS = {
     waiting: {
       status: 'Wait payment',
       dunning: 'Due since 10 May 2026. The licence stays valid until 17 May 2026; if still unpaid, the subscription is paused then and cancelled on 31 May 2026. We try your saved PayPal account again on 11 May 2026.',
-      payNow: 'Pay $10.00 with PayPal to make this subscription live.',
+      owed: 'Subscription 2026-03-10: $10.00 overdue',
+      payNow: 'Pay $10.00 now',
       renewalFailed: 'The payment due on 10 May 2026 was not made',
     },
     paid: { toast: 'Payment received: the subscription is live.', status: 'Live', period: '10 May 2026 – 10 Jun 2026' },
@@ -54,7 +55,8 @@ const RUNS = {
     waiting: {
       status: 'Ожидает оплаты',
       dunning: 'Платёж ожидается с 10 июл. 2026 г.; лицензия действует до 17 июл. 2026 г., а если оплаты не будет — подписка будет приостановлена в этот день и отменена 31 июл. 2026 г. Следующая попытка списания с сохранённого аккаунта PayPal — 11 июл. 2026 г.',
-      payNow: 'Оплатите 10,00\u00a0$ через PayPal, чтобы подписка заработала.',
+      owed: 'Подписка от 10 мая 2026 г.: просрочен платёж 10,00\u00a0$',
+      payNow: 'Оплатить 10,00\u00a0$ сейчас',
       renewalFailed: 'Платёж со сроком 10 июл. 2026 г. не поступил',
     },
     paid: { toast: 'Платёж получен: подписка активна.', status: 'Активна', period: '10 июл. 2026 г. – 10 авг. 2026 г.' },
@@ -129,7 +131,7 @@ describe('the evaluator’s journey: demo payments and the test clock, by clicks
       await customerContext.clearCookies();
       await open(customer, `${prefix}/auth/sign-in?infrastructure=selfhosted&plan=constructor`);
       // A fresh browser session each run: the cookie notice again.
-      await customer.locator('[data-testid="cookie-window"] button').click();
+      await customer.locator('[data-testid="cookie-accept"]').click();
       await customer.click('a.btn-google');
       await customer.waitForURL((url) => url.pathname === `${prefix}/user/buy-new-licence`, { timeout: 15_000 });
       await customer.getByTestId('units').fill('2');
@@ -208,7 +210,12 @@ describe('the evaluator’s journey: demo payments and the test clock, by clicks
       await card().waitFor();
       expect(await card().getByTestId('subscription-status').textContent()).to.equal(run.waiting.status);
       expect(await fact('dunning')).to.equal(run.waiting.dunning);
-      expect(await card().getByTestId('pay-now').locator('p').first().textContent()).to.equal(run.waiting.payNow);
+      // What is owed comes first on the page, with the amount and the one button that pays it (PayPal's, its amount said above it).
+      const owed = customer.getByTestId('owed-banner').getByTestId('owed');
+      expect(await owed.locator('h2').textContent()).to.equal(run.waiting.owed);
+      expect(await owed.getByTestId('pay-amount').textContent()).to.equal(run.waiting.payNow);
+      expect(await card().getByTestId('pay-now').count(), 'paid from the notice, not from far below').to.equal(0);
+      expect(await customer.locator('[data-testid="paypal-buttons"]').count()).to.equal(1);
       await card().getByTestId('history-toggle').click();
       const failed = card().locator('[data-testid="history-item"][data-type="RenewalFailed"]');
       await failed.waitFor();

@@ -168,9 +168,13 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     expect(await may.locator('[data-movement="churn"]').textContent()).to.equal('-$10.00');
     expect(await may.locator('[data-field="end"]').textContent()).to.equal('$10.00');
     expect(await page.locator('[data-testid="money-table"] tr[data-month="2026-05"] td').allTextContents()).to.deep.equal(['$10.00', '$1.00', '$0.00', '$9.00', '1', '0', '0']);
-    for (const chart of ['chart-mrr', 'chart-movements-USD', 'chart-trials', 'chart-dunning', 'chart-refunds']) {
+    for (const chart of ['chart-mrr', 'chart-movements-USD', 'chart-refunds']) {
       await page.locator(`[data-testid="${chart}"][data-state="drawn"] canvas`).first().waitFor();
     }
+    // No trial and no failed renewal in these months: said in words, no empty axes.
+    expect(await page.getByTestId('chart-trials-empty').textContent()).to.equal('Nothing to draw: no trial started in these months.');
+    expect(await page.getByTestId('chart-dunning-empty').textContent()).to.equal('Nothing to draw: no renewal failed in these months.');
+    expect(await page.locator('[data-testid="chart-trials"], [data-testid="chart-dunning"]').count()).to.equal(0);
     await expectAccessible(page, 'finance overview');
     await expectWords(page, 'en', 'finance-overview', 'finance-en-1-overview-today', FINANCE_INTERNALS);
     // Real money: none moved on this installation.

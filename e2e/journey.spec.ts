@@ -46,7 +46,7 @@ describe('the buyer’s journey: pricing → sign up → pay → confirmation �
     it(`${lang}: from the pricing page, the builder's buy button leads to the sign-in page in the same language`, async () => {
       await context.clearCookies();
       await open(page, `${prefix}/pricing`);
-      await page.locator('[data-testid="cookie-window"] button').click();
+      await page.locator('[data-testid="cookie-accept"]').click();
       await expectReadable(lang, '1-pricing');
       await page.getByTestId('buy-constructor').click();
       await page.waitForURL((url) => url.pathname === `${prefix}/auth/sign-in`, { timeout: 15_000 });
@@ -70,6 +70,9 @@ describe('the buyer’s journey: pricing → sign up → pay → confirmation �
       await expectReadable(lang, '3-sign-up-refused');
       await page.fill('input[name="password"]', 'violet-harbour-42-lantern');
       await page.click('[data-testid="sign-up-form"] button[type="submit"]');
+      // Sign-up ends with the step that says where the confirmation link went; then on to the purchase.
+      await page.getByTestId('check-inbox').waitFor({ timeout: 15_000 });
+      await page.click('[data-testid="check-inbox-continue"]');
       await page.waitForURL((url) => url.pathname === `${prefix}/user/buy-new-licence`, { timeout: 15_000 });
       await page.waitForSelector('html[data-hydrated="true"]');
     });

@@ -63,8 +63,10 @@ describe('pricing and the calculator', function () {
     expect(await value(page, 'reStreams')).to.equal(10);
   });
 
-  it('the estimate matches billing-core to the cent and the conversion event reaches the dataLayer', async () => {
+  it('the estimate matches billing-core to the cent and, measuring accepted, the conversion event reaches the dataLayer', async () => {
     expect(await page.evaluate(() => window.dataLayer)).to.equal(undefined);
+    // Measuring only with consent (refused: ui.spec.ts).
+    await page.getByTestId('cookie-accept').click();
     await setNumber(page, 'publishers', 30);
     await setNumber(page, 'viewers', 2000);
     await field(page, 'provider').selectOption('aws');
@@ -117,6 +119,18 @@ describe('pricing and the calculator', function () {
     expect(await page.locator('a.btn-google').getAttribute('href')).to.equal(
       `/auth/google?returnTo=${encodeURIComponent('/user/buy-new-licence?infrastructure=selfhosted&plan=constructor&streams=24&restream=3')}`,
     );
+  });
+
+  it('the builder\'s summary says how the units add up: 12 streams and 3 recordings share units (the larger, 12), 2 restreams add 2: 14', async () => {
+    const builder = page.getByTestId('builder-pricing');
+    await builder.locator('[data-module="streams"] input[type="number"]').fill('12');
+    await builder.locator('[data-module="recordings"] input[type="number"]').fill('3');
+    await builder.locator('[data-module="restream"] input[type="number"]').fill('2');
+    expect(await builder.getByTestId('builder-units').textContent()).to.equal('14');
+    expect(await builder.getByTestId('builder-breakdown').locator('li').allTextContents()).to.deep.equal([
+      'Publishing streams (12) and recordings (3) share units, the larger counts: 12',
+      'Restreams (2): 2',
+    ]);
   });
 
   it("the sign-in page accepts the seed's mounthly spelling and monthly alike, and flags unknown plans", async () => {

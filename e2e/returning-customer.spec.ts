@@ -129,7 +129,7 @@ describe('the returning customer’s journey: builder at 35 units → buy → de
       it('creates an account from the header’s login form, then signs out', async () => {
         await page.goto(`${prefix}/`, { waitUntil: 'domcontentloaded' });
         await page.waitForSelector('html[data-hydrated="true"]');
-        await page.locator('[data-testid="cookie-window"] button').click();
+        await page.locator('[data-testid="cookie-accept"]').click();
         await expectBanner();
         await page.locator('.login-button').click();
         await page.locator('#login-form').getByTestId('mode-sign-up').click();
@@ -144,6 +144,7 @@ describe('the returning customer’s journey: builder at 35 units → buy → de
         await form.locator('input[name="password"]').fill(PASSWORD);
         await form.locator('input[name="privacy_policy_confirm"]').check();
         await form.locator('button[type="submit"]').click();
+        await page.locator('#login-form [data-testid="check-inbox-continue"]').click({ timeout: 15_000 });
         const account = page.locator('.account-menu button').first();
         await account.waitFor({ timeout: 15_000 });
         expect(await account.innerText()).to.include(w.name.given);
@@ -289,7 +290,7 @@ describe('the returning customer’s journey: builder at 35 units → buy → de
   }
 });
 
-describe('payments off: a paid purchase is refused before any subscription is created, with the next step (EN)', function () {
+describe('payments off and Google not configured: a paid purchase is refused before any subscription is created, with the next step; no "Continue with Google" (EN)', function () {
   this.timeout(120_000);
   let app: AppServer;
   let browser: Browser;
@@ -297,7 +298,8 @@ describe('payments off: a paid purchase is refused before any subscription is cr
   let page: Page;
 
   before(async () => {
-    [app, browser] = await Promise.all([startAppServer({ PAYMENTS: 'off' }), launchBrowser()]);
+    // Without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (the server's own settings, as on `make start`).
+    [app, browser] = await Promise.all([startAppServer({ PAYMENTS: 'off', GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }), launchBrowser()]);
     context = await app.context(browser);
     page = await context.newPage();
   });
@@ -310,10 +312,23 @@ describe('payments off: a paid purchase is refused before any subscription is cr
     printServerLogOnFailure(this, app);
   });
 
+  it('Google not configured: "Continue with Google" is shown nowhere (it would only lead to an error); e-mail sign-in is', async () => {
+    await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('.login-button').click();
+    await page.locator('#login-form [data-testid="sign-in-form"]').waitFor();
+    expect(await page.locator('#login-form a.btn-google').count(), 'the header’s sign-in').to.equal(0);
+    expect(await page.locator('#login-form').innerText()).to.not.include('Google');
+    await page.goto('/auth/sign-in', { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByTestId('sign-in-form').waitFor();
+    expect(await page.locator('a.btn-google').count(), 'the sign-in page').to.equal(0);
+  });
+
   it('says payments are off, offers the free plan instead, and creates nothing in "Creating"', async () => {
     await page.goto('/auth/sign-in?infrastructure=selfhosted&plan=constructor&streams=25&restream=10', { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.locator('[data-testid="cookie-window"] button').click();
+    await page.locator('[data-testid="cookie-accept"]').click();
     // No demo payments here: no demo notice.
     expect(await page.getByTestId('demo-payments-banner').count()).to.equal(0);
     const form = page.getByTestId('sign-up-form');
@@ -323,6 +338,7 @@ describe('payments off: a paid purchase is refused before any subscription is cr
     await form.locator('input[name="password"]').fill(PASSWORD);
     await form.locator('input[name="privacy_policy_confirm"]').check();
     await form.locator('button[type="submit"]').click();
+    await page.getByTestId('check-inbox-continue').click({ timeout: 15_000 });
     await page.waitForURL((url) => url.pathname === '/user/buy-new-licence', { timeout: 15_000 });
     await page.waitForSelector('[data-testid="price"][data-amount="16000"][data-confirmed="true"]');
     expect(await page.getByTestId('payments-off').locator('p').innerText()).to.equal(

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ANIMATION_MS, COOKIE_MAX_AGE_SECONDS, TOAST_TIMEOUT_MS, TOOLTIP } from '@relaycast/contracts/constants';
 import { describeViolations, seriousViolations } from './support/axe.js';
-import { collectErrors, locale, startHarness, visit, type Harness } from './support/site.js';
+import { collectErrors, locale, SCREENSHOTS, startHarness, visit, type Harness } from './support/site.js';
 
 const hashOf = (page: Page) => page.evaluate(() => location.hash);
 
@@ -104,13 +104,67 @@ describe('interface states and the site shell', function () {
     const windowEl = page.getByTestId('cookie-window');
     await windowEl.waitFor();
     const before = Date.now() / 1000;
-    await windowEl.getByRole('button').click();
+    await windowEl.getByTestId('cookie-accept').click();
     await windowEl.waitFor({ state: 'detached' });
     const cookie = (await context.cookies()).find((c) => c.name === 'cookie_consent');
     expect(cookie?.value).to.equal('true');
     expect(cookie?.path).to.equal('/');
     expect(cookie?.expires).to.be.closeTo(before + COOKIE_MAX_AGE_SECONDS, 60);
     await visit(page, '/pricing');
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('cookie-window').count()).to.equal(0);
+    await context.close();
+  });
+
+  it('the sign-in popover fits a 1366 × 768 window: signing in and signing up, every field and the button in view without scrolling', async () => {
+    const context = await h.context({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await visit(page, '/pricing');
+    await page.click('.login-button');
+    const popover = page.locator('#login-form');
+    for (const mode of ['sign-in', 'sign-up'] as const) {
+      if (mode === 'sign-up') await popover.getByTestId('mode-sign-up').click();
+      const form = popover.getByTestId(`${mode}-form`);
+      await form.waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}/ui-popover-1366x768-${mode}.png` });
+      const box = (await popover.boundingBox())!;
+      const submit = (await form.locator('button[type="submit"]').boundingBox())!;
+      expect(box.y + box.height, `${mode}: the popover ends inside the window`).to.be.at.most(768);
+      expect(submit.y + submit.height, `${mode}: its button is in view`).to.be.at.most(box.y + box.height);
+      // Nothing to scroll inside it either: it is not cut by its own frame.
+      expect(await popover.evaluate((el) => el.scrollHeight - el.clientHeight), `${mode}: no scrolling inside`).to.be.at.most(1);
+    }
+    await context.close();
+  });
+
+  it('refusing is as easy as accepting: a button of the same size beside it; refused, the notice stays away and nothing is measured (no measuring cookie, no conversion event)', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await visit(page, '/pricing');
+    const windowEl = page.getByTestId('cookie-window');
+    await windowEl.waitFor();
+    const [accept, refuse] = await Promise.all([windowEl.getByTestId('cookie-accept').boundingBox(), windowEl.getByTestId('cookie-refuse').boundingBox()]);
+    expect(await windowEl.getByTestId('cookie-refuse').textContent()).to.equal('Refuse measuring');
+    expect([Math.round(refuse!.width), Math.round(refuse!.height)], 'the same size').to.deep.equal([Math.round(accept!.width), Math.round(accept!.height)]);
+    expect(Math.abs(refuse!.y - accept!.y), 'side by side').to.be.below(2);
+    const cookiesBefore = (await context.cookies()).map((c) => c.name).sort();
+    await windowEl.getByTestId('cookie-refuse').click();
+    await windowEl.waitFor({ state: 'detached' });
+    // The refusal is remembered (so the question is not asked on every page) — and it is the only cookie it sets.
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'cookie_consent')?.value).to.equal('false');
+    expect(cookies.map((c) => c.name).sort()).to.deep.equal([...cookiesBefore, 'cookie_consent'].sort());
+    // The calculator used: no conversion event reaches the dataLayer (what a tag manager would measure with).
+    const field = (name: string) => page.locator(`[data-testid="calculator"] [name="${name}"]`);
+    await field('publishers').fill('30');
+    await field('publishers').press('Tab');
+    await field('viewers').fill('2000');
+    await field('viewers').press('Tab');
+    await page.waitForTimeout(1_000); // past the event's 400 ms debounce
+    expect(await page.evaluate(() => window.dataLayer)).to.equal(undefined);
+    expect((await context.cookies()).map((c) => c.name).sort(), 'no measuring cookie').to.deep.equal([...cookiesBefore, 'cookie_consent'].sort());
+    // Another page: the notice does not come back.
+    await visit(page, '/faq');
     await page.waitForTimeout(300);
     expect(await page.getByTestId('cookie-window').count()).to.equal(0);
     await context.close();

@@ -57,5 +57,7 @@ export async function expectWords(page: Page, lang: 'en' | 'ru', screen: string,
   const text = await readable(page);
   expect(text.match(INTERNALS)?.[0], `${lang} ${screen}: internals on screen`).to.equal(undefined);
   if (more) expect(text.match(more)?.[0], `${lang} ${screen}: codes on screen`).to.equal(undefined);
+  // A sentence's stop after a date that ends with one already ("29 дек. 2026 г..").
+  expect(text.match(/.{0,30}(?<!\.)\.\.(?!\.).{0,10}/)?.[0], `${lang} ${screen}: two stops in a row`).to.equal(undefined);
   if (lang === 'ru') expect(text.replace(KEPT_AS_IS, ' ').match(ENGLISH_RUN)?.[0], `ru ${screen}: English on a Russian screen`).to.equal(undefined);
 }

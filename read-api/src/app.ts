@@ -89,7 +89,7 @@ export function createApp(rt: Runtime): Express {
   app.use(requestLog(logger, metrics));
 
   const site = express.Router();
-  const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl, payments: config.payments }, siteCopyOf(rt));
+  const staticSite = mountStaticSite(site, config.webDist, logger, { publicUrl: config.publicUrl, contactEmail: config.contactEmail, marketplaceUrl: config.cloudMarketplaceUrl, downloadsUrl: config.downloadsUrl, payments: config.payments, google: Boolean(config.google.clientId && config.google.clientSecret) }, siteCopyOf(rt));
   const paypal = paypalSources(config.paypal.sdkUrl);
   const defaultCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ["'self'"], paypal);
   const embedCsp = contentSecurityPolicy(staticSite.inlineScriptHashes, ['*'], paypal);

@@ -47,6 +47,7 @@ export async function received(sink: SmtpSink): Promise<Received[]> {
 const SUBJECTS: [RegExp, string][] = [
   [/^(Confirm your e-mail address|Подтвердите адрес)/, 'verify-email'],
   [/^(Reset your password|Сброс пароля)/, 'password-reset'],
+  [/^(Your password was changed|Пароль изменён)/, 'password-changed'],
   [/^(Payment received|Оплата получена)/, 'payment-received'],
   [/^(Renewed:|Подписка продлена)/, 'renewal-charged'],
   [/^(Payment needed|Нужна оплата)/, 'renewal-failed'],

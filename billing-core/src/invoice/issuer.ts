@@ -97,7 +97,10 @@ export function createInvoicing(options: InvoicingOptions): Invoicing {
     const subscription = await subscriptionAt(capture.streamId.slice('subscription-'.length), capture.version);
     const draft = invoiceDraft({ capture: { data, metadata: capture.metadata }, subscription, customer: await customerOf(subscription.user_id), seller });
     if (!draft) return null;
-    const result = await books.handle(invoiceBookDecider, stream, { type: 'IssueInvoice', data: { draft }, metadata: { ...metadataOf(capture, book), now: now() } });
+    // Dated by the payment it is the invoice of (never before the book's last document): issued later — a test clock
+    // moved over a renewal, the reactor after a crash — it still says the day the money came.
+    const at = capture.occurredAt < now() ? capture.occurredAt : now();
+    const result = await books.handle(invoiceBookDecider, stream, { type: 'IssueInvoice', data: { draft }, metadata: { ...metadataOf(capture, book), now: at } });
     const issued = result.events[0];
     if (issued) return issued.data as InvoiceIssued;
     // Another process issued it meanwhile: the book says which number it has.
@@ -117,10 +120,13 @@ export function createInvoicing(options: InvoicingOptions): Invoicing {
     if (!invoice) return null;
     const draft = creditNoteDraft(data, invoice, seller);
     const stream = streamIds.creditNoteBook(seller.id, invoice.book);
+    // Dated by the refund (as the invoice by its payment), and after the invoice it refers to.
+    const refunded = refund.occurredAt < now() ? refund.occurredAt : now();
+    const at = refunded <= invoice.issuedAt ? new Date(Date.parse(invoice.issuedAt) + 1).toISOString() : refunded;
     const result = await books.handle(creditNoteBookDecider, stream, {
       type: 'IssueCreditNote',
       data: { draft, invoice: { number: invoice.number, total: invoice.total } },
-      metadata: { ...metadataOf(refund, invoice.book), now: now() },
+      metadata: { ...metadataOf(refund, invoice.book), now: at },
     });
     const issued = result.events[0];
     if (issued) return issued.data as CreditNoteIssued;

@@ -29,7 +29,18 @@ const ATTEMPTS = 4;
  * hands out the open one. An open order is reused while PayPal still holds it open; one PayPal already captured
  * (our answer was lost) is recorded first.
  */
-export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata, options: { saveWallet?: boolean } = {}): Promise<PaymentStart> {
+/**
+ * What PayPal shows the buyer for an order (its description): the subscription and what is paid, in the buyer's
+ * language (the server's default name "Subscription 2026-03-10" said as the account pages say it).
+ */
+export function orderDescription(name: string, purpose: 'balance' | 'period', language: 'en' | 'ru' = 'en'): string {
+  if (language === 'en') return `${name}: ${purpose === 'balance' ? 'change of plan' : 'licence period'}`;
+  const dated = /^Subscription (\d{4}-\d{2}-\d{2})$/.exec(name);
+  const shown = dated ? `Подписка от ${new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${dated[1]}T00:00:00Z`))}` : name;
+  return `${shown}: ${purpose === 'balance' ? 'изменение тарифа' : 'период лицензии'}`;
+}
+
+export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata: CommandMetadata, options: { saveWallet?: boolean; language?: 'en' | 'ru' } = {}): Promise<PaymentStart> {
   requireConfigured(deps.gateway);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { sub, version } = await loadSubscription(deps, subscriptionId);
@@ -74,7 +85,7 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
       billingReference: reference,
       amountCents: due.amount,
       currency: sub.currency,
-      description: `${sub.name}: ${due.purpose === 'balance' ? 'change of plan' : 'licence period'}`,
+      description: orderDescription(sub.name, due.purpose, options.language),
       // The same stream version (concurrent clicks, a retry) gets the same order from PayPal.
       requestId: `order-${sub.id}-${version}`,
       ...(tax ? { breakdown: { itemTotalCents: tax.amount, taxTotalCents: tax.tax, discountCents: due.credit } } : {}),

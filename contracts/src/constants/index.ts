@@ -8,3 +8,4 @@ export * from './infrastructure.js';
 export * from './web.js';
 export * from './invoices.js';
 export * from './tax.js';
+export * from './mail.js';

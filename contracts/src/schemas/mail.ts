@@ -21,10 +21,15 @@ export const PasswordResetBody = Type.Object({ token: Token, password: Type.Stri
 export const EmailPreferencesBody = Type.Object({ reminders: Type.Boolean() }, STRICT);
 /** `POST /admin/users/sendPasswordReset`: the user who gets a reset link (the administrator never sees it). */
 export const SendPasswordResetBody = Type.Object({ id: Id }, STRICT);
-/** `POST /admin/mail/messages`: a page of messages, newest first; one customer's with `user_id`. */
+/**
+ * `POST /admin/mail/messages`: a page of messages, newest first; one customer's with `user_id`; one kind with
+ * `template`; the customers whose name or address contains `search`.
+ */
 export const MessageListBody = Type.Object(
   {
     user_id: Opt(Id),
+    template: Opt(StringEnum(MESSAGE_TEMPLATES)),
+    search: Opt(Type.String({ maxLength: 200 })),
     page: Opt(Type.Integer({ minimum: 1, maximum: 100_000 })),
     pageSize: Opt(Type.Integer({ minimum: 1, maximum: 200 })),
   },
@@ -90,7 +95,15 @@ export const MessageRenderedView = Type.Object({
   attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String(), bytes: Type.Integer() })),
   listUnsubscribe: Opt(Type.String()),
   identical: Type.Boolean(),
+  /** Links that act as the customer (tokens) are hidden: whenever the message went out by SMTP (the customer has it). */
   linksHidden: Type.Boolean(),
+  /**
+   * Without SMTP the message was never sent: it is in the outbox, this file on the server (DATA_DIR/outbox/<user>/),
+   * and shown here whole, links included, for an administrator to pass on.
+   */
+  outboxFile: Opt(Type.String()),
+  /** The links a person follows in the message (its button first), as in the message: tokens hidden when `linksHidden`. */
+  links: Opt(Type.Array(Type.String())),
 });
 
 export const ResendAskedView = Type.Object({ key: Type.String(), status: Type.Literal('resend-asked') });

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { UnavailableError } from '@relaycast/contracts';
 import { openEventStore } from '@relaycast/billing-core';
 import { connectRedis, createRedisReadModelStore } from '../readmodel/redis.js';
 import { projectionsNamed } from '../projections/index.js';
@@ -20,7 +21,14 @@ npm run replay -w projections -- --verify [--projections users,subscriptions,…
 
 Replays the event store (EVENT_STORE, DATA_DIR, EVENTSTORE_CONNECTION_STRING) into the finance reconciliation report.
 --verify rebuilds every read model in a scratch (in-memory) namespace up to the live checkpoint and compares it with
-the live one in Redis (REDIS_URL, READ_MODEL_PREFIX): differences are printed and the exit code is 1.`;
+the live one in Redis (REDIS_URL, READ_MODEL_PREFIX): differences are printed and the exit code is 1. Redis out of
+reach is not a difference: it is said so, and the exit code is 3 (on the embedded default the read models are in the
+server's memory: check them with the Reconciliation page's "Check the read models", or POST /finance/verify).
+
+Exit codes: 0 ok, 1 differences found (--verify), 2 bad arguments, 3 Redis cannot be reached (--verify: nothing compared).`;
+
+/** Exit codes of the command (documented in docs/finance.md). */
+export const EXIT = { ok: 0, differences: 1, usage: 2, unreachable: 3 } as const;
 
 /** The replay command, as a function: the exit code it would end with. cli/replay.ts runs it as a process. */
 export async function runReplay(argv: readonly string[], io: CliIo): Promise<number> {
@@ -70,7 +78,20 @@ export async function runReplay(argv: readonly string[], io: CliIo): Promise<num
   });
   try {
     if (args.verify) {
-      const redis = await connectRedis(env.REDIS_URL || 'redis://127.0.0.1:6379');
+      const url = env.REDIS_URL || 'redis://127.0.0.1:6379';
+      let redis;
+      try {
+        redis = await connectRedis(url);
+      } catch (error) {
+        if (!(error instanceof UnavailableError)) throw error;
+        io.stderr(
+          `Cannot verify: ${error.message.replace(/\.+$/, '')}.\n` +
+            `--verify compares the read models kept in Redis (READ_MODEL=redis) with their rebuild; set REDIS_URL to that Redis.\n` +
+            `On the embedded default (READ_MODEL=memory) the read models live in the server's memory: check them on the\n` +
+            `Reconciliation page ("Check the read models") or with POST /finance/verify. Nothing was compared.\n`,
+        );
+        return EXIT.unreachable;
+      }
       try {
         const live = createRedisReadModelStore(redis, env.READ_MODEL_PREFIX ? { prefix: env.READ_MODEL_PREFIX } : {});
         const names = (args.projections ?? '').split(',').map((n) => n.trim()).filter(Boolean);

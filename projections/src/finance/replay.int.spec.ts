@@ -11,7 +11,17 @@ import { appendFinanceHistory, type FinanceHistory } from '../../test/finance-hi
 import { connectRedis, createRedisReadModelStore } from '../readmodel/redis.js';
 import { ALL_PROJECTIONS } from '../projections/index.js';
 import { rebuildProjection } from '../rebuild.js';
+import { createServer } from 'node:net';
 import { runReplay } from './cli.js';
+
+/** A loopback port nothing listens on (bound, then closed). */
+const freePortOf = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 import { parseCsv } from './csv.js';
 import type { FinanceReport } from './report.js';
 
@@ -196,6 +206,16 @@ describe('finance replay and --verify: 10,000 events across 500 subscriptions (S
     expect(bad.stdout).to.include('changed doc subscription fs0042');
     expect(bad.stdout).to.include('missing idx invoices INV-000007');
     expect(bad.stdout).to.include('DIFFERENCES FOUND');
+
+    // Redis out of reach is not a difference: said so, exit 3, nothing compared (the embedded default has no Redis).
+    const closed = `redis://127.0.0.1:${await freePortOf()}`;
+    let stdout = '';
+    let stderr = '';
+    const away = await runReplay(['--verify'], { env: { ...env, REDIS_URL: closed }, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+    expect(away).to.equal(3);
+    expect(stdout).to.equal('');
+    expect(stderr).to.match(/^Cannot verify: Cannot connect to Redis at redis:\/\/127\.0\.0\.1:\d+: .*[^.]\.\n--verify compares the read models kept in Redis/);
+    expect(stderr).to.include('On the embedded default (READ_MODEL=memory)').and.include('Nothing was compared.').and.not.include('DIFFERENCES');
 
     // The command itself, as a process: exit status 1.
     const child = spawnSync(process.execPath, ['--import', 'tsx', REPLAY_CLI, '--verify', '--projections', 'subscriptions'], { env: { ...process.env, ...env }, encoding: 'utf8' });

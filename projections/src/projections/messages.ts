@@ -85,14 +85,32 @@ export const messagesProjection: Projection = {
   },
 };
 
-/** A page of messages, newest first: every one, or one customer's. */
-export async function listMessages(store: ReadModelStore, query: { userId?: string; page?: number; pageSize?: number }): Promise<{ items: MessageDocument[]; total: number; page: number; pageSize: number }> {
+/** How many of the newest messages a filtered list looks through (as the other admin lists' searches do). */
+const MAX_SCAN = 10_000;
+
+/**
+ * A page of messages, newest first: every one, or one customer's; `template` keeps one kind, `userIds` the messages
+ * of those customers (a search by name or address, resolved to users by the caller). A filtered page looks through
+ * the newest MAX_SCAN messages, as the other lists' searches do; an unfiltered one reads just its page.
+ */
+export async function listMessages(
+  store: ReadModelStore,
+  query: { userId?: string; page?: number; pageSize?: number; template?: MessageTemplate; userIds?: readonly string[] },
+): Promise<{ items: MessageDocument[]; total: number; page: number; pageSize: number }> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   const index = query.userId ? messagesModel.ofUser(query.userId) : messagesModel.all;
-  const [ids, total] = await Promise.all([store.range(MESSAGES, index, { offset: (page - 1) * pageSize, limit: pageSize, order: 'desc' }), store.count(MESSAGES, index)]);
-  const docs = await store.getMany<MessageDocument>(MESSAGES, messagesModel.message, ids);
-  return { items: docs.filter((d): d is MessageDocument => d !== null), total, page, pageSize };
+  if (!query.template && !query.userIds) {
+    const [ids, total] = await Promise.all([store.range(MESSAGES, index, { offset: (page - 1) * pageSize, limit: pageSize, order: 'desc' }), store.count(MESSAGES, index)]);
+    const docs = await store.getMany<MessageDocument>(MESSAGES, messagesModel.message, ids);
+    return { items: docs.filter((d): d is MessageDocument => d !== null), total, page, pageSize };
+  }
+  const users = query.userIds ? new Set(query.userIds) : null;
+  const ids = users?.size === 0 ? [] : await store.range(MESSAGES, index, { offset: 0, limit: MAX_SCAN, order: 'desc' });
+  const docs = (await store.getMany<MessageDocument>(MESSAGES, messagesModel.message, ids)).filter(
+    (d): d is MessageDocument => d !== null && (!query.template || d.template === query.template) && (!users || users.has(d.userId)),
+  );
+  return { items: docs.slice((page - 1) * pageSize, page * pageSize), total: docs.length, page, pageSize };
 }
 
 export function messageByKey(store: ReadModelStore, key: string): Promise<MessageDocument | null> {

@@ -1,5 +1,5 @@
 import { entityIdOf, SubscriptionEventSchemas, type AnyEvent, type EventEnvelope, type SubscriptionView } from '@relaycast/contracts';
-import { amountDue, dueOf, exists, nextBillingItem, nextDueItem, nextRetryOf, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
+import { amountDue, dueItemsOf, dueOf, exists, nextBillingItem, nextDueItem, nextRetryOf, subscriptionDecider, type ExistingSubscription, type SubscriptionEvent, type SubscriptionState } from '@relaycast/billing-core';
 import { scoreOf, type Projection } from '../projection.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 
@@ -89,12 +89,15 @@ function billingFigures(state: ExistingSubscription, at: string): Partial<Subscr
 function timeFigures(s: ExistingSubscription): Partial<SubscriptionView> {
   // Reminders are the clock's too (the due index below has them), but not what the subscription does next.
   const next = nextBillingItem(s);
-  const renewal = next?.kind === 'renewal' ? dueOf(s, next.at) : null;
+  // The renewal, even when a scheduled change comes first at the same instant (a downgrade takes effect, then the
+  // renewal charges the new price): the customer still sees when and how much.
+  const renewalItem = next?.kind === 'renewal' ? next : next?.kind === 'scheduled-change' ? dueItemsOf(s).find((i) => i.kind === 'renewal') : undefined;
+  const renewal = renewalItem ? dueOf(s, renewalItem.at) : null;
   const dunning = s.dunning;
   const retry = dunning ? nextRetryOf(dunning) : undefined;
   return {
     ...(next ? { nextEvent: { kind: next.kind, at: next.at } } : {}),
-    ...(next && renewal ? { nextRenewal: { at: next.at, amount: renewal.amount } } : {}),
+    ...(renewalItem && renewal ? { nextRenewal: { at: renewalItem.at, amount: renewal.amount } } : {}),
     paymentMethod: { vaulted: s.vault !== undefined, ...(s.vault?.payerEmail ? { payerEmail: s.vault.payerEmail } : {}) },
     ...(dunning
       ? {

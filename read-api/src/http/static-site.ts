@@ -31,6 +31,8 @@ export interface SiteSettings {
    * `data-setting="demo-payments"` are kept, and left out otherwise; the meta tag carries it for hydration.
    */
   payments?: 'paypal' | 'demo' | 'off';
+  /** Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): false hides "Continue with Google". */
+  google?: boolean;
 }
 
 

@@ -4,6 +4,7 @@ export type { LinkPurpose, LinkSigner, ResetClaims, UnsubscribeClaims, VerifyCla
 export const LINK_PATHS = {
   verify: '/auth/verify-email',
   reset: '/auth/reset-password',
+  forgotPassword: '/auth/forgot-password',
   unsubscribe: '/mail/unsubscribe',
   pay: (subscriptionId: string) => `/user/pay/${encodeURIComponent(subscriptionId)}`,
   subscriptions: '/admin/subscriptions/list',

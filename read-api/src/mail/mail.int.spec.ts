@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
@@ -146,6 +146,14 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
     expect((await ada.post('/auth/local/signin', { email: ada.email, password: 'granite orbit 77 meadow' })).status).to.equal(200);
     const again = await server.client().post('/auth/local/resetPassword', { token, password: 'another orbit 88 meadow' });
     expect([again.status, again.body.error.details[0].rule]).to.deep.equal([400, 'used']);
+    // The address is told the password changed (a security message: no token in it, only the way to a new reset).
+    await settled();
+    const changed = (await to(ada.email)).at(-1)!;
+    expect(changed.subject).to.equal('Your password was changed');
+    expect(changed.mail.text).to.include('was changed on').and.include('(UTC), with a password-reset link. Every other session was signed out.');
+    const changedButton = changed.links.find((l) => l.includes('/auth/forgot-password'));
+    expect(changedButton, 'the button leads to a new reset, asked for by the owner of the address').to.equal(`${server.config.publicUrl}/auth/forgot-password`);
+    expect(changed.links.some((l) => l.includes('token=')), 'no token of any kind').to.equal(false);
     // An expired request (recorded an hour ago, its link valid 60 minutes): refused naming the token.
     const past = new Date(Date.now() - 61 * 60_000).toISOString();
     await server.rt.handler.handle((await import('@relaycast/billing-core')).userDecider, ada.userId, {
@@ -166,13 +174,38 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
     expect(view.text).to.include('/auth/reset-password?token=hidden-from-administrators').and.not.include(new URL(byAdmin.links.find((l) => l.includes('reset-password'))!).searchParams.get('token')!);
   });
 
+  it('a password changed in the profile: the customer is told at once, in their language (Russian), with the time and the way back if it was not them', async () => {
+    const vera = await register('Vera', 'ru');
+    await settled();
+    const before = (await to(vera.email)).length;
+    const changed = await vera.post('/auth/local/changePassword', { currentPassword: 'violet harbour 42 lantern', newPassword: 'copper lantern 19 orchard' });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    await settled();
+    const messages = await to(vera.email);
+    expect(messages.length - before, 'one message').to.equal(1);
+    const m = messages.at(-1)!;
+    expect([m.subject, m.lang]).to.deep.equal(['Пароль изменён', 'ru']);
+    expect(m.mail.text).to.include('Здравствуйте, Vera!').and.match(/изменён \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\), в профиле\. Все остальные сеансы завершены\./);
+    expect(m.links.find((l) => l.includes('forgot-password'))).to.equal(`${server.config.publicUrl}/ru/auth/forgot-password`);
+    expect(m.header('list-unsubscribe'), 'a security message: no unsubscribe').to.equal(undefined);
+    // Sent even to an address not verified yet (like the other security messages).
+    expect((await vera.post('/auth/google/getUser')).body.data.emailVerified).to.equal(false);
+  });
+
   it('requests for reset links are limited per client address like sign-in (429); per account at most 3 an hour, silently', async () => {
     const limited = await startTestServer({ env: { SIGNIN_RATE_LIMIT: '3' } });
     try {
       const c = limited.client();
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await c.post('/auth/local/requestPasswordReset', { email: 'someone@example.com' })).status);
+      let last: { error: { message: string } } | undefined;
+      for (let i = 0; i < 4; i++) {
+        const res = await c.post('/auth/local/requestPasswordReset', { email: 'someone@example.com' });
+        statuses.push(res.status);
+        last = res.body;
+      }
       expect(statuses).to.deep.equal([200, 200, 200, 429]);
+      // Said as what it is: reset requests, not sign-in attempts.
+      expect(last!.error.message).to.equal('Too many password-reset requests; wait a few minutes and try again');
     } finally {
       await limited.close();
     }
@@ -324,6 +357,14 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
     expect(reminderView.listUnsubscribe).to.match(/\/mail\/unsubscribe\?token=hidden-from-administrators$/);
     for (const part of [reminderView.html, reminderView.text, reminderView.listUnsubscribe]) expect(part).to.not.include(liveToken);
     expect(reminderView.html).to.include('/mail/unsubscribe?token=hidden-from-administrators');
+    // No token of any kind: the address verification sent by SMTP hides its link too (html, text, the links listed).
+    const verification = list.data.find((m: { template: string }) => m.template === 'verify-email');
+    const verificationView = (await admin.post('/admin/mail/message', { key: verification.key })).body.data;
+    const verifyToken = new URL((await to(boris.email)).find((m) => m.messageId === verificationView.messageId)!.links.find((l) => l.includes('verify-email'))!).searchParams.get('token')!;
+    expect(verificationView).to.deep.include({ linksHidden: true });
+    expect(verificationView.outboxFile, 'sent, not in an outbox').to.equal(undefined);
+    for (const part of [verificationView.html, verificationView.text, ...verificationView.links]) expect(part).to.not.include(verifyToken);
+    expect(verificationView.links).to.include(`${server.config.publicUrl}/auth/verify-email?token=hidden-from-administrators`);
 
     const before = sink.accepted();
     expect((await admin.post('/admin/mail/resend', { key: receipt.key })).body.data).to.deep.equal({ key: receipt.key, status: 'resend-asked' });
@@ -342,7 +383,7 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
     const all = await received(sink);
     const links = new Map<string, string>();
     for (const m of all) for (const link of m.links) links.set(link, templateOf(m.subject));
-    expect([...new Set(all.map((m) => templateOf(m.subject)))].sort(), 'every kind of message sent here').to.deep.equal(['licence-issued', 'password-reset', 'payment-received', 'refund-made', 'renewal-failed', 'trial-ending', 'verify-email']);
+    expect([...new Set(all.map((m) => templateOf(m.subject)))].sort(), 'every kind of message sent here').to.deep.equal(['licence-issued', 'password-changed', 'password-reset', 'payment-received', 'refund-made', 'renewal-failed', 'trial-ending', 'verify-email']);
     // Each has its button (or the unsubscribe link), the profile (settings) and the home page.
     for (const m of all) expect(m.links.length, m.subject).to.be.at.least(3);
     const bad: string[] = [];
@@ -371,6 +412,16 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
       const view = (await localAdmin.post('/admin/mail/message', { key: message.key })).body.data;
       expect(view.identical).to.equal(true);
       expect(view.to).to.equal(`Otto Tester <${c.email}>`);
+      // Never sent: shown whole, the verification link included (an administrator passes it on), with its file.
+      const eml = join(local.dataDir, 'outbox', c.userId, files[0]!);
+      expect(view).to.deep.include({ linksHidden: false, outboxFile: eml });
+      const verifyLink = view.links.find((l: string) => l.includes('/auth/verify-email?token='));
+      const liveToken = new URL(verifyLink).searchParams.get('token')!;
+      expect(readFileSync(eml, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')).to.include(liveToken);
+      expect(view.html).to.include(liveToken);
+      expect(view.text).to.include(liveToken);
+      expect(local.rt.links.verify('verify', liveToken), 'a genuine link').to.not.equal(null);
+      expect((await c.get(`/auth/verify-email?token=${liveToken}`)).headers.get('location')).to.equal('/user/profile?emailVerified=1');
       expect((await localAdmin.post('/admin/mail/status', {})).body.data).to.include({ transport: 'outbox', sent: 1 });
       expect((await localAdmin.post('/users/erase', { id: c.userId, reason: 'GDPR request' })).status).to.equal(200);
       expect(await local.rt.notifier.waitFor(await local.rt.events.headPosition(), 10_000)).to.equal(true);

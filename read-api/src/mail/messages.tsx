@@ -78,7 +78,7 @@ const REMINDER_TEMPLATE: Record<ReminderKind, MessageTemplate> = { TRIAL_ENDING:
 
 /** The events the notifier reads (the rest only move its checkpoint). */
 export const MAIL_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'UserRegistered', 'EmailVerificationRequested', 'UserUpdated', 'PasswordResetRequested', 'InvoiceIssued', 'RenewalFailed', 'ReminderFellDue',
+  'UserRegistered', 'EmailVerificationRequested', 'UserUpdated', 'PasswordResetRequested', 'UserPasswordChanged', 'PasswordReset', 'InvoiceIssued', 'RenewalFailed', 'ReminderFellDue',
   'SubscriptionPaused', 'SubscriptionCancelled', 'CancellationScheduled', 'LicenceIssued', 'PaymentRefunded',
 ]);
 
@@ -118,6 +118,11 @@ export async function templatesFor(deps: MailDeps, raw: EventEnvelope): Promise<
       return typeof event.data.changes.email === 'string' ? ['verify-email'] : [];
     case 'PasswordResetRequested':
       return ['password-reset'];
+    // A changed password is said to the address at once (in the profile, or with a reset link): if it was not the
+    // customer, they learn it and can take the account back.
+    case 'UserPasswordChanged':
+    case 'PasswordReset':
+      return ['password-changed'];
     case 'InvoiceIssued':
       return [(await chargedSavedWallet(deps, event.data, event.position)) ? 'renewal-charged' : 'payment-received'];
     case 'RenewalFailed':
@@ -202,6 +207,13 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
       const token = await deps.links.sign('reset', { uid: user.id, rid: event.data.requestId });
       href = `${url(LINK_PATHS.reset)}?token=${token}`;
       content = { values: { who: event.data.by === 'ADMIN' ? P('adminWho') : P('userWho'), expires: minute(event.data.expiresAt) } };
+      break;
+    }
+    case 'password-changed': {
+      if (event.type !== 'UserPasswordChanged' && event.type !== 'PasswordReset') return null;
+      // No token: the button opens the page that e-mails a reset link to this address (the account's owner only).
+      href = url(LINK_PATHS.forgotPassword);
+      content = { values: { when: minute(event.data.at), how: event.type === 'PasswordReset' ? P('changedByLink') : P('changedInProfile') } };
       break;
     }
     case 'payment-received':

@@ -1,5 +1,5 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { ComposedMessage } from './compose.js';
 
@@ -64,13 +64,17 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
+/** Where the outbox keeps one delivery of a message: DATA_DIR/outbox/<user>/<message stream key>.<delivery>.eml. */
+export function outboxFile(dir: string, where: { userId: string; streamKey: string; delivery: number }): string {
+  return join(dir, where.userId.replace(/[^A-Za-z0-9_-]/g, '_'), `${where.streamKey}.${where.delivery}.eml`);
+}
+
 export function createOutboxTransport(dir: string): MailTransport {
   return {
     kind: 'outbox',
     async send(message, where) {
-      const folder = join(dir, where.userId.replace(/[^A-Za-z0-9_-]/g, '_'));
-      mkdirSync(folder, { recursive: true });
-      const file = join(folder, `${where.streamKey}.${where.delivery}.eml`);
+      const file = outboxFile(dir, where);
+      mkdirSync(dirname(file), { recursive: true });
       // Written whole or not at all: a crash never leaves half a message for the administrator to read.
       writeFileSync(`${file}.tmp`, message.raw);
       renameSync(`${file}.tmp`, file);

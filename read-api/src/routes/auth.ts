@@ -126,6 +126,15 @@ function localStrategy(rt: Runtime): LocalStrategy {
   });
 }
 
+/** What a client address asked too often, by the path under /auth/local (the limit is one count for all of them). */
+const LIMITED: Record<string, string> = {
+  '/register': 'Too many sign-up attempts',
+  '/requestPasswordReset': 'Too many password-reset requests',
+  '/resetPassword': 'Too many attempts to set a new password',
+  '/changePassword': 'Too many password changes tried',
+  '/resendVerification': 'Too many requests for a confirmation link',
+};
+
 /** Sign-in and sign-up are rate limited per client address. */
 export function mountLocalAuth(router: Router, rt: Runtime): void {
   passport.use('local', localStrategy(rt));
@@ -139,8 +148,9 @@ export function mountLocalAuth(router: Router, rt: Runtime): void {
     limit: rt.config.signInRateLimit,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(httpStatusOf('RATE_LIMITED')).json(new AppError('RATE_LIMITED', 'Too many sign-in attempts; wait a few minutes and try again').toBody());
+    // Said for what was asked: a refused reset link is not a sign-in attempt.
+    handler: (req, res) => {
+      res.status(httpStatusOf('RATE_LIMITED')).json(new AppError('RATE_LIMITED', `${LIMITED[req.path] ?? 'Too many sign-in attempts'}; wait a few minutes and try again`).toBody());
     },
   });
   router.use('/auth/local', limiter);

@@ -70,6 +70,33 @@ describe('billing lifecycle calls on the test clock', function () {
     expect((await view(sub._id)).status).to.equal('SUBSCRIPTION_STATUS_WAIT_PAYMENT');
   });
 
+  it('a downgrade scheduled for the end of the paid time keeps the next renewal in view, at the new price; asking for the configuration in force withdraws it', async () => {
+    const customer = await clock.server.customer('Downgrade');
+    const sub = await buyConstructor(customer, 4); // 4 streams: 4 units at $5, $20.00 a month
+    const ordered = await customer.post('/subscriptions/createOrder', { id: sub._id });
+    await approveInBrowser(ordered.body.data.approveUrl);
+    expect((await customer.post('/subscriptions/captureOrder', captureBody(customer, sub, ordered.body.data))).status).to.equal(200);
+    const paid = await view(sub._id);
+    expect(paid.nextRenewal).to.deep.equal({ at: paid.periodEnd, amount: 2000 });
+    const reference = paid.paypalSubscriptionID;
+    // 4 → 2 streams inside the paid month: nothing to pay, in force when the paid time ends.
+    const down = await customer.post('/subscriptions/revise', { id: sub._id, user_id: customer.userId, paypalSubscriptionID: reference, quantity: 2, modules: [{ name: 'streams', limit: 2 }] });
+    expect(down.status, JSON.stringify(down.body)).to.equal(200);
+    expect(down.body.meta).to.deep.equal({ effect: 'scheduled' });
+    const scheduled = await view(sub._id);
+    expect(scheduled.scheduledChange).to.deep.include({ quantity: 2, amount: 1000, effectiveAt: paid.periodEnd });
+    // The next renewal is still said: the same day, at the price after the change ($10.00, not $20.00).
+    expect(scheduled.nextRenewal).to.deep.equal({ at: paid.periodEnd, amount: 1000 });
+    // The withdrawal: the configuration in force asked for again (what the account's "Keep 4 units" button sends).
+    const keep = await customer.post('/subscriptions/revise', { id: sub._id, user_id: customer.userId, paypalSubscriptionID: reference, quantity: 4, modules: [{ name: 'streams', limit: 4 }], version: scheduled.version });
+    expect(keep.status, JSON.stringify(keep.body)).to.equal(200);
+    expect(keep.body.meta).to.deep.equal({ effect: 'withdrawn' });
+    const kept = await view(sub._id);
+    expect(kept.scheduledChange).to.equal(undefined);
+    expect(kept.nextRenewal).to.deep.equal({ at: paid.periodEnd, amount: 2000 });
+    expect((await historyOf(customer, sub._id)).map((h) => h.type).filter((t) => t.startsWith('SubscriptionChange'))).to.deep.equal(['SubscriptionChangeScheduled', 'SubscriptionChangeWithdrawn']);
+  });
+
   it('pauses until a resume date (licence revoked meanwhile, issued again on resume)', async () => {
     const customer = await clock.server.customer('Pause');
     const sub = await live(customer);

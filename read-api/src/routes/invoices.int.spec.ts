@@ -194,7 +194,12 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
     const text = await res.text();
     expect(text.split('\r\n')[0]).to.equal('document,number,book,issued_at,invoice_number,reason,customer_id,customer_name,customer_company,customer_country,customer_vat_number,subscription_id,paypal_order_id,capture_id,refund_id,paid_or_refunded_at,currency,amount_cents,amount,description');
     const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-    expect(rows.map((r) => [r.document, r.number, r.book, r.invoice_number, r.amount_cents, r.amount])).to.deep.equal([
+    // Oldest first: by the day each is dated (an invoice by its payment, a credit note by its refund, after its invoice).
+    const dates = rows.map((r) => r.issued_at);
+    expect(dates).to.deep.equal([...dates].sort());
+    expect(Date.parse(rows.find((r) => r.number === 'CN-000001')!.issued_at!)).to.be.greaterThan(Date.parse(rows.find((r) => r.number === 'INV-000001')!.issued_at!));
+    const byNumber = (a: (string | undefined)[], b: (string | undefined)[]) => ((a[1] ?? '') < (b[1] ?? '') ? -1 : 1);
+    expect(rows.map((r) => [r.document, r.number, r.book, r.invoice_number, r.amount_cents, r.amount]).sort(byNumber)).to.deep.equal([
       ['invoice', 'INV-000001', 'real', 'INV-000001', '1000', '10.00'],
       ['invoice', 'INV-000002', 'real', 'INV-000002', '500', '5.00'],
       ['invoice', 'INV-000003', 'real', 'INV-000003', '2000', '20.00'],
@@ -203,7 +208,7 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
       ['credit_note', 'CN-000001', 'real', 'INV-000001', '-100', '-1.00'],
       ['invoice', 'DEMO-INV-000001', 'demo', 'DEMO-INV-000001', '500', '5.00'],
       ['invoice', 'INV-000006', 'real', 'INV-000006', '500', '5.00'],
-    ]);
+    ].sort(byNumber));
     const fifth = rows.find((r) => r.number === 'INV-000005')!;
     expect(fifth).to.deep.include({ customer_name: 'Ada Lovelace', customer_company: 'Analytical Engines Ltd', customer_country: 'GB', customer_vat_number: 'GB123456789', paypal_order_id: 'O-7', currency: 'USD' });
     expect(rows.find((r) => r.number === 'CN-000001')).to.deep.include({ reason: 'REFUND', refund_id: 'RF-1', capture_id: 'CAP-O-1' });

@@ -1,10 +1,12 @@
+import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { messageDecider, messageStreamKey } from '@relaycast/billing-core';
 import { listMessages, messageByKey } from '@relaycast/projections';
-import { ConflictError, MailStatusView, MessageKeyBody, MessageListBody, MessageListItem, MessageRenderedView, NotFoundError, PageMeta, ResendAskedView, type MessageTemplate } from '@relaycast/contracts';
+import { ConflictError, MailStatusView, MessageKeyBody, MessageListBody, MessageListItem, MessageRenderedView, NotFoundError, PageMeta, ResendAskedView } from '@relaycast/contracts';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { composeMessage } from '../mail/compose.js';
 import { renderMessage } from '../mail/messages.js';
+import { outboxFile } from '../mail/transport.js';
 
 /**
  * The outbox, for administrators (docs/notifications.md): every message, per customer what was sent and when, one
@@ -19,10 +21,19 @@ export const mailOutboxRoutes: RouteDef[] = [
     query: true,
     access: 'admin',
     tag: 'Mail',
-    summary: 'The outbox: every message sent (or not sent, and why), newest first, with each delivery (time, SMTP or outbox, Message-ID, size, tries); one customer’s with user_id',
+    summary: 'The outbox: every message sent (or not sent, and why), newest first, with each delivery (time, SMTP or outbox, Message-ID, size, tries); one customer’s with user_id, one kind with template, the customers whose name or address contains search',
     body: MessageListBody,
     async handle({ body, rt }) {
-      const page = await listMessages(rt.readModels, { ...(body.user_id ? { userId: body.user_id } : {}), page: body.page ?? 1, pageSize: body.pageSize ?? 20 });
+      // A search names customers (name or address, as the users list searches): their messages, at most this many customers.
+      const search = body.search?.trim();
+      const userIds = search ? (await rt.readSide.queries.listUsers({ search, pageSize: 200 })).items.map((u) => u._id) : undefined;
+      const page = await listMessages(rt.readModels, {
+        ...(body.user_id ? { userId: body.user_id } : {}),
+        ...(body.template ? { template: body.template } : {}),
+        ...(userIds ? { userIds } : {}),
+        page: body.page ?? 1,
+        pageSize: body.pageSize ?? 20,
+      });
       // Who each customer is now (the ledger keeps no address): administrators tell the rows apart by it.
       const users = new Map<string, MessageListItem['customer']>();
       for (const id of new Set(page.items.filter((m) => !m.userErased).map((m) => m.userId))) {
@@ -44,7 +55,7 @@ export const mailOutboxRoutes: RouteDef[] = [
     access: 'admin',
     tag: 'Mail',
     summary:
-      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Verification and reset links are hidden, and reminders’ unsubscribe links whenever mail goes out by SMTP (`linksHidden`). 409 naming key for an erased customer',
+      'One message: its ledger entry and the message rendered again from the events up to its cause (subject, recipient, HTML and text, attachments), `identical` when its bytes equal the last delivery’s. Sent by SMTP (the customer has it), every link that acts as the customer is hidden — verification, password reset, unsubscribe: no token of any kind (`linksHidden`). Without SMTP it was never sent: it is shown whole, links included, with the outbox file it is in (`outboxFile`). 409 naming key for an erased customer',
     body: MessageKeyBody,
     async handle({ body, rt }) {
       const message = await messageByKey(rt.readModels, body.key);
@@ -56,14 +67,13 @@ export const mailOutboxRoutes: RouteDef[] = [
       if (!rendered) throw new ConflictError('This message has nothing to render', { field: 'key', message: 'has nothing to render', rule: 'empty' });
       const composed = await composeMessage(rendered, message.key, rt.mail.identity);
       const last = message.deliveries.at(-1);
-      // The unsubscribe link acts as the customer too (it turns their reminders off): hidden whenever mail goes out by
-      // SMTP — the customer got it. In outbox mode (no SMTP_URL) nothing was sent, and administrators read the outbox.
+      // Sent by SMTP, the customer has the message and its links act as them (verify, reset a password, turn reminders
+      // off): no administrator sees any token. Without SMTP nothing was sent — the outbox is the only copy, and an
+      // administrator reads it whole to pass on what the customer needs (a verification link, a reset link).
       const bySmtp = rt.mail.transport.kind === 'smtp' || message.deliveries.some((d) => d.transport === 'smtp');
-      const hideUnsubscribe = bySmtp && rendered.unsubscribeUrl !== undefined;
-      const hide = (text: string) => {
-        const shown = HIDDEN_LINKS.has(message.template) ? text.replace(SECRET_LINK, '$1hidden-from-administrators') : text;
-        return hideUnsubscribe ? shown.replace(UNSUBSCRIBE_LINK, '$1hidden-from-administrators') : shown;
-      };
+      const hide = (text: string) => (bySmtp ? text.replace(TOKEN_PARAM, '$1hidden-from-administrators') : text);
+      const hidden = bySmtp && [rendered.html, rendered.text, rendered.unsubscribeUrl ?? ''].some((part) => new RegExp(TOKEN_PARAM.source).test(part));
+      const file = !bySmtp && last?.transport === 'outbox' ? outboxFile(join(rt.config.dataDir, 'outbox'), { userId: message.userId, streamKey: messageStreamKey(message.key), delivery: last.delivery }) : undefined;
       return {
         data: {
           message,
@@ -77,7 +87,9 @@ export const mailOutboxRoutes: RouteDef[] = [
           attachments: rendered.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })),
           ...(rendered.unsubscribeUrl ? { listUnsubscribe: hide(rendered.unsubscribeUrl) } : {}),
           identical: last !== undefined && last.sha256 === composed.sha256,
-          linksHidden: HIDDEN_LINKS.has(message.template) || hideUnsubscribe,
+          linksHidden: hidden,
+          ...(file ? { outboxFile: file } : {}),
+          links: rendered.links.map(hide),
         },
       };
     },
@@ -129,8 +141,8 @@ export const mailOutboxRoutes: RouteDef[] = [
   }),
 ];
 
-/** Links that would let whoever reads them act as the customer: hidden from administrators. */
-const HIDDEN_LINKS: ReadonlySet<MessageTemplate> = new Set(['verify-email', 'password-reset']);
-const SECRET_LINK = /(\/auth\/(?:verify-email|reset-password)\?token=)[A-Za-z0-9_.-]+/g;
-/** The reminders' one-click unsubscribe link (hidden from administrators when mail goes out by SMTP). */
-const UNSUBSCRIBE_LINK = /(\/mail\/unsubscribe\?token=)[A-Za-z0-9_.-]+/g;
+/**
+ * A link's token — whatever it lets its holder do as the customer (verify the address, choose a password, turn
+ * reminders off) — hidden from administrators when the message went out by SMTP: any `token=` query parameter.
+ */
+const TOKEN_PARAM = /([?&](?:amp;)?token=)[A-Za-z0-9_.%-]+/g;

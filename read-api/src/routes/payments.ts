@@ -39,7 +39,8 @@ export const paymentRoutes = [
     body: Type.Object({ id: Id, saveWallet: Type.Optional(Type.Boolean()) }, OPEN_FORM),
     async handle({ body, rt, user, meta }) {
       const view = await visibleSubscription(rt, user, body.id);
-      const started = await payDue(rt.paymentDeps, view._id, meta(), { saveWallet: body.saveWallet === true });
+      // PayPal shows the buyer the order's description: in the language of their account pages.
+      const started = await payDue(rt.paymentDeps, view._id, meta(), { saveWallet: body.saveWallet === true, ...(user?.language ? { language: user.language } : {}) });
       if (started.kind === 'paid-from-credit') return answerWith(rt, view._id, started.consistent, 200, { paidFromCredit: true });
       return { data: started.order, ...(started.consistent ? {} : { meta: { consistent: false } }) };
     },

@@ -39,7 +39,7 @@ function sdkScript(origin: string): string {
         return res.json();
       });
   }`,
-    button: { className: 'paypal-standin-button', text: 'PayPal', label: { en: 'PayPal', ru: 'PayPal' } },
+    button: { className: 'paypal-standin-button', text: { en: 'PayPal', ru: 'PayPal' }, label: { en: 'PayPal', ru: 'PayPal' } },
     version: '5.0.0-standin',
     facilitatorAccessToken: 'A21AA.standin',
   });

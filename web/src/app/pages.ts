@@ -1,5 +1,5 @@
 import type { PageRoute } from './shell/pageTypes.js';
-import { PROFILE_PATH } from './shell/accountPaths.js';
+import { INVOICES_PATH, PROFILE_PATH, SUBSCRIPTIONS_PATH } from './shell/accountPaths.js';
 import { ADMIN_VIEWS, adminPath } from '../features/admin/access.js';
 import {
   BUY_LICENCE_PATH,
@@ -32,6 +32,8 @@ const vodPlayer = () => import('../features/embeds/VodGroupPlayerPage.js');
 const conference = () => import('../features/embeds/ConferenceRoomPage.js');
 const buyLicence = () => import('./composed/BuyLicencePage.js');
 const profile = () => import('../features/account/ProfilePage.js');
+const mySubscriptions = () => import('../features/account/SubscriptionsPage.js');
+const invoices = () => import('../features/account/InvoicesPage.js');
 const payDue = () => import('../features/checkout/PayDuePage.js');
 const resetPassword = () => import('../features/auth/ResetPasswordPage.js');
 const forgotPassword = () => import('../features/auth/ForgotPasswordPage.js');
@@ -93,6 +95,10 @@ export const ACCOUNT_PAGES: readonly PageRoute[] = [
   page({ id: 'buy-licence', path: BUY_LICENCE_PATH, ns: ['account', 'pricing'], module: 'src/app/composed/BuyLicencePage.tsx', load: buyLicence, prerender: false }),
   // The signed-in user's own account: names, language, password, sign out everywhere (features/account).
   page({ id: 'profile', path: PROFILE_PATH, ns: ['account'], module: 'src/features/account/ProfilePage.tsx', load: profile, prerender: false }),
+  // The signed-in user's own subscriptions (the same list as a customer's /admin/subscriptions/list, in the account's
+  // frame), and their invoices and credit notes with the billing details (features/account).
+  page({ id: 'my-subscriptions', path: SUBSCRIPTIONS_PATH, ns: ['account'], module: 'src/features/account/SubscriptionsPage.tsx', load: mySubscriptions, prerender: false }),
+  page({ id: 'invoices', path: INVOICES_PATH, ns: ['account'], module: 'src/features/account/InvoicesPage.tsx', load: invoices, prerender: false }),
   // The pay-now link of the "payment needed" e-mails: sign-in, then the purchase page of what is due.
   page({ id: 'pay-due', path: '/user/pay/:id', ns: ['auth'], module: 'src/features/checkout/PayDuePage.tsx', load: payDue, prerender: false }),
   // The admin area (the home at /admin, the seed's admin routes of §2, the files, the finance area): one lazily loaded

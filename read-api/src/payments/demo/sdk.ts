@@ -72,7 +72,7 @@ export function sdkScript(path: string): string {
     });
   }
 `,
-    button: { className: 'demo-paypal-button', text: 'PayPal (demo)', label: { en: 'PayPal (demo, no money moves)', ru: 'PayPal (демо, деньги не списываются)' } },
+    button: { className: 'demo-paypal-button', text: { en: 'PayPal (demo)', ru: 'PayPal (демо)' }, label: { en: 'PayPal (demo, no money moves)', ru: 'PayPal (демо, деньги не списываются)' } },
     version: '5.0.0-relaycast-demo',
     facilitatorAccessToken: 'A21AA.demo',
   });

@@ -14,7 +14,7 @@ export interface ButtonsScript {
   banner: string;
   /** JavaScript defining `function askBuyer(orderID)` (and whatever it needs), inside the script's scope. */
   askBuyer: string;
-  button: { className: string; text: string; label: { en: string; ru: string } };
+  button: { className: string; text: { en: string; ru: string }; label: { en: string; ru: string } };
   /** `paypal.version` (PayPal's own is 5.x). */
   version: string;
   facilitatorAccessToken: string;
@@ -94,7 +94,7 @@ ${s.askBuyer}
         button.className = 'paypal-button ' + BUTTON.className;
         button.setAttribute('data-funding-source', 'paypal');
         button.setAttribute('aria-label', BUTTON.label[pageLang()] || BUTTON.label.en);
-        button.textContent = BUTTON.text;
+        button.textContent = BUTTON.text[pageLang()] || BUTTON.text.en;
         button.style.cssText = 'display:block;width:100%;min-height:45px;border:0;border-radius:6px;background:#ffc439;color:#111;font:700 17px/1 system-ui,sans-serif;cursor:pointer';
         button.addEventListener('click', onClick);
         container.appendChild(button);

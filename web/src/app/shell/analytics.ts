@@ -1,4 +1,13 @@
-import { ANALYTICS_CONVERSION_EVENT } from '@relaycast/contracts/constants';
+import { ANALYTICS_CONVERSION_EVENT, COOKIE_NAMES } from '@relaycast/contracts/constants';
+import { readCookie } from './cookies.js';
+
+/**
+ * Measuring (the conversion event, and whatever tag manager reads it) only with the visitor's consent: the consent
+ * cookie says "true". Refused ("false") or not answered yet, nothing is measured and no measuring cookie is set.
+ */
+export function measuringAllowed(cookies?: string): boolean {
+  return readCookie(COOKIE_NAMES.consent, cookies) === 'true';
+}
 
 export interface ConversionEvent {
   event: typeof ANALYTICS_CONVERSION_EVENT;

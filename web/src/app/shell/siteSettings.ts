@@ -20,6 +20,11 @@ export interface SiteSettings {
    * placeholder) and the server leaves it out where payments are not demo; absent in the meta: not demo.
    */
   payments?: 'paypal' | 'demo' | 'off';
+  /**
+   * Google sign-in is configured on the server: false hides "Continue with Google" (it would only lead to an error).
+   * Absent (prerendering, the reference server): shown.
+   */
+  google?: boolean;
 }
 
 /** Vite's define (env.d.ts declares it for the web build; other projects that import this file see it here). */
@@ -41,7 +46,7 @@ let fromPage: SiteSettings | null = null;
 
 function isSettings(value: unknown): value is SiteSettings {
   const v = value as SiteSettings;
-  return typeof v === 'object' && v !== null && typeof v.publicUrl === 'string' && (v.contactEmail === null || typeof v.contactEmail === 'string') && (v.marketplaceUrl === null || typeof v.marketplaceUrl === 'string') && typeof v.downloadsUrl === 'string' && (v.payments === undefined || ['paypal', 'demo', 'off'].includes(v.payments));
+  return typeof v === 'object' && v !== null && typeof v.publicUrl === 'string' && (v.contactEmail === null || typeof v.contactEmail === 'string') && (v.marketplaceUrl === null || typeof v.marketplaceUrl === 'string') && typeof v.downloadsUrl === 'string' && (v.payments === undefined || ['paypal', 'demo', 'off'].includes(v.payments)) && (v.google === undefined || typeof v.google === 'boolean');
 }
 
 /** The settings of the page being shown: the server's (from the meta tag) in a browser, the placeholders when prerendering. */

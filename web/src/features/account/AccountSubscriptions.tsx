@@ -7,19 +7,23 @@ import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { useDocumentTitle } from '../ui/forms.js';
 import { HistoryTimeline } from '../subscriptions/HistoryTimeline.js';
 import { CancelSubscription, PayNow, ReviseForm, paymentDue } from '../subscriptions/SubscriptionActions.js';
+import { amountOwed } from '../subscriptions/labels.js';
+import { SubscriptionDocuments } from '../subscriptions/BillingDocuments.js';
 import { StatusBadge, SubscriptionSummary } from '../subscriptions/SubscriptionSummary.js';
 import { CancelAtPeriodEnd, LicenceDownload, SaveWallet, useWalletReturn } from '../subscriptions/BillingTime.js';
 import { useFindMySubscriptionsQuery } from '../subscriptions/subscriptionsApi.js';
 import { subscriptionName } from '../subscriptions/subscriptionName.js';
 import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
-import { PROFILE_PATH } from '../../app/shell/accountPaths.js';
+import { INVOICES_PATH, PROFILE_PATH } from '../../app/shell/accountPaths.js';
 import { subscriptionLine } from '../subscriptions/subscriptionLine.js';
 
 function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionView; me: SessionUser }) {
   const { t } = useT('account');
   const lang = useLang();
   const [revising, setRevising] = useState(false);
-  const due = paymentDue(s);
+  // What is owed (dunning) is paid from the notice at the top of the page; a purchase not finished or a requested
+  // raise's balance is paid here, right under the facts.
+  const due = paymentDue(s) && amountOwed(s) === 0;
   const open = s.status !== 'SUBSCRIPTION_STATUS_CANCEL';
   return (
     <article className="card subscription-card" data-testid="subscription" data-id={s._id} data-status={s.status} aria-labelledby={`sub-${s._id}`}>
@@ -33,7 +37,9 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
         </div>
         <StatusBadge status={s.status} />
       </div>
-      <SubscriptionSummary subscription={s} />
+      <SubscriptionSummary subscription={s} withdrawable />
+      <SubscriptionDocuments subscriptionId={s._id} allHref={INVOICES_PATH} />
+      {due && <PayNow subscription={s} />}
       <div className="card-actions">
         <AppLink className="btn btn-small btn-outline" to={`/admin/subscriptions/purchase-details?subscription=${encodeURIComponent(s._id)}`}>
           {t('actions.details')}
@@ -54,7 +60,6 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
         <CancelSubscription subscription={s} />
       </div>
       {revising && <ReviseForm subscription={s} onRevised={() => setRevising(false)} />}
-      {due && <PayNow subscription={s} />}
       <details className="history-details">
         <summary data-testid="history-toggle">{t('history.title')}</summary>
         <HistoryTimeline subscriptionId={s._id} meId={me._id} />
@@ -67,7 +72,7 @@ function SubscriptionCard({ subscription: s, me }: { subscription: SubscriptionV
  * The customer's own subscriptions (POST /subscriptions/findAllByToken), each with its history and actions: a
  * customer's /admin/subscriptions/list (the admin page shows it there, app/composed/AdminPage.tsx passes it in).
  */
-export function AccountSubscriptions({ user }: { user: SessionUser }) {
+export function AccountSubscriptions({ user, framed = false }: { user: SessionUser; framed?: boolean }) {
   const { t } = useT('account');
   useDocumentTitle(t('account.title'));
   useWalletReturn();
@@ -76,17 +81,23 @@ export function AccountSubscriptions({ user }: { user: SessionUser }) {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section data-testid="account">
-      <div className="admin-head">
-        <h1>{t('account.title')}</h1>
-        <span className="card-actions">
-          <AppLink className="btn btn-outline" to={PROFILE_PATH} data-testid="profile-link">
-            {t('account.profile')}
-          </AppLink>
-          <AppLink className="btn btn-primary" to={BUY_LICENCE_PATH}>
-            {t('account.buy')}
-          </AppLink>
-        </span>
-      </div>
+      {/* In the account's own frame (/user/subscriptions) the title and the ways elsewhere are the frame's. */}
+      {!framed && (
+        <div className="admin-head">
+          <h1>{t('account.title')}</h1>
+          <span className="card-actions">
+            <AppLink className="btn btn-outline" to={INVOICES_PATH} data-testid="invoices-link">
+              {t('billing.documentsTitle')}
+            </AppLink>
+            <AppLink className="btn btn-outline" to={PROFILE_PATH} data-testid="profile-link">
+              {t('account.profile')}
+            </AppLink>
+            <AppLink className="btn btn-primary" to={BUY_LICENCE_PATH}>
+              {t('account.buy')}
+            </AppLink>
+          </span>
+        </div>
+      )}
       <p className="muted">{t('account.intro', { email: user.email })}</p>
       {isLoading ? (
         <p role="status" className="list-state" data-testid="list-loading">

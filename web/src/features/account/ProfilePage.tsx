@@ -1,21 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { LANGUAGES, SIGN_IN_PATH, type Language } from '@relaycast/contracts/constants';
+import { useLocation, useSearchParams } from 'react-router';
+import { LANGUAGES, type Language } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/shell/pageTypes.js';
 import { useLang, useT } from '../../app/shell/hooks.js';
 import { localizePath, stripLang } from '../../app/shell/lang.js';
-import { useGetUserQuery, type SessionUser } from '../../app/shell/sessionApi.js';
+import type { SessionUser } from '../../app/shell/sessionApi.js';
 import { rememberLanguage } from '../../app/shell/ui/actions.js';
-import { AppLink } from '../../app/shell/ui/AppLink.js';
-import { PageLoading } from '../../app/shell/layout/PageLoading.js';
-import { ConfirmButton, FieldError, invalidProps, useDocumentTitle, useToast } from '../ui/forms.js';
+import { ConfirmButton, FieldError, invalidProps, useToast } from '../ui/forms.js';
 import { fieldErrors, reasonOf, reasonText } from '../../app/shell/ui/problems.js';
 import { useChangePasswordMutation, useSetEmailPreferencesMutation, useSignOutEverywhereMutation, useUpdateProfileMutation } from './accountApi.js';
-import { VerifyEmailBanner } from './VerifyEmailBanner.js';
+import { AccountLayout } from './AccountLayout.js';
 import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
-import { BillingDetailsForm } from '../subscriptions/BillingDetailsForm.js';
-import { BillingDocuments } from '../subscriptions/BillingDocuments.js';
-import '../ui/area.css';
 
 type Errors = Record<string, string>;
 
@@ -213,7 +208,7 @@ function EmailCard({ user }: { user: SessionUser }) {
   );
 }
 
-/** Every session of the account ends, this one too; the reader lands on the sign-in page. */
+/** Every session of the account ends, this one too; the reader lands on the home page, signed out. */
 function SignOutEverywhere() {
   const { t } = useT(['account', 'common']);
   const lang = useLang();
@@ -234,7 +229,7 @@ function SignOutEverywhere() {
             toast(reasonText(reasonOf(result.error), t), 'error');
             return;
           }
-          window.location.assign(localizePath(SIGN_IN_PATH, lang));
+          window.location.assign(localizePath('/', lang));
         }}
       />
     </section>
@@ -242,53 +237,36 @@ function SignOutEverywhere() {
 }
 
 /**
- * /user/profile: the signed-in user's own account — role (what it means), names and language, password, sign out
- * everywhere — and what to do with a licence. Signed out: the sign-in page, back here afterwards.
+ * /user/profile: the signed-in user's own account — role (what it means), names and language, e-mail, password,
+ * sign out everywhere — and what to do with a licence, in the account's frame (AccountLayout: its tabs, what is
+ * owed first). The invoices and billing details have their own page (/user/invoices).
  */
 export default function ProfilePage(_props: PageProps) {
   const { t } = useT(['account', 'common']);
-  const lang = useLang();
-  const { pathname } = useLocation();
-  const { data: user, isLoading } = useGetUserQuery();
-  useDocumentTitle(t('profile.title'));
-  if (isLoading) return <PageLoading />;
-  if (!user) return <Navigate to={`${localizePath(SIGN_IN_PATH, lang)}?returnTo=${encodeURIComponent(pathname)}`} replace />;
-  const local = user.strategy !== 'google';
   return (
-    <section className="container account-page" data-testid="profile-page">
-      <div className="admin-head">
-        <h1>{t('profile.title')}</h1>
-        <AppLink className="btn btn-outline" to="/admin/subscriptions/list">
-          {t('account.title')}
-        </AppLink>
-      </div>
-      <VerificationOutcome />
-      <VerifyEmailBanner />
-      <p className="muted">{t('profile.intro', { email: user.email })}</p>
-      <p className="note" data-testid="role-help" data-role={user.role}>
-        <strong>{t('profile.role')}:</strong> {t(`profile.roleHelp.${user.role}`)}
-      </p>
-      <div className="profile-grid">
-        <ProfileForm user={user} />
-        <EmailCard user={user} />
-        {local ? (
-          <PasswordForm />
-        ) : (
-          <section className="card profile-card">
-            <h2>{t('profile.passwordTitle')}</h2>
-            <p className="muted">{t('profile.googleOnly')}</p>
-          </section>
-        )}
-        <LicenceHelp />
-        <SignOutEverywhere />
-      </div>
-      {/* Who invoices are made out to, and the invoices and credit notes of the payments made (customers buy; so may administrators; the finance role buys nothing). */}
-      {(user.role === 'ROLE_CUSTOMER' || user.role === 'ROLE_ADMIN') && (
-        <div className="billing-section" id="billing" data-testid="account-billing">
-          <BillingDetailsForm />
-          <BillingDocuments />
-        </div>
+    <AccountLayout title={t('profile.title')} testId="profile-page" extra={<VerificationOutcome />}>
+      {(user) => (
+        <>
+          <p className="muted">{t('profile.intro', { email: user.email })}</p>
+          <p className="note" data-testid="role-help" data-role={user.role}>
+            <strong>{t('profile.role')}:</strong> {t(`profile.roleHelp.${user.role}`)}
+          </p>
+          <div className="profile-grid">
+            <ProfileForm user={user} />
+            <EmailCard user={user} />
+            {user.strategy !== 'google' ? (
+              <PasswordForm />
+            ) : (
+              <section className="card profile-card">
+                <h2>{t('profile.passwordTitle')}</h2>
+                <p className="muted">{t('profile.googleOnly')}</p>
+              </section>
+            )}
+            <LicenceHelp />
+            <SignOutEverywhere />
+          </div>
+        </>
       )}
-    </section>
+    </AccountLayout>
   );
 }

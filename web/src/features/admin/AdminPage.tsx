@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { BUY_LICENCE_PATH } from '@relaycast/contracts/constants';
 import type { PageProps } from '../../app/shell/pageTypes.js';
@@ -6,7 +6,10 @@ import { useLang, useT } from '../../app/shell/hooks.js';
 import { localizePath, stripLang } from '../../app/shell/lang.js';
 import { useGetUserQuery, type SessionUser } from '../../app/shell/sessionApi.js';
 import { AppLink } from '../../app/shell/ui/AppLink.js';
+import { ChevronIcon } from '../../app/shell/ui/icons.js';
 import { PageLoading } from '../../app/shell/layout/PageLoading.js';
+import { INVOICES_PATH, PROFILE_PATH } from '../../app/shell/accountPaths.js';
+import { OwedBanner } from '../subscriptions/OwedBanner.js';
 import { adminPath, areaOf, canOpen, menuFor, type AdminView } from './access.js';
 import type { ViewProps } from './viewProps.js';
 import { useDocumentTitle } from '../ui/forms.js';
@@ -58,11 +61,26 @@ const viewLabelKey = (v: AdminView) => (v.endsWith('/list') ? 'nav.list' : v.end
  */
 function AdminNav({ user, view }: { user: SessionUser; view: AdminView }) {
   const { t } = useT('admin');
+  const { pathname } = useLocation();
   const customer = user.role === 'ROLE_CUSTOMER' || user.role === 'ROLE_USER';
   const currentArea = view === 'home' ? 'home' : areaOf(view);
+  // On a phone the menu is one line (where the reader is) that opens it: the view comes first, not forty links.
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  const areaName = currentArea === 'home' ? '' : t(customer && currentArea === 'subscriptions' ? 'nav.mySubscriptions' : `nav.${currentArea}`);
+  // The view's own entry in the menu when it has one (a details page says its area only).
+  const inMenu = menuFor(user.role).some((entry) => entry.views.includes(view));
+  const viewName = view === 'home' || view === 'files' || view === 'mail' || view === 'pages' ? t(`nav.${view}`) : inMenu ? t(viewLabelKey(view)) : '';
+  const here = [areaName, viewName].filter((x, i, all) => x && all.indexOf(x) === i).join(': ');
   return (
     <nav className="admin-nav" aria-label={t('nav.label')}>
-      <ul>
+      <button type="button" className="admin-nav-toggle" aria-expanded={open} aria-controls="admin-nav-list" onClick={() => setOpen((v) => !v)} data-testid="admin-nav-toggle">
+        <span>
+          <span className="muted">{t('nav.menu')}</span> · {here}
+        </span>
+        <ChevronIcon />
+      </button>
+      <ul id="admin-nav-list" className={open ? 'is-open' : undefined}>
         {menuFor(user.role).map(({ area, views }) => (
           <li key={area} className={area === currentArea ? 'is-current-area' : undefined}>
             {views.length === 1 && (area === 'home' || area === 'pages' || area === 'files' || area === 'mail') ? (
@@ -86,9 +104,21 @@ function AdminNav({ user, view }: { user: SessionUser; view: AdminView }) {
           </li>
         ))}
         {customer && (
-          <li>
-            <AppLink to={BUY_LICENCE_PATH}>{t('nav.buy')}</AppLink>
-          </li>
+          <>
+            <li>
+              <AppLink className="admin-nav-single" to={INVOICES_PATH} data-testid="admin-nav-invoices">
+                {t('nav.invoices')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink className="admin-nav-single" to={PROFILE_PATH} data-testid="admin-nav-profile">
+                {t('nav.profile')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink to={BUY_LICENCE_PATH}>{t('nav.buy')}</AppLink>
+            </li>
+          </>
         )}
       </ul>
     </nav>
@@ -148,6 +178,8 @@ export function AdminPage({ page, SignInMethods, AccountSubscriptions, VerifyEma
     <div className="container admin-layout" data-testid="admin-page" data-view={view} data-role={user.role}>
       <AdminNav user={user} view={view} />
       <div className="admin-main">
+        {/* What a customer owes comes first, with the button that pays it. */}
+        {(user.role === 'ROLE_CUSTOMER' || user.role === 'ROLE_USER') && <OwedBanner />}
         <VerifyEmailBanner />
         <Suspense fallback={<PageLoading />}>
           {/* Keyed by path: a view's local state starts afresh on another route (edit → create). */}

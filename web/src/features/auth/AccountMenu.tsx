@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BUY_LICENCE_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/constants';
 import { useAppDispatch, useAppSelector, useT } from '../../app/shell/hooks.js';
-import { PROFILE_PATH } from '../../app/shell/accountPaths.js';
+import { INVOICES_PATH, PROFILE_PATH, SUBSCRIPTIONS_PATH } from '../../app/shell/accountPaths.js';
 import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { ChevronIcon } from '../../app/shell/ui/icons.js';
 import { accountMenuCollapsed, accountMenuToggled, selectAccountMenuExpanded } from '../../app/shell/ui/uiSlice.js';
@@ -43,6 +43,7 @@ export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
   }, [expanded, dispatch]);
 
   if (!user) return <>{fallback}</>;
+  const customer = user.role === 'ROLE_CUSTOMER' || user.role === 'ROLE_USER';
   const name = [user.givenName, user.familyName].filter(Boolean).join(' ') || user.email;
   // On a narrow screen the button shows the initials (or the picture); the menu starts with the whole name.
   const initials = ([user.givenName, user.familyName].map((n) => n?.trim()[0] ?? '').join('') || user.email[0] || '?').toUpperCase();
@@ -78,12 +79,27 @@ export default function AccountMenu({ fallback }: { fallback: ReactNode }) {
             <AppLink to={BUY_LICENCE_PATH}>{t('account.buy')}</AppLink>
           </li>
         )}
+        {/* A customer's own subscriptions and invoices (administrators reach theirs from the profile's tabs). */}
+        {customer && (
+          <>
+            <li>
+              <AppLink to={SUBSCRIPTIONS_PATH} data-testid="menu-subscriptions">
+                {t('account.mySubscriptions')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink to={INVOICES_PATH} data-testid="menu-invoices">
+                {t('account.invoices')}
+              </AppLink>
+            </li>
+          </>
+        )}
         <li>
           <AppLink to={PROFILE_PATH} data-testid="menu-profile">
             {t('account.profile')}
           </AppLink>
         </li>
-        {ADMIN_LINKS.filter((l) => allowed(l.area, user.role)).map((l) => (
+        {ADMIN_LINKS.filter((l) => allowed(l.area, user.role) && !(customer && l.area === 'subscriptions')).map((l) => (
           <li key={l.to}>
             <AppLink to={l.to}>{t(l.label)}</AppLink>
           </li>

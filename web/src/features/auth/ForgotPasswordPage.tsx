@@ -27,6 +27,8 @@ export default function ForgotPasswordPage(_props: PageProps) {
     const result = await request({ email });
     if (result.data) return setSentTo(email);
     const reason = reasonOf(result.error);
+    // Refused for the rate: said as what it is (reset links asked too often here), not as sign-in attempts.
+    if (reason.code === 'RATE_LIMITED') return setError(t('forgot.rateLimited'));
     setError(reason.problems?.length ? (fieldErrors(reason.problems, t).email ?? reasonText(reason, t)) : reasonText(reason, t));
   };
 

@@ -3,6 +3,7 @@ import { landingAfterSignIn } from '@relaycast/contracts/constants';
 import { useAppDispatch, useLang, useT } from '../../app/shell/hooks.js';
 import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { GoogleIcon } from '../../app/shell/ui/icons.js';
+import { siteSettings } from '../../app/shell/siteSettings.js';
 import { fieldErrors, reasonOf, reasonText } from '../../app/shell/ui/problems.js';
 import { toastAdded } from '../../app/shell/ui/toastsSlice.js';
 import { googleSignInUrl } from './google.js';
@@ -24,7 +25,10 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
   const [mode, setMode] = useState<SignInMode>(initialMode);
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
+  // Signed up: the account exists and is signed in; the step that ends sign-up says where the confirmation link went.
+  const [signedUp, setSignedUp] = useState<{ email: string; role: string } | null>(null);
   const ids = useId();
+  const google = siteSettings().google !== false;
 
   /** Administrators land on the admin home unless headed into the admin area or a purchase (contracts' one rule). */
   const done = (name: string, key: 'login.welcome' | 'signup.welcome', role: string) => {
@@ -60,7 +64,10 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
     if (Object.keys(missing).length) return setFields(missing);
     // The site's language at sign-up: the account's e-mails are written in it (changeable in the profile).
     const result = await signUp({ ...body, privacy_policy_confirm: true, language: lang });
-    if (result.data) return done(result.data.givenName || result.data.email, 'signup.welcome', result.data.role);
+    if (result.data) {
+      dispatch(toastAdded(t('signup.welcome', { name: result.data.givenName || result.data.email }), 'success'));
+      return setSignedUp({ email: result.data.email, role: result.data.role });
+    }
     const reason = reasonOf(result.error);
     if (reason.problems?.length) setFields(fieldErrors(reason.problems, t));
     else setError(reasonText(reason, t));
@@ -82,7 +89,7 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
 
   /** A labelled input with its inline error, described by it for screen readers. */
   const input = (name: string, type: string, autoComplete: string) => (
-    <>
+    <div className="auth-field">
       <label htmlFor={`${ids}-${name}`}>{t(mode === 'signUp' ? `signup.${name}` : `login.${name}`)}</label>
       <input
         id={`${ids}-${name}`}
@@ -98,19 +105,46 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
           {fields[name]}
         </p>
       )}
-    </>
+    </div>
   );
 
   const busy = signingIn.isLoading || signingUp.isLoading;
+  if (signedUp) {
+    // The last step of sign-up: check the inbox (the link confirms the address; a free trial needs it), then go on.
+    return (
+      <div className="check-inbox" role="status" data-testid="check-inbox">
+        <h3>{t('signup.inboxTitle')}</h3>
+        <p>{t('signup.inboxText', { email: signedUp.email })}</p>
+        <p className="muted small">{t('signup.inboxHint')}</p>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          autoFocus
+          data-testid="check-inbox-continue"
+          onClick={() => {
+            onSignedIn?.();
+            window.location.assign(landingAfterSignIn(returnTo, signedUp.role));
+          }}
+        >
+          {t('signup.inboxContinue')}
+        </button>
+      </div>
+    );
+  }
   return (
     <>
-      <a className="btn btn-google" href={googleSignInUrl(returnTo)}>
-        <GoogleIcon />
-        {t('login.google')}
-      </a>
-      <p className="divider">
-        <span>{t('login.or')}</span>
-      </p>
+      {/* Google only where the server has it configured: otherwise the button would lead to an error. */}
+      {google && (
+        <>
+          <a className="btn btn-google" href={googleSignInUrl(returnTo)}>
+            <GoogleIcon />
+            {t('login.google')}
+          </a>
+          <p className="divider">
+            <span>{t('login.or')}</span>
+          </p>
+        </>
+      )}
       <div className="segmented" role="group" aria-label={t('signup.choose')}>
         <button type="button" className={mode === 'signIn' ? 'is-active' : ''} aria-pressed={mode === 'signIn'} onClick={() => switchTo('signIn')} data-testid="mode-sign-in">
           {t('login.submit')}
@@ -120,8 +154,13 @@ export function SignInMethods({ returnTo, onSignedIn, initialMode = 'signIn' }: 
         </button>
       </div>
       <form onSubmit={submit} noValidate data-testid={mode === 'signIn' ? 'sign-in-form' : 'sign-up-form'}>
-        {mode === 'signUp' && input('givenName', 'text', 'given-name')}
-        {mode === 'signUp' && input('familyName', 'text', 'family-name')}
+        {/* The two names side by side: the sign-up form fits a laptop's window with its button in view. */}
+        {mode === 'signUp' && (
+          <div className="auth-names">
+            {input('givenName', 'text', 'given-name')}
+            {input('familyName', 'text', 'family-name')}
+          </div>
+        )}
         {input('email', 'email', 'email')}
         {input('password', 'password', mode === 'signIn' ? 'current-password' : 'new-password')}
         {mode === 'signUp' && <p className="muted small">{t('signup.passwordHint')}</p>}

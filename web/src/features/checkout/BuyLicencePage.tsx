@@ -15,6 +15,8 @@ import { PayNow, paymentDue } from '../subscriptions/SubscriptionActions.js';
 import { SubscriptionSummary, StatusBadge } from '../subscriptions/SubscriptionSummary.js';
 import { HistoryTimeline } from '../subscriptions/HistoryTimeline.js';
 import { LicenceHelp } from '../subscriptions/LicenceHelp.js';
+import { OwedBanner } from '../subscriptions/OwedBanner.js';
+import { trialPossible } from '../subscriptions/labels.js';
 import { useCreateSubscriptionMutation, useFindSubscriptionQuery, usePaymentsConfigQuery, useQuoteQuery, useStartTrialMutation } from '../subscriptions/subscriptionsApi.js';
 import {
   choiceQuery,
@@ -272,12 +274,12 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
           <h2>{t('buy.payTitle')}</h2>
           {approvedOrder && <p className="note">{t('buy.returned')}</p>}
           <PayNow subscription={s} onPaid={() => void refetch()} />
-          {due === 'first' && !s.trialStartDate && !trialOffered(s.quantity) && (
+          {trialPossible(s) && !trialOffered(s.quantity) && (
             <p className="muted small" data-testid="trial-too-large">
               {t('buy.trialTooLarge', { max: TRIAL_MAX_UNITS })}
             </p>
           )}
-          {due === 'first' && !s.trialStartDate && trialOffered(s.quantity) && (
+          {trialPossible(s) && trialOffered(s.quantity) && (
             <p className="trial">
               <button
                 type="button"
@@ -324,6 +326,8 @@ export function BuyLicencePage({ VerifyEmailBanner }: PageProps & { VerifyEmailB
   return (
     <section className="container checkout" data-testid="buy-page">
       <h1>{t('buy.title')}</h1>
+      {/* What is owed on another subscription comes first; the one being paid here shows its own payment. */}
+      <OwedBanner {...(subscriptionId ? { except: subscriptionId } : {})} />
       <VerifyEmailBanner />
       <p className="muted">{t('buy.intro')}</p>
       {params.get('cancelled') && <p className="note">{t('pay.cancelled')}</p>}

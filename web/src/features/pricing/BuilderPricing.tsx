@@ -6,7 +6,8 @@ import { formatNumber, formatUsd } from '../../app/shell/format.js';
 import { PlanFeatures } from './PlanFeatures.js';
 import { builderModuleChanged, selectBuilder, selectBuilderQuote, type BuilderModuleName } from './pricingSlice.js';
 import { useConversionTracking } from './useConversionTracking.js';
-import { PLAN_FEATURES, type ModuleName } from '@relaycast/contracts/constants';
+import { PAYMENT_UNIT_GROUP_ORDER, PAYMENT_UNIT_GROUPS, PLAN_FEATURES, type ModuleName } from '@relaycast/contracts/constants';
+import { unitsForModule } from '@relaycast/billing-core/pricing';
 import { SmallestPurchase } from './SmallestPurchase.js';
 import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
@@ -44,6 +45,40 @@ function ModuleSlider({ name }: { name: BuilderModuleName }) {
 }
 
 /**
+ * How the units add up, group by group (PAYMENT_UNIT_GROUPS): modules sharing units count the larger, the groups are
+ * added — "Publishing streams (12) and recordings (3) share units, the larger counts: 12". From billing-core's own
+ * unit rule (unitsForModule), the one the price comes from.
+ */
+function UnitBreakdown({ modules }: { modules: { name: ModuleName; limit: number }[] }) {
+  const { t } = useT('pricing');
+  const lang = useLang();
+  const label = (name: ModuleName, first: boolean) => {
+    const text = t(`builder.modules.${name}`);
+    return first ? text : text.charAt(0).toLowerCase() + text.slice(1);
+  };
+  const lines = PAYMENT_UNIT_GROUP_ORDER.map((group) => {
+    const members = modules.filter((m) => PAYMENT_UNIT_GROUPS[m.name] === group && m.limit > 0);
+    const units = Math.max(0, ...members.map((m) => unitsForModule(m.name, m.limit)));
+    return { group, members, units };
+  }).filter((line) => line.units > 0);
+  if (!lines.length) return null;
+  return (
+    <ul className="unit-breakdown" data-testid="builder-breakdown" aria-label={t('builder.breakdown.title')}>
+      {lines.map(({ group, members, units }) => {
+        const named = members.map((m, i) => t('builder.breakdown.module', { module: label(m.name, i === 0), n: formatNumber(m.limit, lang) }));
+        return (
+          <li key={group} data-group={group}>
+            {named.length > 1
+              ? t('builder.breakdown.shared', { first: named[0], second: named.slice(1).join(', '), units: formatNumber(units, lang) })
+              : t('builder.breakdown.one', { module: named[0], units: formatNumber(units, lang) })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
  * The pricing builder (seed §1): a monthly licence per unit. Its price comes from billing-core's
  * quoteSubscription, the same function the server uses to check the purchase, so both agree to the cent.
  */
@@ -72,6 +107,9 @@ function BuilderPricingView({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }: { 
         <dl>
           <dt>{t('builder.units')}</dt>
           <dd data-testid="builder-units">{formatNumber(quote.quantity, lang)}</dd>
+          <dd className="unit-breakdown-cell">
+            <UnitBreakdown modules={modules} />
+          </dd>
           <dt>{t('builder.monthly')}</dt>
           <dd className="summary-total" data-testid="builder-total">
             {formatUsd(quote.monthlyAmount, lang)}

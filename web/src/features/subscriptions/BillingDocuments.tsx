@@ -4,6 +4,7 @@ import type { TFunction } from '../../app/shell/texts.js';
 import { useLang, useT } from '../../app/shell/hooks.js';
 import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
+import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { creditNotePdfUrl, invoicePdfUrl, useFindCreditNotesQuery, useFindInvoicesQuery } from './invoicesApi.js';
 import { invoicePurpose } from './invoiceText.js';
 import './billing.css';
@@ -15,6 +16,8 @@ interface Column<D> {
   label: string;
   num?: boolean;
   nowrap?: boolean;
+  /** Free text: wraps within a readable width (the table scrolls in its frame rather than squeeze it). */
+  text?: boolean;
   cell: (doc: D) => ReactNode;
 }
 
@@ -27,7 +30,7 @@ function DocumentsTable<D extends { number: string; book: string; issuedAt: stri
   const lang = useLang();
   const texts = kind === 'invoice' ? 'billing.invoices' : 'billing.creditNotes';
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={t(`${texts}.title`)}>
       <table className="data-table">
         <thead>
           <tr>
@@ -59,7 +62,7 @@ function DocumentsTable<D extends { number: string; book: string; issuedAt: stri
               </td>
               <td className="nowrap">{formatDate(doc.issuedAt, lang)}</td>
               {columns.map((c) => (
-                <td key={c.label} className={c.num ? 'num' : c.nowrap ? 'nowrap' : undefined}>
+                <td key={c.label} className={c.num ? 'num' : c.nowrap ? 'nowrap' : c.text ? 'cell-text' : undefined}>
                   {c.cell(doc)}
                 </td>
               ))}
@@ -85,7 +88,7 @@ function Invoices({ userId }: { userId?: string }) {
   const { data, isLoading, isError } = useFindInvoicesQuery({ ...(userId ? { userId } : {}), page, pageSize: PAGE_SIZE });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const columns: Column<InvoiceView>[] = [
-    { label: 'billing.invoices.for', cell: (invoice) => invoicePurpose(invoice, t, lang) },
+    { label: 'billing.invoices.for', text: true, cell: (invoice) => invoicePurpose(invoice, t, lang) },
     { label: 'billing.invoices.total', num: true, cell: (invoice) => formatUsd(invoice.total, lang, { cents: true }) },
     { label: 'billing.invoices.credited', num: true, cell: (invoice) => (invoice.credited ? formatUsd(-invoice.credited, lang, { cents: true }) : '—') },
   ];
@@ -131,7 +134,7 @@ function CreditNotes({ userId }: { userId?: string }) {
   if (isLoading || isError || !data?.items.length) return null;
   const columns: Column<CreditNoteView>[] = [
     { label: 'billing.creditNotes.invoice', nowrap: true, cell: (note) => note.invoiceNumber },
-    { label: 'billing.creditNotes.reason', cell: (note) => reasonOf(note, t) },
+    { label: 'billing.creditNotes.reason', text: true, cell: (note) => reasonOf(note, t) },
     { label: 'billing.creditNotes.amount', num: true, cell: (note) => formatUsd(-note.amount, lang, { cents: true }) },
   ];
   return (
@@ -146,14 +149,66 @@ function CreditNotes({ userId }: { userId?: string }) {
  * A customer's invoices and credit notes with their PDFs: the customer's own account (no `userId`), or an
  * administrator's view of one user.
  */
-export function BillingDocuments({ userId, title }: { userId?: string; title?: string }) {
+export function BillingDocuments({ userId, title, bare = false }: { userId?: string; title?: string; bare?: boolean }) {
   const { t } = useT(['account', 'common']);
   return (
     <section className="card billing-card" data-testid="billing-documents">
-      <h2>{title ?? t('billing.documentsTitle')}</h2>
+      {/* On the invoices page the page's title says it. */}
+      {!bare && <h2>{title ?? t('billing.documentsTitle')}</h2>}
       <p className="muted">{t(userId ? 'billing.documentsIntroAdmin' : 'billing.documentsIntro')}</p>
       <Invoices {...(userId ? { userId } : {})} />
       <CreditNotes {...(userId ? { userId } : {})} />
     </section>
+  );
+}
+
+/** How many of a subscription's invoices its card names (the newest); the rest are on the invoices page. */
+const ON_CARD = 3;
+
+/**
+ * A subscription's own invoices and credit notes, where the subscription is shown: their numbers (each its PDF),
+ * newest first, and the way to all of them (`allHref`: the account's invoices page). The customer's documents are
+ * read once for every card on the page (one request, shared); `userId`: another user's (administrators, finance).
+ */
+export function SubscriptionDocuments({ subscriptionId, allHref, userId }: { subscriptionId: string; allHref: string; userId?: string }) {
+  const { t } = useT(['account', 'common']);
+  const lang = useLang();
+  const { data } = useFindInvoicesQuery({ ...(userId ? { userId } : {}), pageSize: 100 });
+  const invoices = (data?.items ?? []).filter((i) => i.subscriptionId === subscriptionId);
+  const notes = invoices.flatMap((i) => i.creditNotes).sort((a, b) => (a.issuedAt < b.issuedAt ? 1 : -1));
+  if (!data) return null;
+  return (
+    <p className="subscription-documents" data-testid="subscription-documents">
+      {invoices.length === 0 ? (
+        <span className="muted">{t('billing.cardNone')}</span>
+      ) : (
+        <>
+          <span className="documents-label">{t('billing.invoices.title')}:</span>{' '}
+          {invoices.slice(0, ON_CARD).map((i, n) => (
+            <span key={i.number}>
+              {n > 0 && ', '}
+              <a href={invoicePdfUrl(i.number)} download data-testid="subscription-invoice" aria-label={t('billing.invoices.downloadLabel', { number: i.number })} title={`${formatDate(i.paidAt, lang)} · ${formatUsd(i.total, lang, { cents: true })}`}>
+                {i.number}
+              </a>
+            </span>
+          ))}
+          {notes.length > 0 && (
+            <>
+              {' · '}
+              <span className="documents-label">{t('billing.creditNotes.title')}:</span>{' '}
+              {notes.map((c, n) => (
+                <span key={c.number}>
+                  {n > 0 && ', '}
+                  <a href={creditNotePdfUrl(c.number)} download data-testid="subscription-credit-note" aria-label={t('billing.creditNotes.downloadLabel', { number: c.number })}>
+                    {c.number}
+                  </a>
+                </span>
+              ))}
+            </>
+          )}
+        </>
+      )}{' '}
+      · <AppLink to={allHref} data-testid="subscription-invoices-link">{invoices.length > ON_CARD ? t('billing.allInvoicesCount', { count: invoices.length }) : t('billing.allInvoices')}</AppLink>
+    </p>
   );
 }

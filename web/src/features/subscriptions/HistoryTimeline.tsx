@@ -26,7 +26,18 @@ export function HistoryTimeline({ subscriptionId, meId }: { subscriptionId: stri
       {data.map((item) => (
         <li key={item.id} className="timeline-item" data-testid="history-item" data-type={item.type}>
           <div className="timeline-head">
-            <strong>{t(`events.${item.type}`, { defaultValue: t('history.event') })}</strong>
+            <strong>
+              {t(`events.${item.type}`, { defaultValue: t('history.event') })}
+              {/* Recorded with demo payments: no money moved (README, "Demo payments"). */}
+              {item.demo && (
+                <>
+                  {' '}
+                  <span className="badge" data-testid="history-demo">
+                    {t('history.demo')}
+                  </span>
+                </>
+              )}
+            </strong>
             {item.amount !== undefined && (
               <span className="timeline-amount" data-testid="history-amount">
                 {formatUsd(item.amount, lang, { cents: true })}

@@ -8,7 +8,7 @@ import { ConfirmButton, dataOf, errorMessageOf, formatDate, useToast } from '../
 import { validationMessage } from '../ui/validation.js';
 import { PayPalButton } from './PayPalButton.js';
 import { subscriptionName } from './subscriptionName.js';
-import { paymentDue } from './labels.js';
+import { amountOwed, amountToPayNow, paymentDue } from './labels.js';
 
 export { paymentDue };
 import {
@@ -25,9 +25,12 @@ import {
  * Pays what is due through PayPal: our server creates the order (reusing one still open, so a reload never
  * makes a second), the buyer approves in PayPal's window, our server captures it (idempotent by order id).
  */
-export function PayNow({ subscription: s, onPaid }: { subscription: SubscriptionView; onPaid?: (live: SubscriptionView) => void }) {
+export function PayNow({ subscription: s, onPaid, explained = true }: { subscription: SubscriptionView; onPaid?: (live: SubscriptionView) => void; explained?: boolean }) {
   const { t } = useT('account');
   const lang = useLang();
+  const ids = useId();
+  const amount = formatUsd(amountToPayNow(s), lang, { cents: true });
+  const owed = amountOwed(s) > 0;
   const toast = useToast();
   const [createOrder] = useCreateOrderMutation();
   const [capture] = useCaptureOrderMutation();
@@ -41,9 +44,9 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
 
   return (
     <div className="pay-now" data-testid="pay-now" data-state={state.kind}>
-      <p>
-        {t(paymentDue(s) === 'balance' ? 'pay.balance' : 'pay.first', { amount: formatUsd(s.amountDue, lang, { cents: true }) })}
-      </p>
+      {explained && <p>
+        {owed ? t('pay.overdue', { amount, date: formatDate(s.dunning?.dueAt, lang) }) : t(paymentDue(s) === 'balance' ? 'pay.balance' : 'pay.first', { amount })}
+      </p>}
       {state.kind === 'capturing' && (
         <p role="status" className="muted" data-testid="pay-capturing">
           <span className="spinner" aria-hidden="true" /> {t('pay.capturing')}
@@ -70,6 +73,11 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
           <span>{t('time.saveWalletAtCheckout')}</span>
         </label>
       )}
+      {/* PayPal's own button cannot carry our figure: the amount it pays is said on the line it stands under. */}
+      <p className="pay-caption" id={`${ids}-pay`} data-testid="pay-amount">
+        {t('pay.now', { amount })}
+      </p>
+      <div role="group" aria-labelledby={`${ids}-pay`}>
       <PayPalButton
         intent="capture"
         disabled={state.kind === 'capturing'}
@@ -102,6 +110,7 @@ export function PayNow({ subscription: s, onPaid }: { subscription: Subscription
         onCancel={() => setState({ kind: 'cancelled' })}
         onError={(message) => setState((prev) => (prev.kind === 'failed' ? prev : { kind: 'failed', message }))}
       />
+      </div>
     </div>
   );
 }
@@ -154,7 +163,19 @@ export function ReviseForm({ subscription: s, onRevised }: { subscription: Subsc
     if (p.effect === 'withdrawn') return t('revise.doneWithdrawn');
     return t('revise.done', { amount: formatUsd(revised.amount, lang) });
   };
+  // With a saved PayPal account an upgrade's balance is charged to it at once: the button says so, and how much.
+  const charged = (p: RevisePreview) => (p.effect === 'pending' && s.paymentMethod?.vaulted ? formatUsd(p.balance ?? p.proration, lang, { cents: true }) : null);
+  const applyLabel = (p: RevisePreview) => {
+    const charge = charged(p);
+    if (charge) return t('revise.applyCharge', { amount: charge });
+    if (p.effect === 'pending') return t('revise.applyPending', { amount: formatUsd(p.balance ?? p.proration, lang, { cents: true }) });
+    if (p.effect === 'scheduled') return t('revise.applyScheduled', { date: formatDate(p.effectiveAt, lang) });
+    if (p.effect === 'withdrawn') return t('revise.applyWithdraw');
+    return t('revise.apply');
+  };
   const effectText = (p: RevisePreview) => {
+    const charge = charged(p);
+    if (charge) return s.paymentMethod?.payerEmail ? t('revise.chargeSaved', { amount: charge, email: s.paymentMethod.payerEmail }) : t('revise.chargeSavedNoEmail', { amount: charge });
     if (p.effect === 'pending') return t('revise.pendingBalance', { amount: formatUsd(p.balance ?? p.proration, lang, { cents: true }) });
     if (p.effect === 'scheduled') return t('revise.scheduledFrom', { date: formatDate(p.effectiveAt, lang) });
     if (p.effect === 'withdrawn') return t('revise.withdrawn');
@@ -191,8 +212,8 @@ export function ReviseForm({ subscription: s, onRevised }: { subscription: Subsc
           <p data-testid="revise-proration" data-effect={preview.effect}>
             {effectText(preview)}
           </p>
-          <button type="button" className="btn btn-primary" onClick={onApply} disabled={revising.isLoading} data-testid="revise-apply">
-            {t('revise.apply')}
+          <button type="button" className="btn btn-primary" onClick={onApply} disabled={revising.isLoading} data-testid="revise-apply" data-charge={charged(preview) ? preview.balance ?? preview.proration : undefined}>
+            {applyLabel(preview)}
           </button>
         </div>
       )}
@@ -225,5 +246,32 @@ export function CancelSubscription({ subscription: s }: { subscription: Subscrip
         if (dataOf(r)) toast(t('cancel.done', { name }), 'success');
       }}
     />
+  );
+}
+
+/**
+ * Withdraws a requested change where it is shown: the configuration in force is asked for again, which the server
+ * records as the change withdrawn (SubscriptionChangeWithdrawn) — a scheduled downgrade no longer happens, a raise
+ * waiting for its balance is no longer asked for. Nothing is charged or refunded.
+ */
+export function WithdrawChange({ subscription: s }: { subscription: SubscriptionView }) {
+  const { t } = useT('account');
+  const toast = useToast();
+  const [revise, { isLoading }] = useReviseSubscriptionMutation();
+  if (!s.scheduledChange && !s.pendingChange) return null;
+  if (s.status === 'SUBSCRIPTION_STATUS_CANCEL') return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-small btn-outline"
+      disabled={isLoading}
+      data-testid="withdraw-change"
+      onClick={async () => {
+        const body = { id: s._id, user_id: s.user_id, paypalSubscriptionID: s.paypalSubscriptionID ?? 'none', quantity: s.quantity, modules: s.modules.map(({ name, limit }) => ({ name, limit })), version: s.version };
+        if (dataOf(await revise(body))) toast(t('revise.doneWithdrawn'), 'success');
+      }}
+    >
+      {s.scheduledChange ? t('revise.withdrawScheduled', { units: s.quantity }) : t('revise.withdrawPending')}
+    </button>
   );
 }

@@ -4,6 +4,7 @@ import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { modulesText, paymentDue, planLabel, statusLabel, statusTone } from './labels.js';
 import { billingTimeRows } from './BillingTime.js';
+import { WithdrawChange } from './SubscriptionActions.js';
 
 export function StatusBadge({ status }: { status: SubscriptionView['status'] }) {
   const { t } = useT('account');
@@ -18,7 +19,7 @@ export function StatusBadge({ status }: { status: SubscriptionView['status'] }) 
  * A subscription's facts (seed §3): name ("Subscription <date>"), status label, plan, quantity, amount, period,
  * licence key, trial dates — and what the next payment would be.
  */
-export function SubscriptionSummary({ subscription: s, detailed = false }: { subscription: SubscriptionView; detailed?: boolean }) {
+export function SubscriptionSummary({ subscription: s, detailed = false, withdrawable = false }: { subscription: SubscriptionView; detailed?: boolean; withdrawable?: boolean }) {
   const { t } = useT('account');
   const lang = useLang();
   const rows: [string, string, string][] = [
@@ -63,7 +64,15 @@ export function SubscriptionSummary({ subscription: s, detailed = false }: { sub
       {rows.map(([key, label, value]) => (
         <div key={key} className="fact" data-field={key}>
           <dt>{label}</dt>
-          <dd>{key === 'licence' ? <code>{value}</code> : value}</dd>
+          <dd>
+            {key === 'licence' ? <code>{value}</code> : value}
+            {/* A requested change is withdrawn where it is shown. */}
+            {withdrawable && (key === 'scheduledChange' || key === 'pendingChange') && (
+              <span className="fact-action">
+                <WithdrawChange subscription={s} />
+              </span>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

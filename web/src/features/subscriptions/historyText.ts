@@ -62,8 +62,14 @@ function eventText(item: HistoryItem, t: TFunction, lang: Language): string {
     }
     case 'OrderCaptured':
       if (d.credited) return t(`${key}.credited`, { amount: money(d.amount) });
-      // A balance pays for a change of plan, not for a period of its own.
-      return d.periodStart ? t(`${key}.period`, { amount: money(d.amount), from: date(d.periodStart), to: date(d.periodEnd) }) : t(`${key}.balance`, { amount: money(d.amount) });
+    {
+      // A balance pays for a change of plan, not for a period of its own; a period is said with its days when the
+      // event has both, else without them (never "— – —").
+      if (d.purpose === 'balance') return t(`${key}.balance`, { amount: money(d.amount) });
+      const [from, to] = [date(d.periodStart), date(d.periodEnd)];
+      if (from !== '—' && to !== '—') return t(`${key}.period`, { amount: money(d.amount), from, to });
+      return d.periodStart || d.purpose === 'period' ? t(`${key}.periodNoDates`, { amount: money(d.amount) }) : t(`${key}.balance`, { amount: money(d.amount) });
+    }
     case 'PaidTimeEnded': {
       // What really ended: all paid time, or one period of it (the paid time then ends sooner).
       const how = t(d.reason === 'REVERSED' ? `${key}.reversed` : `${key}.refunded`);

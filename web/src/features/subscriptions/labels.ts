@@ -44,3 +44,34 @@ export function paymentDue(s: SubscriptionView): 'first' | 'balance' | null {
   if (s.status === 'SUBSCRIPTION_STATUS_ACTIVE' && s.balance > 0) return 'balance';
   return null;
 }
+
+/**
+ * What the customer owes on this subscription now, in cents: a payment that fell due and was not made (a renewal,
+ * the end of a trial) — the server's amount due while the subscription waits for it or is paused for it; 0 when
+ * nothing is owed. A purchase never paid for is not a debt (nothing was delivered), nor is a requested upgrade's
+ * balance (the customer's choice); a refunded subscription ends, so nothing follows it.
+ */
+export function amountOwed(s: SubscriptionView): number {
+  if (s.amountDue <= 0 || !s.dunning) return 0;
+  if (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT') return s.amountDue;
+  if (s.status === 'SUBSCRIPTION_STATUS_PAUSE' && s.pause?.reason === 'NON_PAYMENT') return s.amountDue;
+  return 0;
+}
+
+/**
+ * A free trial may be offered on the payment page: before anything was ever paid or covered (Creating, or waiting
+ * for the first order's payment), never on a subscription that owes a renewal (the server refuses it there: a
+ * trial comes before the first payment).
+ */
+export function trialPossible(s: SubscriptionView): boolean {
+  const beforeFirstPayment = s.status === 'SUBSCRIPTION_STATUS_INITIAL' || (s.status === 'SUBSCRIPTION_STATUS_WAIT_PAYMENT' && !s.dunning);
+  return beforeFirstPayment && !s.trialStartDate && s.totals.payments === 0 && !s.periodStart && s.amount > 0;
+}
+
+/**
+ * The one figure every button that pays for a subscription says: the server's amount due now (after credit). When
+ * taxes are added, the server's total with tax takes its place here and every money button follows.
+ */
+export function amountToPayNow(s: Pick<SubscriptionView, 'amountDue'>): number {
+  return s.amountDue;
+}

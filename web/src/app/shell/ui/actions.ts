@@ -1,7 +1,7 @@
 import { COOKIE_NAMES, type Language } from '@relaycast/contracts/constants';
 import { readCookie, writeCookie } from '../cookies.js';
 import type { AppDispatch } from '../store.js';
-import { cookieConsentAccepted, cookieWindowShown, themeSet, type Theme } from './uiSlice.js';
+import { cookieConsentAccepted, cookieConsentRefused, cookieWindowShown, themeSet, type Theme } from './uiSlice.js';
 
 /** Accepting cookies saves the consent cookie (true, 30 days, path /) and hides the window (seed §4, §9). */
 export const acceptCookieConsent = () => (dispatch: AppDispatch) => {
@@ -9,9 +9,19 @@ export const acceptCookieConsent = () => (dispatch: AppDispatch) => {
   dispatch(cookieConsentAccepted());
 };
 
-/** Shows the cookie window unless consent was given before. */
+/**
+ * Refusing is as easy as accepting: one click saves the refusal (the consent cookie "false", 30 days, so the question
+ * is not asked again on every page) and hides the window; nothing is measured (analytics.ts asks `measuringAllowed`).
+ */
+export const refuseCookieConsent = () => (dispatch: AppDispatch) => {
+  writeCookie(COOKIE_NAMES.consent, 'false');
+  dispatch(cookieConsentRefused());
+};
+
+/** Shows the cookie window unless the visitor answered before (accepted or refused). */
 export const initCookieConsent = () => (dispatch: AppDispatch) => {
-  if (readCookie(COOKIE_NAMES.consent) !== 'true') dispatch(cookieWindowShown());
+  const answer = readCookie(COOKIE_NAMES.consent);
+  if (answer !== 'true' && answer !== 'false') dispatch(cookieWindowShown());
 };
 
 function isTheme(value: unknown): value is Theme {

@@ -43,6 +43,7 @@ type UiAction =
   | { type: 'ui/accountMenuCollapsed' }
   | { type: 'ui/cookieWindowShown' }
   | { type: 'ui/cookieConsentAccepted' }
+  | { type: 'ui/cookieConsentRefused' }
   | { type: 'ui/themeSet'; payload: Theme }
   | { type: 'ui/navigated' };
 
@@ -58,6 +59,7 @@ export const accountMenuToggled = () => ({ type: 'ui/accountMenuToggled' }) as c
 export const accountMenuCollapsed = () => ({ type: 'ui/accountMenuCollapsed' }) as const;
 export const cookieWindowShown = () => ({ type: 'ui/cookieWindowShown' }) as const;
 export const cookieConsentAccepted = () => ({ type: 'ui/cookieConsentAccepted' }) as const;
+export const cookieConsentRefused = () => ({ type: 'ui/cookieConsentRefused' }) as const;
 export const themeSet = (theme: Theme) => ({ type: 'ui/themeSet', payload: theme }) as const;
 /** Route changes close every transient panel (not the cookie window). */
 export const navigated = () => ({ type: 'ui/navigated' }) as const;
@@ -98,6 +100,7 @@ function reducer(state: UiState = initialUiState, incoming: UnknownAction): UiSt
     case 'ui/cookieWindowShown':
       return patch(state, { cookieWindowOpen: true });
     case 'ui/cookieConsentAccepted':
+    case 'ui/cookieConsentRefused':
       return patch(state, { cookieWindowOpen: false });
     case 'ui/themeSet':
       return patch(state, { theme: action.payload });

@@ -30,8 +30,10 @@ export interface ChartProps {
   x: readonly number[];
   /** Category labels of a bars or stacked chart (one per x). */
   xLabels?: readonly string[];
-  /** Day labels of a step chart (x in seconds → words). */
-  formatX?: (seconds: number) => string;
+  /** Day labels of a step chart (x in seconds → words); `withYear` on the first tick and where the year changes. */
+  formatX?: (seconds: number, withYear: boolean) => string;
+  /** A step chart spans at least this many seconds, ending at its last x (a month of data is not drawn over a year). */
+  minSpanSeconds?: number;
   series: readonly ChartSeries[];
   /** An axis value (in the series' unit) in words: money, counts. */
   formatValue: (v: number) => string;
@@ -73,7 +75,7 @@ function cssColor(el: Element, name: string): string {
 }
 
 /** A chart of the finance area: uPlot on a canvas, with its legend in words beside it (and its figures in a table). */
-export function Chart({ label, kind, x, xLabels, formatX, series, formatValue, testId, height = 240 }: ChartProps) {
+export function Chart({ label, kind, x, xLabels, formatX, minSpanSeconds, series, formatValue, testId, height = 240 }: ChartProps) {
   const { t } = useT('finance');
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'drawn' | 'failed'>('loading');
@@ -117,7 +119,18 @@ export function Chart({ label, kind, x, xLabels, formatX, series, formatValue, t
           cursor: { show: false },
           select: { show: false, left: 0, top: 0, width: 0, height: 0 },
           scales: {
-            x: categories ? { time: false, range: () => [-0.5, Math.max(0.5, x.length - 0.5)] } : { time: true },
+            x: categories
+              ? { time: false, range: () => [-0.5, Math.max(0.5, x.length - 0.5)] }
+              : {
+                  time: true,
+                  // From the first day (or a minimum span back from the last) to the last: never a degenerate range
+                  // that uPlot would widen to years around a few days.
+                  range: () => {
+                    const last = Math.max(...x);
+                    const first = Math.min(...x, last - (minSpanSeconds ?? 0));
+                    return [first, last > first ? last : first + 86_400];
+                  },
+                },
             y: { range },
           },
           axes: [
@@ -127,7 +140,16 @@ export function Chart({ label, kind, x, xLabels, formatX, series, formatValue, t
               ticks: { stroke: grid },
               ...(categories
                 ? { splits: () => x.map((_, i) => i), values: (_u: uPlot, splits: number[]) => splits.map((i) => (x.length > 8 && i % Math.ceil(x.length / 8) !== 0 ? '' : (xLabels?.[i] ?? ''))) }
-                : { space: 90, values: (_u: uPlot, splits: number[]) => splits.map((v) => (formatX ? formatX(v) : String(v))) }),
+                : {
+                    space: 90,
+                    // The year once, on the first tick and where it changes: "1 Mar 2026, 15 Mar, … 1 Jan 2027".
+                    values: (_u: uPlot, splits: number[]) =>
+                      splits.map((v, i) => {
+                        const year = new Date(v * 1000).getUTCFullYear();
+                        const withYear = i === 0 || year !== new Date(splits[i - 1]! * 1000).getUTCFullYear();
+                        return formatX ? formatX(v, withYear) : String(v);
+                      }),
+                  }),
             },
             { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 80, values: (_u: uPlot, splits: number[]) => splits.map((v) => formatValue(v)) },
           ],
@@ -154,7 +176,7 @@ export function Chart({ label, kind, x, xLabels, formatX, series, formatValue, t
       resize?.disconnect();
       chart?.destroy();
     };
-  }, [kind, x, xLabels, formatX, series, formatValue, height, theme]);
+  }, [kind, x, xLabels, formatX, minSpanSeconds, series, formatValue, height, theme]);
 
   return (
     <figure className="finance-chart" data-testid={testId} data-state={state}>

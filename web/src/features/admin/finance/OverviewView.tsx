@@ -38,6 +38,9 @@ function Section({ id, title, definition, children }: { id: string; title: strin
 
 const num = (cents: number) => cents / 100;
 
+/** The MRR chart shows at least this many days back from the as-of day (a first month is drawn as a month). */
+const MRR_MIN_SPAN_DAYS = 31;
+
 /** MRR over days, a step line per currency that reaches the as-of day. */
 function MrrChart({ data, lang }: { data: FinanceOverviewView; lang: Language }) {
   const { t } = useT('finance');
@@ -46,15 +49,17 @@ function MrrChart({ data, lang }: { data: FinanceOverviewView; lang: Language })
     const points = [...data.series];
     const last = points[points.length - 1];
     if (!last || last.day !== data.asOf) points.push({ day: data.asOf, mrr: last?.mrr ?? {}, paying: last?.paying ?? 0 });
-    if (points.length === 1) points.unshift({ day: points[0]!.day, mrr: {}, paying: 0 });
+    // Before the first change MRR was nothing: a step up on that day (the day before at zero), not a spike at the edge.
+    const first = points[0]!;
+    if (Object.values(first.mrr).some((v) => v !== 0)) points.unshift({ day: new Date(Date.parse(`${first.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10), mrr: {}, paying: 0 });
     return {
       x: points.map((p) => Date.parse(`${p.day}T00:00:00Z`) / 1000),
       series: currencies.map<ChartSeries>((c, i) => ({ key: c, label: t('overview.mrrIn', { currency: c }), color: i === 0 ? '--fin-mrr' : '--fin-mrr-2', values: points.map((p) => num(p.mrr[c] ?? 0)) })),
     };
   }, [data, currencies.join(), t]);
-  const formatX = useCallback((s: number) => formatDayShort(new Date(s * 1000).toISOString().slice(0, 10), lang), [lang]);
+  const formatX = useCallback((s: number, withYear: boolean) => (withYear ? formatDay : formatDayShort)(new Date(s * 1000).toISOString().slice(0, 10), lang), [lang]);
   const formatValue = useCallback((v: number) => formatMoneyShort(v * 100, currencies[0]!, lang), [lang, currencies.join()]);
-  return <Chart testId="chart-mrr" label={t('overview.mrrChart')} kind="step" x={x} formatX={formatX} series={series} formatValue={formatValue} />;
+  return <Chart testId="chart-mrr" label={t('overview.mrrChart')} kind="step" x={x} formatX={formatX} minSpanSeconds={MRR_MIN_SPAN_DAYS * 86_400} series={series} formatValue={formatValue} />;
 }
 
 /** The MRR movements of each month, stacked: what came in upwards, what went away downwards. */
@@ -73,7 +78,7 @@ function MovementsChart({ data, currency, lang }: { data: FinanceOverviewView; c
 }
 
 /** Bars by month of some counts (trials, dunning, refunds…). */
-function CountsChart({ data, testId, label, series: spec, lang }: { data: FinanceOverviewView; testId: string; label: string; series: { key: string; label: string; color: string; of: (m: FinanceOverviewView['months'][number]) => number }[]; lang: Language }) {
+function CountsChart({ data, testId, label, series: spec, lang, empty }: { data: FinanceOverviewView; testId: string; label: string; series: { key: string; label: string; color: string; of: (m: FinanceOverviewView['months'][number]) => number }[]; lang: Language; empty: string }) {
   const { x, labels, series } = useMemo(
     () => ({
       x: data.months.map((_, i) => i),
@@ -84,6 +89,14 @@ function CountsChart({ data, testId, label, series: spec, lang }: { data: Financ
     [data, lang, spec.map((s) => s.key + s.label).join()],
   );
   const formatValue = useCallback((v: number) => (Number.isInteger(v) ? formatCount(v, lang) : ''), [lang]);
+  // Nothing counted in any month: said in words, not an empty frame of axes.
+  if (series.every((s) => s.values.every((v) => !v))) {
+    return (
+      <p className="muted finance-chart-empty" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
+  }
   return <Chart testId={testId} label={label} kind="bars" x={x} xLabels={labels} series={series} formatValue={formatValue} />;
 }
 
@@ -191,6 +204,7 @@ function Overview({ scope }: { scope: FinanceScope }) {
         chart={{
           testId: 'chart-trials',
           label: t('overview.trialsTitle'),
+          empty: t('overview.trialsEmpty'),
           series: [
             { key: 'started', label: t('columns.trialsStarted'), color: '--fin-started', of: (m) => m.trialsStarted },
             { key: 'converted', label: t('columns.trialsConverted'), color: '--fin-recovered', of: (m) => m.trialsConverted },
@@ -212,6 +226,7 @@ function Overview({ scope }: { scope: FinanceScope }) {
         chart={{
           testId: 'chart-dunning',
           label: t('overview.dunningTitle'),
+          empty: t('overview.dunningEmpty'),
           series: [
             { key: 'failed', label: t('columns.dunningStarted'), color: '--fin-failed', of: (m) => m.dunningStarted },
             { key: 'recovered', label: t('columns.dunningRecovered'), color: '--fin-recovered', of: (m) => m.dunningRecovered },
@@ -234,6 +249,7 @@ function Overview({ scope }: { scope: FinanceScope }) {
         chart={{
           testId: 'chart-refunds',
           label: t('overview.refundsChart'),
+          empty: t('overview.refundsEmpty'),
           series: [
             { key: 'refunds', label: t('columns.refunds'), color: '--fin-failed', of: (m) => m.refunds },
             { key: 'reversals', label: t('columns.reversals'), color: '--fin-churn', of: (m) => m.reversals },
@@ -260,10 +276,10 @@ type Month = FinanceOverviewView['months'][number];
 type CountSeries = Parameters<typeof CountsChart>[0]['series'][number];
 
 /** A section of monthly figures: its heading and what it shows, a chart of counts by month, and the months' table. */
-function MonthsSection({ id, title, definition, data, lang, chart, columns }: { id: string; title: string; definition: string; data: FinanceOverviewView; lang: Language; chart: { testId: string; label: string; series: CountSeries[] }; columns: [string, (m: Month) => string][] }) {
+function MonthsSection({ id, title, definition, data, lang, chart, columns }: { id: string; title: string; definition: string; data: FinanceOverviewView; lang: Language; chart: { testId: string; label: string; series: CountSeries[]; empty: string }; columns: [string, (m: Month) => string][] }) {
   return (
     <Section id={`section-${id}`} title={title} definition={definition}>
-      <CountsChart data={data} lang={lang} testId={chart.testId} label={chart.label} series={chart.series} />
+      <CountsChart data={data} lang={lang} testId={chart.testId} label={chart.label} series={chart.series} empty={chart.empty} />
       <MonthTable testId={`${id}-table`} label={title} months={data.months} lang={lang} columns={columns} />
     </Section>
   );

@@ -195,6 +195,10 @@ export default function AdminHomeView({ user }: ViewProps) {
           ) : (
             <p className="muted">{t('list.loading')}</p>
           )}
+        </section>
+        {/* The reconciliation report is finance's, not the billing policy's: a card of its own. */}
+        <section className="card" aria-labelledby="home-report-title" data-testid="home-finance-report">
+          <h3 id="home-report-title">{t('home.financeTitle')}</h3>
           <FinanceReportButton />
         </section>
       </div>
@@ -216,6 +220,14 @@ export default function AdminHomeView({ user }: ViewProps) {
                 <time dateTime={item.at}>{formatDate(item.at, lang, true)}</time>
                 <span className="home-event-text">
                   <strong>{title}</strong>
+                  {item.demo && (
+                    <>
+                      {' '}
+                      <span className="badge" data-testid="home-event-demo">
+                        {ta('history.demo')}
+                      </span>
+                    </>
+                  )}
                   {about && (
                     <>
                       {' · '}

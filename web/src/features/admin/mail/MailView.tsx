@@ -21,8 +21,9 @@ function MailStatusCard() {
       <p>{s.transport === 'outbox' ? t('mail.transportOutbox') : t('mail.transportSmtp', { from: s.from })}</p>
       <ul className="plain-list">
         <li>{s.dkim ? t('mail.dkimOn') : t('mail.dkimOff')}</li>
-        <li>{!s.known ? t('mail.notifierUnknown') : s.running ? t('mail.notifierRunning', { sent: s.sent }) : t('mail.notifierStopped')}</li>
-        {s.lastSentAt && <li>{t('mail.lastSent', { date: `${formatDate(s.lastSentAt, lang, true)} UTC` })}</li>}
+        {/* Without SMTP nothing is sent: the sender writes to the outbox, and says so. */}
+        <li>{!s.known ? t('mail.notifierUnknown') : s.running ? t(s.transport === 'outbox' ? 'mail.notifierRunningOutbox' : 'mail.notifierRunning', { sent: s.sent }) : t('mail.notifierStopped')}</li>
+        {s.lastSentAt && <li>{t(s.transport === 'outbox' ? 'mail.lastKept' : 'mail.lastSent', { date: `${formatDate(s.lastSentAt, lang, true)} UTC` })}</li>}
       </ul>
       {s.waiting && (
         <p className="note note-warning" role="status" data-testid="mail-waiting">
@@ -69,10 +70,35 @@ function MessageDetail({ messageKey }: { messageKey: string }) {
           </>
         )}
       </dl>
+      {/* Never sent (no SMTP): the outbox is the only copy — shown whole, links included, with where its file is. */}
+      {m.outboxFile && (
+        <p className="note note-warning" data-testid="mail-not-sent">
+          {t('mail.notSentOutbox')} <code className="mail-file">{m.outboxFile}</code>
+        </p>
+      )}
       <p className={m.identical ? 'muted small' : 'note note-warning'} data-testid="mail-identical">
-        {m.identical ? t('mail.identical') : t('mail.notIdentical')}
+        {!m.identical ? t('mail.notIdentical') : m.linksHidden ? t('mail.identicalButLinks') : m.outboxFile ? t('mail.identicalOutbox') : t('mail.identical')}
       </p>
-      {m.linksHidden && <p className="note small">{t('mail.linksHidden')}</p>}
+      {m.linksHidden && <p className="note small" data-testid="mail-links-hidden">{t('mail.linksHidden')}</p>}
+      {/* The links in full, to follow or copy (the message itself is shown in a sandbox, where links do nothing). */}
+      {m.links && m.links.length > 0 && (
+        <section className="mail-links" aria-labelledby="mail-links-title">
+          <h3 id="mail-links-title">{t('mail.linksTitle')}</h3>
+          <ul data-testid="mail-links">
+            {m.links.map((link) => (
+              <li key={link}>
+                {/hidden-from-administrators/.test(link) ? (
+                  <code className="mail-file">{link}</code>
+                ) : (
+                  <a className="mail-file" href={link} target="_blank" rel="noopener noreferrer">
+                    {link}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <iframe className="mail-frame" title={t('mail.frameTitle', { subject: m.subject })} sandbox="" srcDoc={m.html} data-testid="mail-frame" />
       <details>
         <summary>{t('mail.textPart')}</summary>

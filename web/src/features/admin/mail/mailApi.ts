@@ -17,7 +17,12 @@ export interface MessageRendered {
   attachments: { filename: string; contentType: string; bytes: number }[];
   listUnsubscribe?: string;
   identical: boolean;
+  /** Sent by SMTP: the links that act as the customer (tokens) are hidden. */
   linksHidden: boolean;
+  /** Never sent (no SMTP): the outbox file it is in, on the server; the message is shown whole. */
+  outboxFile?: string;
+  /** The links a person follows in the message, its button first (tokens hidden when linksHidden). */
+  links?: string[];
 }
 
 export interface MailStatus {
@@ -38,7 +43,7 @@ export interface MailStatus {
 /** The administrators' e-mail calls (read-api/src/routes/mail-outbox.ts, password-reset.ts): the outbox, one message, a resend, the notifier, a reset link. */
 export const mailApi = api.enhanceEndpoints({ addTagTypes: ['Mail'] }).injectEndpoints({
   endpoints: (build) => ({
-    findMessages: build.query<ListPage<MessageListItem>, { user_id?: string; page?: number; pageSize?: number }>({
+    findMessages: build.query<ListPage<MessageListItem>, { user_id?: string; template?: string; search?: string; page?: number; pageSize?: number }>({
       query: (body) => ({ url: '/admin/mail/messages', body }),
       transformResponse: (data: unknown, meta) => toPage<MessageListItem>(data, meta),
       providesTags: ['Mail'],

@@ -16,6 +16,9 @@ import type { ViewProps } from '../viewProps.js';
 import { ConfirmButton, dataOf, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { InfrastructureDetails, SelfHostedInfrastructure } from './InfrastructureForm.js';
 import { subscriptionName } from '../../subscriptions/subscriptionName.js';
+import { SubscriptionDocuments } from '../../subscriptions/BillingDocuments.js';
+import { amountOwed } from '../../subscriptions/labels.js';
+import { INVOICES_PATH } from '../../../app/shell/accountPaths.js';
 
 /**
  * /admin/subscriptions/purchase-details?subscription=<id>: everything about one subscription — facts, modules,
@@ -62,7 +65,14 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
       <div className="details-grid">
         <div className="card">
           <h2>{t('details.facts')}</h2>
-          <SubscriptionSummary subscription={s} detailed />
+          <SubscriptionSummary subscription={s} detailed withdrawable={!readOnly && open} />
+          {s.user_id === user._id ? (
+            <SubscriptionDocuments subscriptionId={s._id} allHref={INVOICES_PATH} />
+          ) : (
+            <SubscriptionDocuments subscriptionId={s._id} userId={s.user_id} allHref={readOnly ? '/admin/finance/documents' : `/admin/users/create?id=${encodeURIComponent(s.user_id)}#billing`} />
+          )}
+          {/* The owner pays here what is due (what is owed is paid from the notice at the top of the page). */}
+          {paymentDue(s) && amountOwed(s) === 0 && s.user_id === user._id && <PayNow subscription={s} />}
           {s.modules.length > 0 && (
             <div className="table-wrap" tabIndex={0} role="region" aria-label={t('details.modules')}>
               <table className="data-table">
@@ -134,7 +144,6 @@ export default function PurchaseDetailsView({ user }: ViewProps) {
               <ReviseForm subscription={s} />
             </>
           )}
-          {paymentDue(s) && s.user_id === user._id && <PayNow subscription={s} />}
         </div>
         {s.infrastructure_type === 'self-hosted' ? <SelfHostedInfrastructure /> : <InfrastructureDetails key={s.version} subscription={s} editable={admin} />}
       </div>

@@ -26,13 +26,18 @@ export interface DataTableProps<T> {
   /** Filters or buttons beside the search box. */
   toolbar?: ReactNode;
   testId: string;
+  /** false: no search box (a list already narrowed to one thing). */
+  searchable?: boolean;
+  /** A row's test id (default list-row) and data attributes (data-…: what it is). */
+  rowTestId?: string;
+  rowData?: (row: T) => Record<`data-${string}`, string>;
 }
 
 /**
  * An admin list: text search (debounced), sortable columns (aria-sort), paging with a page-size choice, and its
  * loading, empty and failed states. The state lives in the URL (useListState).
  */
-export function DataTable<T>({ caption, columns, rows, total, loading, failed, state, onChange, rowKey, empty, searchLabel, toolbar, testId }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, total, loading, failed, state, onChange, rowKey, empty, searchLabel, toolbar, testId, searchable = true, rowTestId = 'list-row', rowData }: DataTableProps<T>) {
   const { t } = useT('admin');
   const ids = useId();
   const [search, setSearch] = useState(state.search);
@@ -50,10 +55,12 @@ export function DataTable<T>({ caption, columns, rows, total, loading, failed, s
   return (
     <div className="admin-list" data-testid={testId}>
       <div className="list-toolbar">
-        <div className="list-search">
-          <label htmlFor={`${ids}-search`}>{searchLabel}</label>
-          <input id={`${ids}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        </div>
+        {searchable && (
+          <div className="list-search">
+            <label htmlFor={`${ids}-search`}>{searchLabel}</label>
+            <input id={`${ids}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+          </div>
+        )}
         {toolbar}
       </div>
       <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${ids}-caption`}>
@@ -84,7 +91,7 @@ export function DataTable<T>({ caption, columns, rows, total, loading, failed, s
           </thead>
           <tbody>
             {rows?.map((row) => (
-              <tr key={rowKey(row)} data-testid="list-row">
+              <tr key={rowKey(row)} data-testid={rowTestId} {...rowData?.(row)}>
                 {columns.map((c) => (
                   <td key={c.key} className={c.className}>
                     {c.render(row)}

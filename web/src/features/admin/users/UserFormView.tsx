@@ -132,7 +132,7 @@ export default function UserFormView(_props: ViewProps) {
       )}
       {/* A customer's billing details (editable here) and their invoices and credit notes. */}
       {id && existing.data && (
-        <div className="billing-section" data-testid="user-billing">
+        <div className="billing-section" id="billing" data-testid="user-billing">
           <BillingDetailsForm userId={id} />
           <BillingDocuments userId={id} />
         </div>
