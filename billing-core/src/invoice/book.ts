@@ -67,9 +67,12 @@ const issueTime = (now: string, last: string | null) => (last && last > now ? la
  */
 export function decideInvoice(state: InvoiceBookState, draft: InvoiceDraft, now: string): InvoiceIssued | null {
   if (state.byCapture.has(draft.captureId)) return null;
-  const sum = draft.lines.reduce((total, line) => total + line.amount, 0);
-  if (draft.total < 1) throw ValidationError.field('total', 'an invoice is for money received: more than 0');
-  if (sum !== draft.total) throw ValidationError.field('lines', `add up to ${sum}, not the total ${draft.total}`);
+  const sum = draft.lines.reduce((total, line) => total + line.amount, 0) + (draft.tax?.tax ?? 0);
+  // Money received — or a service paid from account credit that carries tax (its tax is charged then).
+  if (draft.total < 1 && !(draft.tax && draft.total === 0 && draft.lines.some((l) => l.kind === 'creditApplied'))) throw ValidationError.field('total', 'an invoice is for money received: more than 0');
+  if (sum !== draft.total) throw ValidationError.field('lines', `add up to ${sum}${draft.tax ? ' with the tax' : ''}, not the total ${draft.total}`);
+  if (draft.tax && draft.tax.net + draft.tax.tax !== draft.tax.gross) throw ValidationError.field('tax', `net ${draft.tax.net} + tax ${draft.tax.tax} is not the gross ${draft.tax.gross}`);
+  if (draft.tax && draft.tax.taxLines.reduce((n, l) => n + l.amount, 0) !== draft.tax.tax) throw ValidationError.field('tax', 'its lines do not add up to the tax');
   const seq = state.issued + 1;
   return { number: invoiceNumber(seq, draft.book), seq, issuedAt: issueTime(now, state.lastIssuedAt), ...draft };
 }

@@ -4,14 +4,19 @@ import {
   type Configuration,
   type DocumentBook,
   type EventMetadata,
+  type CreditNoteTax,
+  type DocumentVatInEuros,
   type InvoiceCustomer,
   type InvoiceLine,
+  type InvoiceTax,
+  type TaxLine,
   type OrderCaptured,
   type PaymentRefunded,
   type SellerDetails,
 } from '@relaycast/contracts';
 import type { ExistingSubscription } from '../subscription/index.js';
 import type { InvoiceDraft, CreditNoteDraft } from './book.js';
+import { vatInEurosForDocument } from '../tax/ecb.js';
 
 /** The plan as an invoice line names it (English: the PDF and the CSV; the web app words `planId` itself). */
 const PLAN_NAMES: Record<string, string> = { constructor: 'Builder licence', unlimited: 'Self-hosted unlimited licence' };
@@ -44,10 +49,14 @@ function configurationFacts(sub: ExistingSubscription, configuration: Configurat
   };
 }
 
+/** The tax a capture's invoice states: from the payment's own tax, unless none was decided (no country, tax off). */
+const taxOfCapture = (capture: OrderCaptured) => (!capture.credited && capture.tax && capture.tax.decision.kind !== 'none' ? capture.tax : undefined);
+
 /**
- * What the capture paid for, as lines adding up to the money captured: a service period of the configuration the
- * order recorded, or the balance of a change of plan, less the account credit used with it (invoiced when it came
- * in); or, for money captured for an order no longer current, account credit.
+ * What the capture paid for, as lines: a service period of the configuration the order recorded, or the balance of a
+ * change of plan — before tax when the payment carried one — less the account credit used with it (invoiced when it
+ * came in); or, for money captured for an order no longer current, account credit (its tax is charged when it pays for
+ * a service). The lines add up to the money captured, less the tax when there is one.
  */
 export function invoiceLines(capture: OrderCaptured, sub: ExistingSubscription): InvoiceLine[] {
   if (capture.credited) {
@@ -55,7 +64,8 @@ export function invoiceLines(capture: OrderCaptured, sub: ExistingSubscription):
   }
   const configuration = capture.configuration ?? { modules: sub.modules, quantity: sub.quantity, amount: sub.amount };
   const credit = capture.credit ?? 0;
-  const gross = capture.amount + credit;
+  const tax = taxOfCapture(capture);
+  const gross = tax ? tax.amount : capture.amount + credit;
   const facts = configurationFacts(sub, configuration);
   const main: InvoiceLine =
     capture.purpose === 'period' && capture.periodStart && capture.periodEnd
@@ -65,7 +75,40 @@ export function invoiceLines(capture: OrderCaptured, sub: ExistingSubscription):
   return [main, { kind: 'creditApplied', description: `Account credit used (${formatCents(credit, capture.currency)} received earlier)`, amount: -credit }];
 }
 
-/** An invoice for a capture of money, but for its number and date; null when nothing was paid (credit alone). */
+/**
+ * The VAT of a document in euros at the ECB rate of its day (docs/tax.md): none for a document in euros or without
+ * VAT; at the latest rate held, said `stale`, when the rates were not updated to that day.
+ */
+export function vatInEurosOf(tax: number, currency: string, at: string): DocumentVatInEuros | undefined {
+  if (tax === 0 || currency === 'EUR') return undefined;
+  const euro = vatInEurosForDocument(tax, currency, at);
+  return euro ? { rate: euro.rate, published: euro.published, tax: euro.euroCents, stale: euro.stale } : undefined;
+}
+
+/** The invoice's tax, from the payment's (OrderTax): fixed with the payment, never decided again. */
+export function invoiceTax(capture: OrderCaptured): InvoiceTax | undefined {
+  const tax = taxOfCapture(capture);
+  if (!tax) return undefined;
+  const euro = vatInEurosOf(tax.tax, capture.currency, capture.capturedAt);
+  const d = tax.decision;
+  return {
+    net: tax.amount,
+    taxLines: tax.taxLines,
+    tax: tax.tax,
+    gross: tax.total,
+    ...(tax.included ? { included: true } : {}),
+    customerType: d.customerType,
+    ...(d.sellerVatNumber ? { sellerVatNumber: d.sellerVatNumber } : {}),
+    ...(d.customerVatNumber ? { customerVatNumber: d.customerVatNumber } : {}),
+    notices: d.notices,
+    ...(euro ? { euro } : {}),
+  };
+}
+
+/**
+ * An invoice for a capture of money, but for its number and date; null when nothing was paid — but a payment from
+ * account credit alone whose service carries tax has one (total 0): the tax is charged when credit pays for service.
+ */
 export function invoiceDraft(input: {
   capture: { data: OrderCaptured; metadata: Pick<EventMetadata, 'demo'> };
   subscription: ExistingSubscription;
@@ -73,7 +116,8 @@ export function invoiceDraft(input: {
   seller: SellerDetails;
 }): InvoiceDraft | null {
   const { data } = input.capture;
-  if (data.amount < 1) return null;
+  const tax = invoiceTax(data);
+  if (data.amount < 1 && !(tax && (data.credit ?? 0) > 0)) return null;
   return {
     book: bookOf(input.capture.metadata),
     paidAt: data.capturedAt,
@@ -85,13 +129,44 @@ export function invoiceDraft(input: {
     currency: data.currency,
     total: data.amount,
     lines: invoiceLines(data, input.subscription),
+    ...(tax ? { tax } : {}),
     seller: input.seller,
     customer: input.customer,
   };
 }
 
+/**
+ * The tax a refund gives back, from the books (billing-core/src/books: each payment's tax goes back in proportion with
+ * its money, half-up, the last of it with the last of the money — never more than was invoiced): `taxBack` is the tax
+ * each payable account got back with this refund. The invoice's lines first, in its order (a reverse charge's line
+ * kept, at 0), then any other account's (credit already spent, taken back from the payment that spent it).
+ */
+export function creditNoteTax(amount: number, invoiceTaxLines: readonly TaxLine[] | undefined, taxBack: ReadonlyMap<string, number>, currency: string, at: string): CreditNoteTax | undefined {
+  if (!invoiceTaxLines && taxBack.size === 0) return undefined;
+  const left = new Map(taxBack);
+  const accountOf = (l: Pick<TaxLine, 'country' | 'rate'>) => `tax-payable:${l.country}:${l.rate}`;
+  const taxLines: TaxLine[] = (invoiceTaxLines ?? []).map((l) => {
+    const back = l.kind === 'vat' ? (left.get(accountOf(l)) ?? 0) : 0;
+    left.delete(accountOf(l));
+    return { ...l, amount: back };
+  });
+  for (const [account, back] of left) {
+    const [, country, rate] = account.split(':') as [string, string, string];
+    if (back > 0) taxLines.push({ kind: 'vat', country: country as TaxLine['country'], rate, amount: back });
+  }
+  const tax = taxLines.reduce((n, l) => n + l.amount, 0);
+  const euro = vatInEurosOf(tax, currency, at);
+  return { net: amount - tax, taxLines, tax, gross: amount, ...(euro ? { euro } : {}) };
+}
+
 /** A credit note for a refund or reversal, referring to the invoice of its capture (same book, same parties). */
-export function creditNoteDraft(refund: PaymentRefunded, invoice: { number: string; book: DocumentBook; subscriptionId: string; userId: string; customer: InvoiceCustomer }, seller: SellerDetails): CreditNoteDraft {
+export function creditNoteDraft(
+  refund: PaymentRefunded,
+  invoice: { number: string; book: DocumentBook; subscriptionId: string; userId: string; customer: InvoiceCustomer; tax?: InvoiceTax },
+  seller: SellerDetails,
+  taxBack: ReadonlyMap<string, number> = new Map(),
+): CreditNoteDraft {
+  const tax = creditNoteTax(refund.amount, invoice.tax?.taxLines, taxBack, refund.currency, refund.refundedAt);
   return {
     book: invoice.book,
     invoiceNumber: invoice.number,
@@ -103,6 +178,7 @@ export function creditNoteDraft(refund: PaymentRefunded, invoice: { number: stri
     userId: invoice.userId,
     currency: refund.currency,
     amount: refund.amount,
+    ...(tax ? { tax } : {}),
     seller,
     customer: invoice.customer,
   };

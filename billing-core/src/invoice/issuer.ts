@@ -79,6 +79,21 @@ export function createInvoicing(options: InvoicingOptions): Invoicing {
     return state;
   }
 
+  /** The tax each payable account got back with a refund: the books just before it and with it. */
+  async function taxBackOf(refund: RecordedEvent): Promise<Map<string, number>> {
+    const id = refund.streamId.slice('subscription-'.length);
+    const [before, after] = await Promise.all([subscriptionAt(id, refund.version - 1), subscriptionAt(id, refund.version)]);
+    const back = (s: ExistingSubscription) => {
+      const out = new Map<string, number>();
+      for (const item of s.books.items) if (item.tax) out.set(item.tax.account, (out.get(item.tax.account) ?? 0) + item.tax.back);
+      return out;
+    };
+    const was = back(before);
+    const out = new Map<string, number>();
+    for (const [account, now] of back(after)) if (now - (was.get(account) ?? 0) > 0) out.set(account, now - (was.get(account) ?? 0));
+    return out;
+  }
+
   /** Who the invoice is made out to, now: the user's billing details, else the account's name. */
   async function customerOf(userId: string) {
     const { state: user } = await aggregate(events, userDecider, userId);
@@ -118,7 +133,7 @@ export function createInvoicing(options: InvoicingOptions): Invoicing {
     if (!capture) throw new NotFoundError(`${refund.streamId} has no capture ${data.captureId} before its refund ${data.refundId}`);
     const invoice = await invoiceFor(capture);
     if (!invoice) return null;
-    const draft = creditNoteDraft(data, invoice, seller);
+    const draft = creditNoteDraft(data, invoice, seller, await taxBackOf(refund));
     const stream = streamIds.creditNoteBook(seller.id, invoice.book);
     // Dated by the refund (as the invoice by its payment), and after the invoice it refers to.
     const refunded = refund.occurredAt < now() ? refund.occurredAt : now();

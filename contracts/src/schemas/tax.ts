@@ -122,3 +122,64 @@ export const OrderTax = Type.Object({
   included: Type.Optional(Type.Boolean()),
 });
 export type OrderTax = Static<typeof OrderTax>;
+
+/**
+ * The VAT of a document in euros (issue 35; the VAT Directive, article 230): at the ECB's reference rate of the
+ * document's day — the last rate published on or before it — half-up to the euro cent. `stale` when the rates held were
+ * not updated to that day and the latest one held was used instead (`npm run ecb-rates -w billing-core`).
+ */
+export const DocumentVatInEuros = Type.Object(
+  {
+    /** Units of the document's currency for one euro, as the ECB published it ("1.0876"). */
+    rate: Type.String({ pattern: '^\\d+(?:\\.\\d+)?$', maxLength: 16 }),
+    /** The day the ECB published that rate. */
+    published: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    /** The VAT in euro cents. */
+    tax: Cents,
+    stale: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type DocumentVatInEuros = Static<typeof DocumentVatInEuros>;
+
+/**
+ * The tax of an invoice, fixed when it is issued from the payment's own tax (OrderTax): the service's price before
+ * tax (`net`: what the invoice's lines charge before account credit), its tax lines per rate, the tax, and `gross` =
+ * net + tax (what the service cost; account credit and the money captured pay it). `included` when the tax was inside
+ * a price kept from before taxes (carved out of it). The decision's customer type and both VAT numbers (for a reverse
+ * charge's wording), its notices, and the VAT in euros. An invoice without `tax` charged none (issued before taxes, or
+ * with tax off).
+ */
+export const InvoiceTax = Type.Object(
+  {
+    net: Cents,
+    taxLines: Type.Array(TaxLine, { maxItems: 8 }),
+    tax: Cents,
+    gross: Cents,
+    included: Type.Optional(Type.Boolean()),
+    customerType: StringEnum(['consumer', 'business'] as const),
+    sellerVatNumber: Type.Optional(VatNumber),
+    customerVatNumber: Type.Optional(VatNumber),
+    notices: TaxNotices,
+    euro: Type.Optional(DocumentVatInEuros),
+  },
+  { additionalProperties: false },
+);
+export type InvoiceTax = Static<typeof InvoiceTax>;
+
+/**
+ * The tax a credit note gives back with its money (`gross`, the amount refunded): the tax lines it reverses — each a
+ * share of the invoice's, in proportion, half-up, the last taking what is left, never more than was invoiced — the
+ * tax, and `net` = gross − tax. The VAT in euros at the ECB rate of the credit note's day.
+ */
+export const CreditNoteTax = Type.Object(
+  {
+    net: Cents,
+    taxLines: Type.Array(TaxLine, { maxItems: 8 }),
+    tax: Cents,
+    gross: Cents,
+    euro: Type.Optional(DocumentVatInEuros),
+  },
+  { additionalProperties: false },
+);
+export type CreditNoteTax = Static<typeof CreditNoteTax>;

@@ -124,6 +124,9 @@ export async function templatesFor(deps: MailDeps, raw: EventEnvelope): Promise<
     case 'PasswordReset':
       return ['password-changed'];
     case 'InvoiceIssued':
+      // A service paid from account credit alone (an invoice of total 0, for its tax) moved no money: no receipt —
+      // the invoice is in the account, as before taxes (when such a payment had none).
+      if (event.data.total === 0) return [];
       return [(await chargedSavedWallet(deps, event.data, event.position)) ? 'renewal-charged' : 'payment-received'];
     case 'RenewalFailed':
       return ['renewal-failed'];

@@ -1,0 +1,126 @@
+import { expect } from 'chai';
+import { streamIds, type CommandMetadata, type CreditNoteIssued, type InvoiceIssued } from '@relaycast/contracts';
+import { createCommandHandler, foldEvents } from '../handler.js';
+import { createSqliteEventStore } from '../store/sqlite.js';
+import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
+import { userDecider } from '../user/index.js';
+import { fakePayPal } from '../../test/fake-paypal.js';
+import { captureOrder, payDue, refundCapture, type PaymentDeps } from '../payments/index.js';
+import { createInvoicing } from './issuer.js';
+import { decideInvoice, initialInvoiceBook } from './book.js';
+import { invoiceDraft } from './content.js';
+
+/**
+ * Invoices and credit notes with tax (issue 35, docs/tax.md), worked by hand. The seller in Estonia (EE100931558), the
+ * unlimited plan at $79.00 a month (net), paid on 1 March 2026.
+ *
+ * - A German consumer: one line of $79.00, VAT 19 % (Germany) ⌊7900 × 0.19 + ½⌋ = $15.01, total $94.01. In euros at
+ *   the ECB's rate: the rates held end on 11 October 2024 (1.0938 dollars for a euro), so that one is used and the
+ *   document says so (stale): ⌊1501 / 1.0938 + ½⌋ = 1372 euro cents.
+ * - $9.40 of it refunded: its VAT ⌊1501 × 940 / 9401 + ½⌋ = $1.50 (137 euro cents), net $7.90; then the rest, $84.61:
+ *   the VAT left, $13.51 (1235 euro cents) — $1.50 + $13.51 = $15.01, never more than the invoice's.
+ * - A German business with a valid VAT number: reverse charge, $79.00, no VAT, both VAT numbers on the invoice.
+ */
+
+const MAR_1 = '2026-03-01T10:00:00.000Z';
+const SELLER_TAX = { country: 'EE' as const, vatNumber: 'EE100931558', enabled: true };
+const SELLER = { id: 'relaycast', name: 'Relaycast OÜ', address: 'Tallinn, Estonia', vatNumber: 'EE100931558' };
+
+async function world(billing: { country: string; vatNumber?: string }) {
+  const store = createSqliteEventStore(':memory:');
+  const handler = createCommandHandler(store);
+  const paypal = fakePayPal();
+  const invoicing = createInvoicing({ events: store, seller: SELLER, now: () => MAR_1 });
+  const deps: PaymentDeps = { events: store, execute: (d, id, c, o) => handler.handle(d, id, c, o), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => 'KEY-INV-TAX', tax: SELLER_TAX, invoicing };
+  const meta = (role: CommandMetadata['actorRole'] = 'ROLE_CUSTOMER'): CommandMetadata => ({ now: MAR_1, actorId: role === 'ROLE_ADMIN' ? 'admin-1' : 'user-1', actorRole: role, correlationId: 'c' });
+  await handler.handle(userDecider, 'user-1', { type: 'RegisterUser', data: { userId: 'user-1', email: 'kunde@example.de', givenName: 'Eva', familyName: 'Muster', role: 'ROLE_CUSTOMER', strategy: 'google', emailVerified: true }, metadata: meta() });
+  await handler.handle(userDecider, 'user-1', { type: 'ChangeBillingDetails', data: { name: 'Eva Muster', address: 'Hauptstraße 1, 10115 Berlin', ...billing } as never, metadata: meta() });
+  await handler.handle(subscriptionDecider, 'sub-1', {
+    type: 'CreateSubscription',
+    data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'unlimited', infrastructure_type: 'self-hosted', privacy_policy_confirm: true } as never,
+    metadata: meta(),
+  });
+  const started = await payDue(deps, 'sub-1', meta());
+  if (started.kind !== 'order') throw new Error('no order');
+  paypal.approve(started.order.paypalOrderID);
+  await captureOrder(deps, { subscriptionId: 'sub-1', paypalOrderID: started.order.paypalOrderID }, meta());
+  const invoices = async () => (await store.readStream(streamIds.invoiceBook('relaycast', 'real'))).map((e) => e.data as InvoiceIssued);
+  const creditNotes = async () => (await store.readStream(streamIds.creditNoteBook('relaycast', 'real'))).map((e) => e.data as CreditNoteIssued);
+  const refund = async (amount?: number) => {
+    const sub = foldEvents(subscriptionDecider, await store.readStream('subscription-sub-1')) as ExistingSubscription;
+    await refundCapture(deps, { subscriptionId: 'sub-1', captureId: sub.captures[0]!.captureId, ...(amount ? { amount } : {}) }, meta('ROLE_ADMIN'));
+  };
+  return { invoices, creditNotes, refund, close: () => store.close() };
+}
+
+describe('invoices and credit notes with tax (invoice/tax.spec.ts)', () => {
+  it('a German consumer: $79.00 + VAT 19 % $15.01 = $94.01, the VAT in euros at the latest ECB rate held; credit notes give the VAT back in proportion, the last what is left', async () => {
+    const w = await world({ country: 'DE' });
+    try {
+      const [invoice] = await w.invoices();
+      expect(invoice!.total).to.equal(9401);
+      expect(invoice!.lines.map((l) => [l.kind, l.amount])).to.deep.equal([['period', 7900]]);
+      expect(invoice!.tax).to.deep.equal({
+        net: 7900,
+        taxLines: [{ kind: 'vat', country: 'DE', rate: '0.19', amount: 1501 }],
+        tax: 1501,
+        gross: 9401,
+        customerType: 'consumer',
+        sellerVatNumber: 'EE100931558',
+        notices: [],
+        euro: { rate: '1.0938', published: '2024-10-11', tax: 1372, stale: true },
+      });
+      await w.refund(940);
+      await w.refund();
+      const notes = await w.creditNotes();
+      expect(notes.map((n) => [n.number, n.invoiceNumber, n.amount])).to.deep.equal([['CN-000001', 'INV-000001', 940], ['CN-000002', 'INV-000001', 8461]]);
+      expect(notes[0]!.tax).to.deep.equal({ net: 790, taxLines: [{ kind: 'vat', country: 'DE', rate: '0.19', amount: 150 }], tax: 150, gross: 940, euro: { rate: '1.0938', published: '2024-10-11', tax: 137, stale: true } });
+      expect(notes[1]!.tax).to.deep.equal({ net: 7110, taxLines: [{ kind: 'vat', country: 'DE', rate: '0.19', amount: 1351 }], tax: 1351, gross: 8461, euro: { rate: '1.0938', published: '2024-10-11', tax: 1235, stale: true } });
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('a German business with a valid VAT number: reverse charge, $79.00, both VAT numbers; its credit note reverses no VAT', async () => {
+    const w = await world({ country: 'DE', vatNumber: 'DE136695976' });
+    try {
+      const [invoice] = await w.invoices();
+      expect(invoice!.total).to.equal(7900);
+      expect(invoice!.tax).to.deep.equal({
+        net: 7900,
+        taxLines: [{ kind: 'reverse-charge', country: 'DE', rate: '0', amount: 0 }],
+        tax: 0,
+        gross: 7900,
+        customerType: 'business',
+        sellerVatNumber: 'EE100931558',
+        customerVatNumber: 'DE136695976',
+        notices: [],
+      });
+      await w.refund();
+      const [note] = await w.creditNotes();
+      expect(note!.tax).to.deep.equal({ net: 7900, taxLines: [{ kind: 'reverse-charge', country: 'DE', rate: '0', amount: 0 }], tax: 0, gross: 7900 });
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('a period paid from account credit alone, VAT charged on it: an invoice of total 0 — $79.00, VAT $15.01, less $94.01 of credit', async () => {
+    const w = await world({ country: 'DE' });
+    try {
+      // The subscription as it stands (the decider's), and a capture as PayFromCredit records it.
+      const [paid] = await w.invoices();
+      const tax = { amount: 7900, taxLines: [{ kind: 'vat' as const, country: 'DE' as const, rate: '0.19', amount: 1501 }], tax: 1501, total: 9401, decision: { kind: 'vat' as const, country: 'DE' as const, rate: '0.19', customerType: 'consumer' as const, notices: [], evidence: { at: MAR_1, sellerCountry: 'EE' as const } } };
+      const capture = { paypalOrderID: 'CREDIT-2', paypalSubscriptionID: 'RCS-1', captureId: 'CREDIT-2', amount: 0, currency: 'USD', quantity: 1, capturedAt: MAR_1, purpose: 'period' as const, periodStart: '2026-04-01T10:00:00.000Z', periodEnd: '2026-05-01T10:00:00.000Z', credit: 9401, tax };
+      const sub = { id: 'sub-1', user_id: 'user-1', name: 'Subscription', plan: { plan_id: 'unlimited', billingMonths: 1, period: 'monthly' }, modules: [], quantity: 1, amount: 7900 } as unknown as ExistingSubscription;
+      const draft = invoiceDraft({ capture: { data: capture as never, metadata: {} }, subscription: sub, customer: paid!.customer, seller: SELLER })!;
+      expect(draft.lines.map((l) => [l.kind, l.amount])).to.deep.equal([['period', 7900], ['creditApplied', -9401]]);
+      expect([draft.total, draft.tax!.tax, draft.tax!.gross]).to.deep.equal([0, 1501, 9401]);
+      expect(decideInvoice(initialInvoiceBook(), draft, MAR_1)!.number).to.equal('INV-000001');
+      // Without tax, credit alone is no invoice (that money was invoiced when it came in).
+      const { tax: _none, ...untaxed } = capture;
+      expect(invoiceDraft({ capture: { data: untaxed as never, metadata: {} }, subscription: sub, customer: paid!.customer, seller: SELLER })).to.equal(null);
+    } finally {
+      await w.close();
+    }
+  });
+});
