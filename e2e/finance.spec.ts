@@ -167,7 +167,7 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     const may = page.locator('[data-testid="movements-row"][data-month="2026-05"]');
     expect(await may.locator('[data-movement="churn"]').textContent()).to.equal('-$10.00');
     expect(await may.locator('[data-field="end"]').textContent()).to.equal('$10.00');
-    expect(await page.locator('[data-testid="money-table"] tr[data-month="2026-05"] td').allTextContents()).to.deep.equal(['$10.00', '$1.00', '$0.00', '$9.00', '1', '0', '0']);
+    expect(await page.locator('[data-testid="money-table"] tr[data-month="2026-05"] td').allTextContents()).to.deep.equal(['$10.00', '$1.00', '$0.00', '$9.00', '$0.00', '$0.00', '1', '0', '0']);
     for (const chart of ['chart-mrr', 'chart-movements-USD', 'chart-refunds']) {
       await page.locator(`[data-testid="${chart}"][data-state="drawn"] canvas`).first().waitFor();
     }
@@ -248,10 +248,10 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     expect(await rows.count()).to.equal(5);
     expect(await page.getByTestId('demo-mark').count()).to.equal(5);
     const annaMarch = page.locator(`[data-testid="reconciliation-row"][data-subscription="${customers.anna.subscriptionId}"][data-period="2026-03"]`);
-    expect(await annaMarch.locator('td').allTextContents()).to.deep.equal(['Mar 2026', 'Live', '$10.00', '$10.00', '$1.00', '$0.00', '$0.00', '$9.00', '10 Mar 2026 – 10 Apr 2026']);
+    expect(await annaMarch.locator('td').allTextContents()).to.deep.equal(['Mar 2026', 'Live', '$10.00', '$10.00', '$1.00', '$0.00', '$0.00', '$9.00', '$0.00', '$0.00', '$10.00', '10 Mar 2026 – 10 Apr 2026']);
     expect(await page.locator(`[data-testid="reconciliation-row"][data-subscription="${customers.boris.subscriptionId}"][data-period="2026-04"] td`).nth(1).textContent()).to.equal('Cancelled');
     // Totals: 5 orders of $10.00 = $50.00 ordered and captured, $1.00 refunded, $49.00 net, 2 subscriptions.
-    expect(await page.locator('[data-testid="totals-currency"] td').allTextContents()).to.deep.equal(['$50.00', '$50.00', '$1.00', '$0.00', '$0.00', '$49.00', '2']);
+    expect(await page.locator('[data-testid="totals-currency"] td').allTextContents()).to.deep.equal(['$50.00', '$50.00', '$1.00', '$0.00', '$0.00', '$49.00', '$0.00', '$0.00', '$50.00', '2']);
     // The same report as CSV.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reconciliation-csv').click()]);
     expect(download.suggestedFilename()).to.match(/^relaycast-finance-2026-05-10-p\d+\.csv$/);
@@ -492,7 +492,7 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
     await page.locator('[data-testid="finance-reconciliation"] [data-testid="reconciliation-body"][aria-busy="false"]').waitFor();
     await page.getByTestId('finance-today').click();
     await page.locator('[data-testid="finance-reconciliation"][data-as-of="2026-05-10"] [data-testid="reconciliation-body"][aria-busy="false"]').waitFor();
-    expect(await page.locator('[data-testid="totals-currency"] td').allTextContents()).to.deep.equal([`50,00${NBSP}$`, `50,00${NBSP}$`, `1,00${NBSP}$`, `0,00${NBSP}$`, `0,00${NBSP}$`, `49,00${NBSP}$`, '2']);
+    expect(await page.locator('[data-testid="totals-currency"] td').allTextContents()).to.deep.equal([`50,00${NBSP}$`, `50,00${NBSP}$`, `1,00${NBSP}$`, `0,00${NBSP}$`, `0,00${NBSP}$`, `49,00${NBSP}$`, `0,00${NBSP}$`, `0,00${NBSP}$`, `50,00${NBSP}$`, '2']);
     await page.getByTestId('verify-run').click();
     await page.locator('[data-testid="verify-result"][data-ok="true"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('verify-result').textContent()).to.match(/^Все модели чтения согласны с журналом событий \(проверено моделей: \d+\)\.$/);
