@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import { streamIds, type CommandMetadata, type CreditNoteIssued, type InvoiceIssued } from '@relaycast/contracts';
-import { createCommandHandler, foldEvents } from '../handler.js';
-import { createSqliteEventStore } from '../store/sqlite.js';
+import { streamIds, type CreditNoteIssued, type InvoiceIssued } from '@relaycast/contracts';
+import { foldEvents } from '../handler.js';
 import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { userDecider } from '../user/index.js';
-import { fakePayPal } from '../../test/fake-paypal.js';
-import { captureOrder, payDue, refundCapture, type PaymentDeps } from '../payments/index.js';
+import { refundCapture } from '../payments/index.js';
+import { MAR_1, taxWorld } from '../../test/tax-world.js';
 import { createInvoicing } from './issuer.js';
 import { decideInvoice, initialInvoiceBook } from './book.js';
 import { invoiceDraft } from './content.js';
@@ -22,35 +20,17 @@ import { invoiceDraft } from './content.js';
  * - A German business with a valid VAT number: reverse charge, $79.00, no VAT, both VAT numbers on the invoice.
  */
 
-const MAR_1 = '2026-03-01T10:00:00.000Z';
-const SELLER_TAX = { country: 'EE' as const, vatNumber: 'EE100931558', enabled: true };
 const SELLER = { id: 'relaycast', name: 'Relaycast OÜ', address: 'Tallinn, Estonia', vatNumber: 'EE100931558' };
 
 async function world(billing: { country: string; vatNumber?: string }) {
-  const store = createSqliteEventStore(':memory:');
-  const handler = createCommandHandler(store);
-  const paypal = fakePayPal();
-  const invoicing = createInvoicing({ events: store, seller: SELLER, now: () => MAR_1 });
-  const deps: PaymentDeps = { events: store, execute: (d, id, c, o) => handler.handle(d, id, c, o), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => 'KEY-INV-TAX', tax: SELLER_TAX, invoicing };
-  const meta = (role: CommandMetadata['actorRole'] = 'ROLE_CUSTOMER'): CommandMetadata => ({ now: MAR_1, actorId: role === 'ROLE_ADMIN' ? 'admin-1' : 'user-1', actorRole: role, correlationId: 'c' });
-  await handler.handle(userDecider, 'user-1', { type: 'RegisterUser', data: { userId: 'user-1', email: 'kunde@example.de', givenName: 'Eva', familyName: 'Muster', role: 'ROLE_CUSTOMER', strategy: 'google', emailVerified: true }, metadata: meta() });
-  await handler.handle(userDecider, 'user-1', { type: 'ChangeBillingDetails', data: { name: 'Eva Muster', address: 'Hauptstraße 1, 10115 Berlin', ...billing } as never, metadata: meta() });
-  await handler.handle(subscriptionDecider, 'sub-1', {
-    type: 'CreateSubscription',
-    data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'unlimited', infrastructure_type: 'self-hosted', privacy_policy_confirm: true } as never,
-    metadata: meta(),
-  });
-  const started = await payDue(deps, 'sub-1', meta());
-  if (started.kind !== 'order') throw new Error('no order');
-  paypal.approve(started.order.paypalOrderID);
-  await captureOrder(deps, { subscriptionId: 'sub-1', paypalOrderID: started.order.paypalOrderID }, meta());
-  const invoices = async () => (await store.readStream(streamIds.invoiceBook('relaycast', 'real'))).map((e) => e.data as InvoiceIssued);
-  const creditNotes = async () => (await store.readStream(streamIds.creditNoteBook('relaycast', 'real'))).map((e) => e.data as CreditNoteIssued);
+  const w = await taxWorld(billing, { invoicing: (store) => createInvoicing({ events: store, seller: SELLER, now: () => MAR_1 }) });
+  const invoices = async () => (await w.store.readStream(streamIds.invoiceBook('relaycast', 'real'))).map((e) => e.data as InvoiceIssued);
+  const creditNotes = async () => (await w.store.readStream(streamIds.creditNoteBook('relaycast', 'real'))).map((e) => e.data as CreditNoteIssued);
   const refund = async (amount?: number) => {
-    const sub = foldEvents(subscriptionDecider, await store.readStream('subscription-sub-1')) as ExistingSubscription;
-    await refundCapture(deps, { subscriptionId: 'sub-1', captureId: sub.captures[0]!.captureId, ...(amount ? { amount } : {}) }, meta('ROLE_ADMIN'));
+    const sub = foldEvents(subscriptionDecider, await w.history()) as ExistingSubscription;
+    await refundCapture(w.deps, { subscriptionId: 'sub-1', captureId: sub.captures[0]!.captureId, ...(amount ? { amount } : {}) }, w.meta('ROLE_ADMIN'));
   };
-  return { invoices, creditNotes, refund, close: () => store.close() };
+  return { invoices, creditNotes, refund, close: w.close };
 }
 
 describe('invoices and credit notes with tax (invoice/tax.spec.ts)', () => {

@@ -1,12 +1,10 @@
 import { expect } from 'chai';
-import type { CommandMetadata, EventEnvelope } from '@relaycast/contracts';
-import { createCommandHandler, foldEvents } from '../handler.js';
-import { createSqliteEventStore } from '../store/sqlite.js';
+import type { EventEnvelope } from '@relaycast/contracts';
+import { foldEvents } from '../handler.js';
 import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { userDecider } from '../user/index.js';
 import { cashOf, postingsOf, type Posting } from '../books/postings.js';
-import { fakePayPal } from '../../test/fake-paypal.js';
-import { captureOrder, payDue, refundCapture, type PaymentDeps } from './index.js';
+import { taxWorld } from '../../test/tax-world.js';
+import { refundCapture } from './index.js';
 
 /**
  * Taxes through the payment workflows (docs/tax.md), worked by hand: the seller in Estonia, the unlimited plan at
@@ -16,31 +14,7 @@ import { captureOrder, payDue, refundCapture, type PaymentDeps } from './index.j
  * EU VAT. A full refund gives back the $94.01 and the tax with it.
  */
 
-const MAR_1 = '2026-03-01T10:00:00.000Z';
-const SELLER = { country: 'EE' as const, vatNumber: 'EE100931558', enabled: true };
-
-async function world(billing: { country: string; vatNumber?: string } | null) {
-  const store = createSqliteEventStore(':memory:');
-  const handler = createCommandHandler(store);
-  const paypal = fakePayPal();
-  const deps: PaymentDeps = { events: store, execute: (d, id, c, o) => handler.handle(d, id, c, o), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => 'KEY-TAX-1', tax: SELLER };
-  const meta = (role: CommandMetadata['actorRole'] = 'ROLE_CUSTOMER'): CommandMetadata => ({ now: MAR_1, actorId: role === 'ROLE_ADMIN' ? 'admin-1' : 'user-1', actorRole: role, correlationId: 'c' });
-  await handler.handle(userDecider, 'user-1', { type: 'RegisterUser', data: { userId: 'user-1', email: 'kunde@example.de', givenName: 'Eva', familyName: 'Muster', role: 'ROLE_CUSTOMER', strategy: 'google', emailVerified: true }, metadata: meta() });
-  if (billing) {
-    await handler.handle(userDecider, 'user-1', { type: 'ChangeBillingDetails', data: { name: 'Eva Muster', address: 'Hauptstraße 1, 10115 Berlin', ...billing } as never, metadata: meta() });
-  }
-  await handler.handle(subscriptionDecider, 'sub-1', {
-    type: 'CreateSubscription',
-    data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'unlimited', infrastructure_type: 'self-hosted', privacy_policy_confirm: true } as never,
-    metadata: meta(),
-  });
-  const started = await payDue(deps, 'sub-1', meta());
-  if (started.kind !== 'order') throw new Error('no order');
-  paypal.approve(started.order.paypalOrderID);
-  await captureOrder(deps, { subscriptionId: 'sub-1', paypalOrderID: started.order.paypalOrderID }, meta());
-  const history = () => store.readStream('subscription-sub-1');
-  return { deps, paypal, history, meta, order: started.order, close: () => store.close() };
-}
+const world = (billing: { country: string; vatNumber?: string } | null) => taxWorld(billing);
 
 function entries(history: readonly EventEnvelope[]): { type: string; postings: Posting[] }[] {
   let state = subscriptionDecider.initialState();
