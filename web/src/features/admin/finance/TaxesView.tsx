@@ -260,6 +260,11 @@ function Report({ report, today }: { report: Report; today: string }) {
           ),
         )}
         <OssTable report={report} />
+        {report.oss.lines.some((l) => l.taxable < 0 || l.vat < 0) && (
+          <p className="note note-warning" data-testid="oss-negative">
+            {t('oss.negative')}
+          </p>
+        )}
         <p className="muted finance-definition">{t('oss.rounding')}</p>
         <div className="finance-ledger-actions">
           <button type="button" className="btn btn-small btn-outline" onClick={() => void save()} disabled={download === 'busy'} data-testid="oss-csv">
