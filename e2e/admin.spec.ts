@@ -57,7 +57,7 @@ describe('admin area: users, templates, materials, files, subscriptions (real se
     expect(menu).to.have.members([
       '/admin', '/admin/templates/create', '/admin/templates/list', '/admin/materials/create', '/admin/materials/list',
       '/admin/users/create', '/admin/users/list', '/admin/subscriptions/create', '/admin/subscriptions/list', '/admin/pages', '/admin/files', '/admin/mail',
-      '/admin/finance', '/admin/finance/recognition', '/admin/finance/reconciliation', '/admin/finance/documents', '/admin/finance/ledger',
+      '/admin/finance', '/admin/finance/recognition', '/admin/finance/reconciliation', '/admin/finance/documents', '/admin/finance/ledger', '/admin/finance/taxes',
     ]);
   });
 

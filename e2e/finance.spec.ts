@@ -143,6 +143,7 @@ describe('finance area: figures as of a day, recognition, reconciliation, invoic
       ['/admin/finance/reconciliation', 'Reconciliation'],
       ['/admin/finance/documents', 'Invoices and credit notes'],
       ['/admin/finance/ledger', 'Ledger'],
+      ['/admin/finance/taxes', 'Taxes (OSS)'],
     ]);
     // Today by the test clock; the installation runs demo payments, so their book is the one shown, marked.
     await overviewAsOf('2026-05-10');

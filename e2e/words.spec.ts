@@ -153,7 +153,7 @@ describe('words on every reachable screen: no internals, no English on Russian s
       }
     });
 
-    it(`${lang}: the finance area — figures, recognition, reconciliation with its check, invoices, the ledger — plan ids, statuses, months and movements in words`, async () => {
+    it(`${lang}: the finance area — figures, recognition, reconciliation with its check, invoices, the ledger, the taxes — plan ids, statuses, months and movements in words`, async () => {
       await signIn(ADMIN);
       const screens: [string, string, string][] = [
         ['admin-finance', '/admin/finance', 'overview-body'],
@@ -161,6 +161,7 @@ describe('words on every reachable screen: no internals, no English on Russian s
         ['admin-finance-reconciliation', '/admin/finance/reconciliation', 'reconciliation-body'],
         ['admin-finance-documents', '/admin/finance/documents', 'documents-body'],
         ['admin-finance-ledger', '/admin/finance/ledger', 'ledger-body'],
+        ['admin-finance-taxes', '/admin/finance/taxes', 'taxes-body'],
       ];
       for (const [name, path, body] of screens) {
         await open(page, `${prefix}${path}`);

@@ -72,6 +72,12 @@ export function readModelConformance(name: string, make: () => Promise<{ store: 
       expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', maxScore: 30 })).to.deep.equal(['a', 'b', 'c']);
       expect(await store.range('p', 'due', { offset: 1, limit: 1, order: 'asc', maxScore: 30 })).to.deep.equal(['b']);
       expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', maxScore: 9 })).to.deep.equal([]);
+      // From a score (both ends included), then paged within it; from alone runs to the end.
+      expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', minScore: 10, maxScore: 30 })).to.deep.equal(['a', 'b', 'c']);
+      expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', minScore: 11, maxScore: 30 })).to.deep.equal(['c']);
+      expect(await store.range('p', 'due', { offset: 1, limit: 1, order: 'asc', minScore: 10, maxScore: 40 })).to.deep.equal(['b']);
+      expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', minScore: 30 })).to.deep.equal(['c', 'd']);
+      expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', minScore: 41 })).to.deep.equal([]);
       // Read once (so an in-process store keeps it sorted), then moved, removed and added: still in order.
       await store.commit('p', [{ op: 'index', index: 'due', id: 'a', score: 35 }, { op: 'unindex', index: 'due', id: 'b' }, { op: 'index', index: 'due', id: 'e', score: 5 }], 2n);
       expect(await store.range('p', 'due', { offset: 0, limit: 10, order: 'asc', maxScore: 35 })).to.deep.equal(['e', 'c', 'a']);

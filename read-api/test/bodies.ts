@@ -80,6 +80,7 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/finance/recognition': {},
     '/finance/trialBalance': { asOf: '2026-03-31', book: 'real', currency: 'USD' },
     '/finance/ledger': { from: '2026-03-01', to: '2026-03-31', book: 'real', currency: 'USD', subscriptionId: c.subscriptionId, page: 1, pageSize: 20 },
+    '/finance/tax/oss': { quarter: '2026-Q1', book: 'real' },
     // E-mail (routes/mail.ts): a well-formed token that is not a genuine link (400 naming token for anyone).
     '/auth/verifyEmail': { token: 'eyJ1aWQiOiJub2JvZHkifQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     '/auth/local/resendVerification': {},

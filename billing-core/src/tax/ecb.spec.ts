@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dayOf, ECB_RATES, ecbRateOn, EcbFileError, EcbRateUnknownError, mergeEcbRates, parseEcbFile, vatInEuros, type EcbRateTable } from './ecb.js';
+import { dayOf, ECB_RATES, ecbRateForPeriodEnd, ecbRateOn, EcbFileError, EcbRateUnknownError, mergeEcbRates, parseEcbFile, vatInEuros, type EcbRateTable } from './ecb.js';
 import { updateEcbRatesFile } from './ecb-cli.js';
 
 /** The ECB's CSV as it serves it: newest first, a trailing comma, N/A where a currency had no rate. */
@@ -50,6 +50,32 @@ describe('ECB rates: the VAT in euros at the rate of a day', () => {
     expect(vatInEuros(1501, 'USD', '2024-01-02', ECB_RATES)).to.include({ rate: '1.0956', euroCents: 1370 });
     expect(vatInEuros(1501, 'USD', '2024-03-29', ECB_RATES)).to.include({ rate: '1.0811', published: '2024-03-28', euroCents: 1388 });
     expect(ecbRateOn('USD', '2023-12-29', ECB_RATES)).to.equal(null);
+  });
+});
+
+describe('ECB rates: the rate a quarter\'s VAT return converts at (VAT Directive art. 369h(2))', () => {
+  it('the rate published on the last day of the period: 2024-Q3 ends on Monday 30 September 2024, 1.1196', () => {
+    expect(ecbRateForPeriodEnd('USD', '2024-09-30', ECB_RATES)).to.deep.equal({ currency: 'USD', rate: '1.1196', published: '2024-09-30', day: '2024-09-30', stale: false });
+  });
+  it('none that day: the next published — 2024-Q1 ends on Easter Sunday, no rate on Good Friday or Easter Monday: Tuesday 2 April, 1.0749 (not Maundy Thursday\'s 1.0811)', () => {
+    expect(ecbRateForPeriodEnd('USD', '2024-03-31', ECB_RATES)).to.deep.equal({ currency: 'USD', rate: '1.0749', published: '2024-04-02', day: '2024-03-31', stale: false });
+    // 2024-Q2 ends on Sunday 30 June: Monday 1 July's 1.0745.
+    expect(ecbRateForPeriodEnd('USD', '2024-06-30', ECB_RATES)).to.deep.equal({ currency: 'USD', rate: '1.0745', published: '2024-07-01', day: '2024-06-30', stale: false });
+  });
+  it('a period ending after the table is complete: the latest rate held (11 October 2024, 1.0938), said stale', () => {
+    expect(ecbRateForPeriodEnd('USD', '2024-12-31', ECB_RATES)).to.deep.equal({ currency: 'USD', rate: '1.0938', published: '2024-10-11', day: '2024-12-31', stale: true });
+    expect(ecbRateForPeriodEnd('USD', '2026-03-31', ECB_RATES)).to.deep.equal({ currency: 'USD', rate: '1.0938', published: '2024-10-11', day: '2026-03-31', stale: true });
+  });
+  it('the table complete to a Sunday whose Friday had the last rate: a period ending on that Saturday is not yet known (stale), one ending on Friday is', () => {
+    const toSunday: EcbRateTable = { ...table, through: '2025-07-06', rates: { USD: { ...table.rates.USD, '2025-07-04': '1.1767' } } };
+    expect(ecbRateForPeriodEnd('USD', '2025-07-05', toSunday)).to.deep.equal({ currency: 'USD', rate: '1.1767', published: '2025-07-04', day: '2025-07-05', stale: true });
+    expect(ecbRateForPeriodEnd('USD', '2025-07-04', toSunday)).to.deep.equal({ currency: 'USD', rate: '1.1767', published: '2025-07-04', day: '2025-07-04', stale: false });
+    expect(ecbRateForPeriodEnd('USD', '2025-06-28', toSunday)).to.deep.equal({ currency: 'USD', rate: '1.172', published: '2025-06-30', day: '2025-06-28', stale: false });
+  });
+  it('a period before the table\'s first rate, or a currency it does not hold: unknown; euros are euros', () => {
+    expect(ecbRateForPeriodEnd('USD', '2023-12-31', ECB_RATES)).to.equal(null);
+    expect(ecbRateForPeriodEnd('GBP', '2024-03-31', ECB_RATES)).to.equal(null);
+    expect(ecbRateForPeriodEnd('EUR', '2024-03-31', ECB_RATES)).to.deep.equal({ currency: 'EUR', rate: '1', published: '2024-03-31', day: '2024-03-31', stale: false });
   });
 });
 

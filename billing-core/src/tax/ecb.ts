@@ -91,6 +91,44 @@ export function vatInEurosForDocument(amountCents: number, currency: string, at:
   return { ...rate, euroCents: toEuroCents(amountCents, rate.rate), stale: dayOf(at) > table.through };
 }
 
+/** The rate a tax return converts at, the day it was for, and whether the table held it (`stale`: it did not). */
+export interface PeriodEndRate extends EcbRate {
+  /** The period's last day, whose rate the return asks for. */
+  day: string;
+  /** The table does not yet hold the rate for `day`: the latest rate it holds was taken instead (update the table). */
+  stale: boolean;
+}
+
+/**
+ * The rate a VAT return for a period converts at (the VAT Directive, article 369h(2) for the Union One Stop Shop,
+ * 366(2) for the non-Union one): the rate the ECB published on the period's last day, or — when it published none
+ * that day (a weekend, a holiday) — the next it published. 2024-Q1 ends on Sunday 31 March; Good Friday and Easter
+ * Monday had no rate either, so the return takes Tuesday 2 April's. When the table does not yet hold that publication
+ * (not updated since, or the period not over), the latest rate it holds, said `stale`: a report is never refused for
+ * it, and says so. Null when the table holds no rate of that currency on or before the day (nothing to fall back on:
+ * a period before the table starts).
+ */
+export function ecbRateForPeriodEnd(currency: string, lastDay: string, table: EcbRateTable = ECB_RATES): PeriodEndRate | null {
+  const day = dayOf(lastDay);
+  if (currency === 'EUR') return { currency, rate: '1', published: day, day, stale: false };
+  const byDay = table.rates[currency];
+  if (!byDay) return null;
+  let first: string | null = null;
+  let next: string | null = null;
+  let latest: string | null = null;
+  for (const d of Object.keys(byDay)) {
+    if (first === null || d < first) first = d;
+    if (d >= day && d <= table.through && (next === null || d < next)) next = d;
+    if (d <= table.through && (latest === null || d > latest)) latest = d;
+  }
+  // The table must reach back to the day itself, or a publication between the day and its first rate could be missing.
+  if (first === null || first > day) return null;
+  if (next !== null && daysApart(day, next) <= MAX_DAYS_BETWEEN_PUBLICATIONS) return { currency, rate: byDay[next]!, published: next, day, stale: false };
+  return latest === null ? null : { currency, rate: byDay[latest]!, published: latest, day, stale: true };
+}
+
+const daysApart = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
 /** Rates read from an ECB file: per currency, day → rate; and the first and latest days the file covers. */
 export interface EcbFileRates {
   rates: Map<string, Map<string, string>>;

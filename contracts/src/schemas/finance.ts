@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from './common.js';
 
 /**
@@ -153,3 +153,94 @@ export const FinanceLedgerEntryView = Type.Object({
   currency: Type.String(),
   postings: Type.Array(FinancePostingView),
 });
+
+/** A calendar quarter, YYYY-Qn (UTC): 2026-Q1 is 1 January to 31 March 2026. */
+export const QUARTER_PATTERN = '^2\\d{3}-Q[1-4]$';
+
+/** `/finance/tax/oss`: the OSS report of a quarter (docs/tax.md, "The OSS report"). */
+export const FinanceOssQuery = Type.Object({
+  quarter: Type.String({ pattern: QUARTER_PATTERN, description: 'A calendar quarter (UTC), YYYY-Qn: "2026-Q1" is January to March 2026' }),
+  book: Type.Optional(StringEnum(FINANCE_BOOKS, { description: 'Real money or the demo payments; real when absent' })),
+  format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '"csv": the report as a text/csv file, one row per country and rate, then the other sections' })),
+});
+
+const CountryCode = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' });
+const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$' });
+const RateText = Type.String({ description: 'A decimal fraction: "0.19" is 19 %' });
+/** Documents of one kind in a line: how many, and their taxable amount and VAT in the line's currency (cents, positive). */
+const OssDocuments = Type.Object({ count: Type.Integer({ minimum: 0 }), taxable: Type.Integer(), vat: Type.Integer() });
+/** Cents in euros. */
+const EuroAmounts = Type.Object({ taxable: Type.Integer(), vat: Type.Integer() });
+
+/**
+ * One line of VAT: a country, a rate and a currency; what the quarter's invoices charged, what its credit notes gave
+ * back (whenever their invoices were issued), and the difference (`taxable`, `vat`: cents of the currency). OSS lines
+ * also in euros at the quarter's rate (absent when no rate is known for the currency), half-up once per line.
+ */
+export const OssVatLineView = Type.Object({
+  country: CountryCode,
+  rate: RateText,
+  currency: CurrencyCode,
+  taxable: Type.Integer(),
+  vat: Type.Integer(),
+  invoices: OssDocuments,
+  creditNotes: OssDocuments,
+  euro: Type.Optional(EuroAmounts),
+});
+
+export const FinanceOssReportView = Type.Object({
+  quarter: Type.String(),
+  book: StringEnum(FINANCE_BOOKS),
+  /** The quarter's first and last days (UTC), both included. */
+  from: Type.String(),
+  to: Type.String(),
+  sellerCountry: CountryCode,
+  /** The One Stop Shop scheme the seller files: `union` (established in a member state), `non-union` (outside the EU). */
+  scheme: StringEnum(['union', 'non-union'] as const),
+  /** The ECB rate each currency of the OSS lines converts at: the one published on the quarter's last day, or the next. */
+  exchangeRates: Type.Array(Type.Object({ currency: CurrencyCode, rate: Type.String(), published: Type.String(), day: Type.String(), stale: Type.Boolean() })),
+  /** Currencies of OSS lines with no ECB rate at all: those lines have no euros, and the euro totals leave them out. */
+  unconverted: Type.Array(CurrencyCode),
+  oss: Type.Object({
+    /** Per member state of consumption, rate and currency (country, then rate, then currency). */
+    lines: Type.Array(OssVatLineView),
+    /** Per member state, in euros: the sum of its lines' euros. */
+    countries: Type.Array(Type.Object({ country: CountryCode, taxable: Type.Integer(), vat: Type.Integer() })),
+    /** All member states, in euros. */
+    total: EuroAmounts,
+  }),
+  /**
+   * The quarter's credit notes of invoices issued in an earlier quarter, per tax line (VAT and reverse charges): they
+   * reduce this quarter's lines and are listed here with the invoice's quarter. Amounts: what they take off (cents).
+   */
+  corrections: Type.Array(
+    Type.Object({
+      section: StringEnum(['oss', 'domestic', 'otherVat', 'reverseCharge'] as const),
+      creditNote: Type.String(),
+      issuedAt: Type.String(),
+      invoice: Type.String(),
+      invoiceQuarter: Type.String(),
+      country: CountryCode,
+      rate: RateText,
+      currency: CurrencyCode,
+      taxable: Type.Integer(),
+      vat: Type.Integer(),
+    }),
+  ),
+  /** VAT of the seller's own country (its national return), per rate and currency. */
+  domestic: Type.Array(OssVatLineView),
+  /** VAT of countries outside the EU whose tax the seller collects (`collect: true`), per country, rate and currency. */
+  otherVat: Type.Array(OssVatLineView),
+  /** Reverse-charged supplies to businesses in other member states (the EC Sales List): per country and VAT number. */
+  reverseCharge: Type.Array(Type.Object({ country: CountryCode, vatNumber: Type.String(), currency: CurrencyCode, taxable: Type.Integer(), invoices: OssDocuments, creditNotes: OssDocuments })),
+  /** Sales outside the scope of the VAT the seller collects (customers outside the EU), per country. */
+  outsideScope: Type.Array(Type.Object({ country: CountryCode, currency: CurrencyCode, taxable: Type.Integer(), invoices: OssDocuments, creditNotes: OssDocuments })),
+  /**
+   * Documents without tax lines: `accountCredit` — money kept as account credit (its VAT is charged when it pays for a
+   * service); `none` — no tax decided (no country known, tax off, or issued before taxes).
+   */
+  untaxed: Type.Array(Type.Object({ reason: StringEnum(['accountCredit', 'none'] as const), currency: CurrencyCode, amount: Type.Integer(), invoices: OssDocuments, creditNotes: OssDocuments })),
+  /** How many of the book's invoices and credit notes were issued in the quarter. */
+  documents: Type.Object({ invoices: Type.Integer({ minimum: 0 }), creditNotes: Type.Integer({ minimum: 0 }) }),
+});
+export type FinanceOssReport = Static<typeof FinanceOssReportView>;

@@ -9,3 +9,4 @@ export { isDay, dayOf } from '@relaycast/billing-core';
 export { MOVEMENTS, type Movement } from './metrics/mrr.js';
 export type { Book } from './metrics/subscription.js';
 export { ledgerEntries, trialBalance, type LedgerEntry, type LedgerPage, type TrialBalance } from './metrics/ledger.js';
+export * from './oss.js';

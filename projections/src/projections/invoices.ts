@@ -104,7 +104,7 @@ export function createInvoiceQueries(rm: ReadModelStore) {
     /** Every invoice and credit note issued up to `to` (epoch ms) and from `from`, oldest first, a batch at a time. */
     async *issuedBetween(from: number, to: number, batch = 500): AsyncGenerator<{ kind: 'invoice'; doc: InvoiceDocument } | { kind: 'credit-note'; doc: CreditNoteDocument }> {
       for (let offset = 0; ; offset += batch) {
-        const ids = await rm.range(INVOICES, invoicesModel.byTime, { offset, limit: batch, order: 'asc', maxScore: to });
+        const ids = await rm.range(INVOICES, invoicesModel.byTime, { offset, limit: batch, order: 'asc', minScore: from, maxScore: to });
         const invoices = ids.filter((id) => id.startsWith('invoice:')).map((id) => id.slice('invoice:'.length));
         const notes = ids.filter((id) => id.startsWith('credit-note:')).map((id) => id.slice('credit-note:'.length));
         const [invoiceDocs, noteDocs] = await Promise.all([rm.getMany<InvoiceDocument>(INVOICES, invoicesModel.invoice, invoices), rm.getMany<CreditNoteDocument>(INVOICES, invoicesModel.creditNote, notes)]);

@@ -43,6 +43,18 @@ function endAtScore(ids: readonly string[], scores: Map<string, number>, max: nu
   return lo;
 }
 
+/** The first position whose score is at least `min` (ids sorted by score). */
+function startAtScore(ids: readonly string[], scores: Map<string, number>, min: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (scores.get(ids[mid]!)! < min) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * UTF-8 bytes in a buffer of their own: Buffer.from would slice small ones out of Node's shared 8 KB pool, and a
  * long-kept slice keeps its whole pool block alive.
@@ -135,13 +147,15 @@ export function createMemoryReadModelStore(): ReadModelStore {
         return bytes;
       });
     },
-    async range(projection, index, { offset, limit, order, maxScore }: RangeOptions) {
+    async range(projection, index, { offset, limit, order, maxScore, minScore }: RangeOptions) {
       const s = space(projection);
       const ids = sortedIds(s, index);
-      if (maxScore !== undefined) {
-        if (order !== 'asc') throw new Error('maxScore ranges are ascending');
-        const end = endAtScore(ids, s.indexes.get(index) ?? new Map(), maxScore);
-        return ids.slice(offset, Math.min(end, offset + limit));
+      if (maxScore !== undefined || minScore !== undefined) {
+        if (order !== 'asc') throw new Error('score ranges are ascending');
+        const scores = s.indexes.get(index) ?? new Map<string, number>();
+        const start = minScore === undefined ? 0 : startAtScore(ids, scores, minScore);
+        const end = maxScore === undefined ? ids.length : endAtScore(ids, scores, maxScore);
+        return ids.slice(start + offset, Math.min(end, start + offset + limit));
       }
       if (order === 'asc') return ids.slice(offset, offset + limit);
       const end = Math.max(0, ids.length - offset);

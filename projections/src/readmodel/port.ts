@@ -17,6 +17,8 @@ export interface RangeOptions {
   order: 'asc' | 'desc';
   /** Only entries whose score is at most this (ascending order only): "what is due by now", in time proportional to it. */
   maxScore?: number;
+  /** Only entries whose score is at least this (ascending order only): a range of times, without reading what is before it. */
+  minScore?: number;
 }
 
 export interface ReadModelStore {

@@ -124,12 +124,12 @@ export function createRedisReadModelStore(client: Redis, options: RedisReadModel
       if (ids.length === 0) return [];
       return guard(client.hmgetBuffer(docKey(projection, collection), ...ids));
     },
-    async range(projection, index, { offset, limit, order, maxScore }: RangeOptions) {
+    async range(projection, index, { offset, limit, order, maxScore, minScore }: RangeOptions) {
       if (limit <= 0) return [];
       const key = idxKey(projection, index);
-      if (maxScore !== undefined) {
-        if (order !== 'asc') throw new Error('maxScore ranges are ascending');
-        return guard(client.zrangebyscore(key, '-inf', String(maxScore), 'LIMIT', String(offset), String(limit)));
+      if (maxScore !== undefined || minScore !== undefined) {
+        if (order !== 'asc') throw new Error('score ranges are ascending');
+        return guard(client.zrangebyscore(key, minScore === undefined ? '-inf' : String(minScore), maxScore === undefined ? '+inf' : String(maxScore), 'LIMIT', String(offset), String(limit)));
       }
       const stop = offset + limit - 1;
       return guard(order === 'asc' ? client.zrange(key, String(offset), String(stop)) : client.zrevrange(key, String(offset), String(stop)));

@@ -266,6 +266,11 @@ describe('the OpenAPI document: every served route, and real answers valid again
     const ledgerCsv = await post(admin, '/finance/ledger', { from: monthAgo, to: today, format: 'csv' });
     expect(ledgerCsv.headers.get('content-type')).to.match(/^text\/csv/);
     await post(admin, '/finance/ledger', { from: today, to: monthAgo });
+    // The OSS report of this quarter: the purchase's invoice and credit note are in it (no country known: untaxed).
+    const quarter = `${today.slice(0, 4)}-Q${Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1}`;
+    expect((await post(admin, '/finance/tax/oss', { quarter })).body.data.documents.invoices).to.be.greaterThan(0);
+    expect((await post(admin, '/finance/tax/oss', { quarter, format: 'csv' })).headers.get('content-type')).to.match(/^text\/csv/);
+    await post(admin, '/finance/tax/oss', { quarter: '2026-Q5' });
     await post(admin, '/finance/verify', {});
     await post(admin, '/users/history', { id: buyer.userId });
 

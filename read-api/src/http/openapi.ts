@@ -79,7 +79,7 @@ const TAGS: Record<string, string> = {
   Licences: 'Signed licence files for the self-hosted engine: download, online check, the current file, the public key.',
   Content: 'Templates and materials of the admin area, and the published materials pages read.',
   Files: 'Uploaded files (administrators) and their public downloads.',
-  Finance: 'Revenue figures and recognition as of a day, the trial balance and the ledger (double entry), the reconciliation report and read-model verification (administrators and the read-only finance role).',
+  Finance: 'Revenue figures and recognition as of a day, the trial balance and the ledger (double entry), the quarter’s OSS (EU VAT) report, the reconciliation report and read-model verification (administrators and the read-only finance role).',
   'Billing clock': 'Billing time, the test clock, and the billing policy every process follows.',
   Admin: 'The administrators’ home: what needs attention, users and subscriptions counted, the latest events.',
   Mail: 'E-mail to customers (administrators): the outbox of every message, per customer what was sent and when, one message rendered again from the log, resends, the notifier’s status; and the one-click unsubscribe link of reminders.',
@@ -554,6 +554,7 @@ const SERVED_OPERATIONS: Operation[] = [
 const OTHER_FORMS: Record<string, Record<string, Json>> = {
   '/finance/replay': { 'text/csv': { schema: { type: 'string', description: 'With `format: "csv"`: the report as an RFC 4180 file (attachment)' } } },
   '/finance/ledger': { 'text/csv': { schema: { type: 'string', description: 'With `format: "csv"`: every entry of the range as an RFC 4180 file (attachment), one row per posting line; `debit` and `credit` in the currency’s units with two decimals' } } },
+  '/finance/tax/oss': { 'text/csv': { schema: { type: 'string', description: 'With `format: "csv"`: the quarter’s OSS report as an RFC 4180 file (attachment relaycast-oss-<book>-<quarter>.csv): one row per member state, rate and currency, then the euro totals, the exchange rate, corrections and the sections outside the OSS; amounts in the currency’s units (and in euros) with two decimals' } } },
 };
 
 const DESCRIPTION = `The API of the Relaycast site and its billing: accounts and sessions, subscriptions and their payments through PayPal, invoices and credit notes, licence files, the admin area's content and files, finance, operations. It is what this server (read-api) serves.

@@ -130,6 +130,7 @@ describe('authorization matrix (every route × every kind of caller)', function 
     '/finance/recognition': /*           */ [401, 403, 403, 403, 200, 200],
     '/finance/trialBalance': /*          */ [401, 403, 403, 403, 200, 200],
     '/finance/ledger': /*                */ [401, 403, 403, 403, 200, 200],
+    '/finance/tax/oss': /*               */ [401, 403, 403, 403, 200, 200],
     // Invoices and credit notes: every signed-in user lists their own (a plain user has none), administrators anyone's.
     '/invoices/findAll': /*              */ [401, 200, 200, 200, 200, 200],
     '/invoices/findOne': /*              */ [401, 404, 404, 404, 404, 404],
@@ -222,9 +223,9 @@ describe('authorization matrix (every route × every kind of caller)', function 
     });
   }
 
-  it('a CSV finance report and the ledger as CSV are for administrators and the finance role only', async () => {
+  it('a CSV finance report, the ledger and the OSS report as CSV are for administrators and the finance role only', async () => {
     const clients = callers();
-    for (const [path, body] of [['/finance/replay', { format: 'csv' }], ['/finance/ledger', { from: '2026-03-01', to: '2026-03-31', format: 'csv' }]] as const) {
+    for (const [path, body] of [['/finance/replay', { format: 'csv' }], ['/finance/ledger', { from: '2026-03-01', to: '2026-03-31', format: 'csv' }], ['/finance/tax/oss', { quarter: '2026-Q1', format: 'csv' }]] as const) {
       const got: number[] = [];
       for (const name of CALLERS) got.push((await clients[name].post(path, body)).status);
       expect(got, path).to.deep.equal([401, 403, 403, 403, 200, 200]);

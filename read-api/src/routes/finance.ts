@@ -1,11 +1,12 @@
 import express, { type Router } from 'express';
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum, ValidationError, validate } from '@relaycast/contracts';
-import { FinanceAsOfQuery, FinanceLedgerEntryView, FinanceLedgerQuery, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, FinanceTrialBalanceQuery, FinanceTrialBalanceView, LEDGER_MAX_DAYS, PageMeta, ReadModelVerificationView } from '@relaycast/contracts';
+import { FinanceAsOfQuery, FinanceLedgerEntryView, FinanceOssQuery, FinanceOssReportView, FinanceLedgerQuery, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, FinanceTrialBalanceQuery, FinanceTrialBalanceView, LEDGER_MAX_DAYS, PageMeta, ReadModelVerificationView } from '@relaycast/contracts';
 import { daysBetween } from '@relaycast/billing-core';
 import { projectionsNamed } from '@relaycast/projections';
-import { CutError, dayOf, financeOverview, financeRecognition, isDay, ledgerEntries, parseCut, replayFinance, reportToCsv, trialBalance, verifyReadModels, type FinanceReport, type LedgerPage } from '@relaycast/projections/finance';
+import { CutError, dayOf, financeOverview, financeRecognition, isDay, ledgerEntries, ossQuarterReport, parseCut, quarterRange, replayFinance, reportToCsv, trialBalance, verifyReadModels, type FinanceReport, type LedgerPage, type OssReport } from '@relaycast/projections/finance';
 import { ledgerCsv } from '../finance/ledger-csv.js';
+import { ossCsv } from '../finance/oss-csv.js';
 import { authorize, defineRoute, JSON_BODY_LIMIT } from '../http/route.js';
 import { jsonBodyGuard } from '../http/body-guard.js';
 import type { Runtime } from '../runtime.js';
@@ -55,6 +56,12 @@ function ledgerRange(body: { from: string; to: string }): { from: string; to: st
 }
 
 const LEDGER_PAGE_SIZE = 50;
+
+/** The OSS report of a quarter of a book, for the seller of this configuration (its country: SELLER_COUNTRY). */
+async function oss(rt: Runtime, body: Static<typeof FinanceOssQuery>): Promise<OssReport> {
+  if (!quarterRange(body.quarter)) throw ValidationError.field('quarter', 'must be a calendar quarter, YYYY-Qn (2026-Q1)');
+  return ossQuarterReport(rt.readModels, { quarter: body.quarter, book: body.book ?? 'real', sellerCountry: rt.config.tax.country });
+}
 
 /** The ledger's entries of a range: one page of them, or (`all`) every one, for the CSV file. */
 async function ledger(rt: Runtime, body: Static<typeof FinanceLedgerQuery>, all = false): Promise<LedgerPage & { page: number; pageSize: number }> {
@@ -129,6 +136,18 @@ export const financeRoutes = [
     },
   }),
   defineRoute({
+    path: '/finance/tax/oss',
+    answer: FinanceOssReportView,
+    query: true,
+    access: 'finance',
+    tag: 'Finance',
+    summary: 'The One Stop Shop (OSS) report of a quarter (UTC): per member state of consumption, rate and currency, the taxable amount and VAT of the quarter’s invoices less its credit notes (those of earlier quarters’ invoices also listed as corrections), in euros at the ECB rate of the quarter’s last day; beside it the seller’s domestic VAT, reverse charges per VAT number, sales outside the scope and documents without tax (docs/tax.md). format "csv" answers it as a text/csv file',
+    body: FinanceOssQuery,
+    async handle({ body, rt }) {
+      return { data: await oss(rt, body) };
+    },
+  }),
+  defineRoute({
     path: '/finance/replay',
     answer: FinanceReportView,
     query: true,
@@ -156,8 +175,8 @@ export const financeRoutes = [
 ];
 
 /**
- * `/finance/replay` and `/finance/ledger` with `format: "csv"`: the same report, or every entry of the range, as an
- * RFC 4180 file. Mounted before the JSON routes; any other format falls through to the routes above.
+ * `/finance/replay`, `/finance/ledger` and `/finance/tax/oss` with `format: "csv"`: the same report, every entry of
+ * the range, or the quarter's OSS report, as an RFC 4180 file. Mounted before the JSON routes; any other format falls through to the routes above.
  */
 export function mountFinanceCsv(router: Router, rt: Runtime): void {
   router.post('/finance/replay', express.json({ limit: JSON_BODY_LIMIT, strict: true }), jsonBodyGuard, async (req, res, next) => {
@@ -177,5 +196,13 @@ export function mountFinanceCsv(router: Router, rt: Runtime): void {
     res.setHeader('Cache-Control', 'private, no-store');
     res.attachment(`relaycast-ledger-${found.book}-${body.currency ?? 'USD'}-${found.from}-${found.to}.csv`);
     res.type('text/csv; charset=utf-8').send(ledgerCsv(found.entries));
+  });
+  router.post('/finance/tax/oss', express.json({ limit: JSON_BODY_LIMIT, strict: true }), jsonBodyGuard, async (req, res, next) => {
+    if ((req.body as { format?: unknown }).format !== 'csv') return next();
+    authorize('finance', req.auth.user);
+    const report = await oss(rt, validate(FinanceOssQuery, req.body));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.attachment(`relaycast-oss-${report.book}-${report.quarter}.csv`);
+    res.type('text/csv; charset=utf-8').send(ossCsv(report));
   });
 }

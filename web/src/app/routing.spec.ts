@@ -135,6 +135,7 @@ describe('admin routes in the route registry', () => {
       '/admin/finance/reconciliation',
       '/admin/finance/documents',
       '/admin/finance/ledger',
+      '/admin/finance/taxes',
       '/admin/mail',
     ]);
     for (const p of admin) {

@@ -49,6 +49,7 @@ const VIEWS: Record<AdminView, ComponentType<ViewProps>> = {
   'finance/reconciliation': lazy(() => import('./finance/ReconciliationView.js')),
   'finance/documents': lazy(() => import('./finance/DocumentsView.js')),
   'finance/ledger': lazy(() => import('./finance/LedgerView.js')),
+  'finance/taxes': lazy(() => import('./finance/TaxesView.js')),
   mail: lazy(() => import('./mail/MailView.js')),
 };
 

@@ -20,14 +20,15 @@ describe('admin access (seed §2, §6 menu rules)', () => {
       'finance/reconciliation',
       'finance/documents',
       'finance/ledger',
+      'finance/taxes',
     ]);
     expect(ADMIN_VIEWS.filter((v) => v.startsWith('finance') && canOpen(v, 'ROLE_CUSTOMER'))).to.deep.equal([]);
   });
 
   it('menus: Home, Subscriptions, Users, Templates, Materials, Site pages, Files, E-mail, Finance for administrators; Subscriptions for customers; Finance for the finance role', () => {
     expect(menuFor('ROLE_ADMIN').map((m) => m.area)).to.deep.equal(['home', 'subscriptions', 'users', 'templates', 'materials', 'pages', 'files', 'mail', 'finance']);
-    expect(menuFor('ROLE_ADMIN')[8]!.views).to.deep.equal(['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents', 'finance/ledger']);
-    expect(menuFor('ROLE_FINANCE')).to.deep.equal([{ area: 'finance', views: ['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents', 'finance/ledger'] }]);
+    expect(menuFor('ROLE_ADMIN')[8]!.views).to.deep.equal(['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents', 'finance/ledger', 'finance/taxes']);
+    expect(menuFor('ROLE_FINANCE')).to.deep.equal([{ area: 'finance', views: ['finance', 'finance/recognition', 'finance/reconciliation', 'finance/documents', 'finance/ledger', 'finance/taxes'] }]);
     expect(menuFor('ROLE_ADMIN')[0]!.views).to.deep.equal(['home']);
     expect(menuFor('ROLE_ADMIN')[2]!.views).to.deep.equal(['users/list', 'users/create']);
     expect(menuFor('ROLE_ADMIN')[5]!.views).to.deep.equal(['pages']);

@@ -3,7 +3,7 @@ import { ADMIN_HOME_PATH, MENU_ACCESS, type Role } from '@relaycast/contracts/co
 /**
  * The admin area's views, each a route of the one admin page: the administrators' home (/admin), the seed's admin
  * routes (§2), the files page (/admin/files) and the finance area (/admin/finance: the overview, revenue recognition,
- * reconciliation, invoices and credit notes, the ledger and trial balance).
+ * reconciliation, invoices and credit notes, the ledger and trial balance, the taxes: the OSS report).
  */
 export const ADMIN_VIEWS = [
   'home',
@@ -25,6 +25,7 @@ export const ADMIN_VIEWS = [
   'finance/reconciliation',
   'finance/documents',
   'finance/ledger',
+  'finance/taxes',
   'mail',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];

@@ -80,8 +80,8 @@ function useFinanceScope(): { scope: FinanceScope | null; setAsOf: (day: string)
   };
 }
 
-/** The day and book pickers: every figure of the page is as of that day, of that book. */
-function ScopeControls({ scope, setAsOf, setBook }: { scope: FinanceScope; setAsOf: (day: string) => void; setBook: (book: FinanceBook) => void }) {
+/** The day and book pickers: every figure of the page is as of that day, of that book (a page of periods: the book only). */
+function ScopeControls({ scope, setAsOf, setBook, day }: { scope: FinanceScope; setAsOf: (day: string) => void; setBook: (book: FinanceBook) => void; day: boolean }) {
   const { t } = useT('finance');
   const lang = useLang();
   const id = useId();
@@ -89,28 +89,30 @@ function ScopeControls({ scope, setAsOf, setBook }: { scope: FinanceScope; setAs
   useEffect(() => setTyped(scope.asOf), [scope.asOf]);
   return (
     <div className="finance-scope card" data-testid="finance-scope">
-      <div className="field">
-        <label htmlFor={`${id}-asof`}>{t('scope.asOf')}</label>
-        <div className="finance-scope-day">
-          <input
-            id={`${id}-asof`}
-            type="date"
-            value={typed}
-            max="9999-12-31"
-            onChange={(e) => {
-              setTyped(e.target.value);
-              if (isDay(e.target.value)) setAsOf(e.target.value);
-            }}
-            data-testid="finance-as-of"
-          />
-          {scope.asOf !== scope.today && (
-            <button type="button" className="btn btn-small btn-outline" onClick={() => setAsOf(scope.today)} data-testid="finance-today">
-              {t('scope.today')}
-            </button>
-          )}
+      {day && (
+        <div className="field">
+          <label htmlFor={`${id}-asof`}>{t('scope.asOf')}</label>
+          <div className="finance-scope-day">
+            <input
+              id={`${id}-asof`}
+              type="date"
+              value={typed}
+              max="9999-12-31"
+              onChange={(e) => {
+                setTyped(e.target.value);
+                if (isDay(e.target.value)) setAsOf(e.target.value);
+              }}
+              data-testid="finance-as-of"
+            />
+            {scope.asOf !== scope.today && (
+              <button type="button" className="btn btn-small btn-outline" onClick={() => setAsOf(scope.today)} data-testid="finance-today">
+                {t('scope.today')}
+              </button>
+            )}
+          </div>
+          <p className="muted field-hint">{t('scope.asOfHint', { day: formatDay(scope.asOf, lang), today: formatDay(scope.today, lang) })}</p>
         </div>
-        <p className="muted field-hint">{t('scope.asOfHint', { day: formatDay(scope.asOf, lang), today: formatDay(scope.today, lang) })}</p>
-      </div>
+      )}
       <fieldset className="finance-book" data-testid="finance-book">
         <legend>{t('scope.book')}</legend>
         {(['real', 'demo'] as const).map((b) => (
@@ -127,9 +129,10 @@ function ScopeControls({ scope, setAsOf, setBook }: { scope: FinanceScope; setAs
 
 /**
  * A finance page: its title and what it is for, the day and book every figure is as of, the demo mark, and the
- * page's own figures (given the scope).
+ * page's own figures (given the scope). A page of its own periods (the taxes' quarters) shows the book alone (`day`
+ * false).
  */
-export function FinanceFrame({ page, children }: { page: 'overview' | 'recognition' | 'reconciliation' | 'documents' | 'ledger'; children: (scope: FinanceScope) => ReactNode }) {
+export function FinanceFrame({ page, children, day = true }: { page: 'overview' | 'recognition' | 'reconciliation' | 'documents' | 'ledger' | 'taxes'; children: (scope: FinanceScope) => ReactNode; day?: boolean }) {
   const { t } = useT('finance');
   const { scope, setAsOf, setBook } = useFinanceScope();
   useDocumentTitle(t(`pages.${page}.title`));
@@ -143,7 +146,7 @@ export function FinanceFrame({ page, children }: { page: 'overview' | 'recogniti
         <PageLoading />
       ) : (
         <>
-          <ScopeControls scope={scope} setAsOf={setAsOf} setBook={setBook} />
+          <ScopeControls scope={scope} setAsOf={setAsOf} setBook={setBook} day={day} />
           {scope.book === 'demo' && (
             <p className="note" data-testid="finance-demo-note">
               {t('scope.demoNote')}

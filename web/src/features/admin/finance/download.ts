@@ -36,3 +36,8 @@ export function downloadReconciliationCsv(to?: string): Promise<void> {
 export function downloadLedgerCsv(args: { from: string; to: string; book?: string; currency?: string; subscriptionId?: string }): Promise<void> {
   return downloadCsv('/finance/ledger', args, 'relaycast-ledger.csv');
 }
+
+/** A quarter's OSS report as CSV (POST /finance/tax/oss, format csv), saved as the file the server names. */
+export function downloadOssCsv(args: { quarter: string; book: string }): Promise<void> {
+  return downloadCsv('/finance/tax/oss', args, `relaycast-oss-${args.book}-${args.quarter}.csv`);
+}

@@ -1,6 +1,6 @@
 import { api } from '../../../app/shell/api.js';
 import type { FinanceBook } from './model.js';
-import type { FinanceLedgerEntryView, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, FinanceTrialBalanceView, ReadModelVerificationView } from './types.js';
+import type { FinanceLedgerEntryView, FinanceOssReportView, FinanceOverviewView, FinanceRecognitionView, FinanceReportView, FinanceTrialBalanceView, ReadModelVerificationView } from './types.js';
 import { toPage, type ListPage } from '../../ui/list.js';
 
 export interface AsOfArgs {
@@ -39,6 +39,10 @@ export const financeApi = api.injectEndpoints({
       query: (body) => ({ url: '/finance/ledger', body }),
       transformResponse: (data: unknown, meta) => toPage<FinanceLedgerEntryView>(data, meta),
     }),
+    /** The One Stop Shop report of a quarter (YYYY-Qn) of a book (POST /finance/tax/oss). */
+    financeOss: build.query<FinanceOssReportView, { quarter: string; book: FinanceBook }>({
+      query: (body) => ({ url: '/finance/tax/oss', body }),
+    }),
     /** `to`: a day (its end, UTC) or an event position (digits). */
     financeReplay: build.query<FinanceReportView, { to: string }>({
       query: (body) => ({ url: '/finance/replay', body }),
@@ -51,7 +55,7 @@ export const financeApi = api.injectEndpoints({
   }),
 });
 
-export const { useFinanceOverviewQuery, useFinanceRecognitionQuery, useFinanceReplayQuery, useFinanceVerifyQuery, useFinanceTrialBalanceQuery, useFinanceLedgerQuery } = financeApi;
+export const { useFinanceOverviewQuery, useFinanceRecognitionQuery, useFinanceReplayQuery, useFinanceVerifyQuery, useFinanceTrialBalanceQuery, useFinanceLedgerQuery, useFinanceOssQuery } = financeApi;
 
 /** The billing clock's time (the test clock's under BILLING_CLOCK=test): GET /billing/clock, public. */
 export async function fetchBillingNow(): Promise<{ mode: string; now: string } | null> {

@@ -6,6 +6,7 @@ import type {
   FinanceTrialBalanceView as TrialBalanceSchema,
   FinanceLedgerEntryView as LedgerEntrySchema,
   ReadModelVerificationView as VerificationSchema,
+  FinanceOssReportView as OssReportSchema,
 } from '@relaycast/contracts';
 
 /** The finance API's answers (contracts/src/schemas/finance.ts and answers.ts), as types: type-only imports. */
@@ -15,3 +16,4 @@ export type FinanceReportView = Static<typeof ReportSchema>;
 export type ReadModelVerificationView = Static<typeof VerificationSchema>;
 export type FinanceTrialBalanceView = Static<typeof TrialBalanceSchema>;
 export type FinanceLedgerEntryView = Static<typeof LedgerEntrySchema>;
+export type FinanceOssReportView = Static<typeof OssReportSchema>;
