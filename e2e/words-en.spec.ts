@@ -1,0 +1,4 @@
+/** The words walk (e2e/support/words-walk.ts) in English. */
+import { describeWordsWalk } from './support/words-walk.js';
+
+describeWordsWalk(['en']);
