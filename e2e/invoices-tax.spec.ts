@@ -12,9 +12,9 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, apiFromPage, open, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { ADMIN, apiFromPage, expectAccessible, open, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
 import { expectWords } from './support/words.js';
-import { expectFits } from './support/fit.js';
+import { expectFits, PHONE } from './support/fit.js';
 import { SCREENSHOTS } from './support/site.js';
 
 const CUSTOMER = { email: 'eva@tax.test', password: 'correct horse battery staple 35' };
@@ -37,9 +37,10 @@ describe('invoices with VAT in the account: the page and its PDFs in English and
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let errors: string[];
 
   before(async () => {
-    ({ app, browser, context, page } = await startAppSession(undefined, {
+    ({ app, browser, context, page, errors } = await startAppSession(undefined, {
       SELLER_NAME: 'Relaycast OÜ', SELLER_ADDRESS: 'Narva mnt 5\\n10117 Tallinn\\nEstonia', SELLER_COUNTRY: 'EE', SELLER_VAT_NUMBER: 'EE100931558',
       BILLING_CLOCK: 'test', BILLING_CLOCK_START: '2026-03-01T10:00:00.000Z',
     }));
@@ -154,5 +155,9 @@ describe('invoices with VAT in the account: the page and its PDFs in English and
     expect(business).to.include('Номер плательщика НДС продавца: EE100931558; покупателя: DE136695976.').and.not.include('Reverse charge');
     const note = await pdfOf('credit-note', 'CN-000001', 'ru');
     expect(note).to.include('КРЕДИТ-НОТА').and.include('НДС 19 % (Германия) −1,50 $').and.include('Итого возвращено с НДС −9,40 $');
+  });
+
+  it('no errors in the browser console on the way', () => {
+    expect(errors).to.deep.equal([]);
   });
 });
