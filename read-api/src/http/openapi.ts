@@ -259,6 +259,7 @@ const pathParam = (name: string, description: string, schema: Json) => ({ name, 
 const INVOICE_NUMBER = pathParam('number', 'The invoice number: INV- (demo payments: DEMO-INV-) and six or more digits', { type: 'string', pattern: INVOICE_NUMBER_PATTERN });
 const CREDIT_NOTE_NUMBER = pathParam('number', 'The credit note number: CN- (demo payments: DEMO-CN-) and six or more digits', { type: 'string', pattern: CREDIT_NOTE_NUMBER_PATTERN });
 const PDF = { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } };
+const PDF_LANG = { name: 'lang', in: 'query', required: false, description: 'en or ru; without it, the reader’s profile language (else English)', schema: { type: 'string', enum: ['en', 'ru'] } };
 
 /**
  * The routes mounted on the router itself rather than through the JSON route table: downloads, the licence check,
@@ -400,13 +401,13 @@ const SERVED_OPERATIONS: Operation[] = [
     method: 'get',
     path: '/invoices/{number}.pdf',
     tag: 'Invoices',
-    summary: 'An invoice as an A4 PDF (attachment relaycast-invoice-<number>.pdf): seller, customer, number, dates, lines, total, no tax charged',
-    description: `Access: ${ACCESS_TEXT.signedIn} The customer it is made out to, administrators and the finance role; others are refused (403).`,
+    summary: 'An invoice as an A4 PDF (attachment relaycast-invoice-<number>.pdf) in English or Russian: seller and customer with their VAT numbers, number, dates, lines, net, tax lines, VAT, gross, the VAT in euros, the reverse charge’s wording — or, issued before taxes, that no tax was charged',
+    description: `Access: ${ACCESS_TEXT.signedIn} The customer it is made out to, administrators and the finance role; to anyone else it does not exist (404). Content-Language says the language.`,
     security: 'session',
-    parameters: [INVOICE_NUMBER],
+    parameters: [INVOICE_NUMBER, PDF_LANG],
     responses: {
       200: { description: 'The PDF', content: PDF },
-      ...errorResponses(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE', 'INTERNAL']),
+      ...errorResponses(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE', 'INTERNAL']),
       ...HEADERS_TOO_LARGE,
     },
   },
@@ -414,13 +415,13 @@ const SERVED_OPERATIONS: Operation[] = [
     method: 'get',
     path: '/creditNotes/{number}.pdf',
     tag: 'Invoices',
-    summary: 'A credit note as an A4 PDF (attachment relaycast-credit-note-<number>.pdf), referring to its invoice',
-    description: `Access: ${ACCESS_TEXT.signedIn} The customer it is made out to, administrators and the finance role; others are refused (403).`,
+    summary: 'A credit note as an A4 PDF (attachment relaycast-credit-note-<number>.pdf) in English or Russian, referring to its invoice: the money given back, with its net and VAT per rate when the invoice charged VAT',
+    description: `Access: ${ACCESS_TEXT.signedIn} The customer it is made out to, administrators and the finance role; to anyone else it does not exist (404). Content-Language says the language.`,
     security: 'session',
-    parameters: [CREDIT_NOTE_NUMBER],
+    parameters: [CREDIT_NOTE_NUMBER, PDF_LANG],
     responses: {
       200: { description: 'The PDF', content: PDF },
-      ...errorResponses(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE', 'INTERNAL']),
+      ...errorResponses(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE', 'INTERNAL']),
       ...HEADERS_TOO_LARGE,
     },
   },
@@ -429,7 +430,7 @@ const SERVED_OPERATIONS: Operation[] = [
     path: '/invoices/export.csv',
     tag: 'Invoices',
     summary: 'Invoices and credit notes issued in a date range as one CSV file for finance (RFC 4180; credit notes negative)',
-    description: 'Access: administrators and the finance role (DOCUMENT_EXPORT_ROLES). One row per document, oldest first; `from` and `to` are UTC dates, both included; `book` picks real money or demo payments (default: both, told apart by the `book` column).',
+    description: 'Access: administrators and the finance role (DOCUMENT_EXPORT_ROLES). One row per document, oldest first; `from` and `to` are UTC dates, both included; `book` picks real money or demo payments (default: both, told apart by the `book` column). A document with tax has its net, tax, gross, tax lines, VAT in euros and the ECB rate in the last columns (docs/finance.md).',
     security: 'session',
     parameters: [
       { name: 'from', in: 'query', required: false, description: 'First day (YYYY-MM-DD, UTC)', schema: { type: 'string', format: 'date' } },

@@ -230,7 +230,8 @@ describe('e-mail over SMTP: the notifier, the messages, their links', function (
     expect([pdf!.filename, pdf!.contentType]).to.deep.equal([receipt.mail.text!.match(/Счёт (INV-\d{6})/)![1] + '.pdf', 'application/pdf']);
     writeFileSync(join(dir, 'invoice.pdf'), pdf!.content);
     const pdfText = execFileSync('pdftotext', [join(dir, 'invoice.pdf'), '-'], { encoding: 'utf8' });
-    expect(pdfText).to.include('INVOICE').and.include(pdf!.filename!.replace('.pdf', '')).and.include('$10.00');
+    // In the customer's language, as the e-mail (issue 35): Russian words, Russian money.
+    expect(pdfText).to.include('СЧЁТ').and.include(pdf!.filename!.replace('.pdf', '')).and.include('10,00 $').and.not.include('INVOICE');
     const licences = mails.filter((m) => templateOf(m.subject) === 'licence-issued');
     // The trial's licence (the other subscription) and this one's.
     expect(licences).to.have.length(2);

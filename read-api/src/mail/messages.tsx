@@ -30,7 +30,7 @@ import {
 import { invoicePdf } from '../invoices/pdf.js';
 import { LINK_PATHS, type LinkSigner } from './links.js';
 import { MessageLayout, type LayoutProps } from './layout.js';
-import { wordsIn } from '../words/index.js';
+import { subscriptionNameIn, wordsIn } from '../words/index.js';
 
 /**
  * Which messages an event causes, and each message rendered from the events up to its cause — the user's and the
@@ -154,12 +154,7 @@ export async function templatesFor(deps: MailDeps, raw: EventEnvelope): Promise<
 const money = (cents: number, currency: string, lang: Language) => formatMoney(cents, lang, { currency });
 const day = (iso: string, lang: Language) => new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
-const DEFAULT_NAME = /^Subscription (\d{4}-\d{2}-\d{2})$/;
-function subscriptionNameOf(name: string, lang: Language): string {
-  const match = DEFAULT_NAME.exec(name);
-  if (!match || lang === 'en') return name;
-  return `Подписка от ${new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${match[1]}T00:00:00Z`))}`;
-}
+const subscriptionNameOf = subscriptionNameIn;
 
 /** What one message says and links to, before the layout: its words filled, its facts, its button, its attachments. */
 interface Content {
@@ -224,7 +219,7 @@ export async function renderMessage(deps: MailDeps, cause: EventEnvelope, templa
       if (event.type !== 'InvoiceIssued') return null;
       const invoice = event.data;
       const period = invoice.lines.find((l) => l.periodStart && l.periodEnd);
-      const pdf = await invoicePdf({ ...invoice, credited: 0, creditNotes: [] });
+      const pdf = await invoicePdf({ ...invoice, credited: 0, creditNotes: [] }, lang);
       content = {
         values: { amount: money(invoice.total, invoice.currency, lang), invoice: invoice.number, subscription: subscriptionNameOf(invoice.subscriptionName, lang) },
         facts: [

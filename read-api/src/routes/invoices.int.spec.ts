@@ -192,7 +192,7 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
     expect(res.headers.get('content-type')).to.match(/^text\/csv/);
     expect(res.headers.get('content-disposition')).to.match(/relaycast-invoices-2020-01-01-now\.csv/);
     const text = await res.text();
-    expect(text.split('\r\n')[0]).to.equal('document,number,book,issued_at,invoice_number,reason,customer_id,customer_name,customer_company,customer_country,customer_vat_number,subscription_id,paypal_order_id,capture_id,refund_id,paid_or_refunded_at,currency,amount_cents,amount,description');
+    expect(text.split('\r\n')[0]).to.equal('document,number,book,issued_at,invoice_number,reason,customer_id,customer_name,customer_company,customer_country,customer_vat_number,subscription_id,paypal_order_id,capture_id,refund_id,paid_or_refunded_at,currency,amount_cents,amount,description,net_cents,net,tax_cents,tax,gross_cents,gross,tax_kind,tax_country,tax_rate,tax_lines,vat_eur_cents,vat_eur,ecb_rate,ecb_rate_date,ecb_rate_stale');
     const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
     // Oldest first: by the day each is dated (an invoice by its payment, a credit note by its refund, after its invoice).
     const dates = rows.map((r) => r.issued_at);
@@ -212,6 +212,8 @@ describe('invoices and credit notes: numbered from the event log, PDFs, CSV for 
     const fifth = rows.find((r) => r.number === 'INV-000005')!;
     expect(fifth).to.deep.include({ customer_name: 'Ada Lovelace', customer_company: 'Analytical Engines Ltd', customer_country: 'GB', customer_vat_number: 'GB123456789', paypal_order_id: 'O-7', currency: 'USD' });
     expect(rows.find((r) => r.number === 'CN-000001')).to.deep.include({ reason: 'REFUND', refund_id: 'RF-1', capture_id: 'CAP-O-1' });
+    // Documents without tax (these payments carried none): every tax cell empty, not a made-up 0.
+    expect(rows.find((r) => r.number === 'INV-000001')).to.deep.include({ net_cents: '', tax: '', gross: '', tax_kind: '', tax_lines: '', vat_eur: '', ecb_rate: '' });
 
     const demoOnly = parse(await (await download(admin, '/invoices/export.csv?book=demo')).text(), { columns: true }) as Record<string, string>[];
     expect(demoOnly.map((r) => r.number)).to.deep.equal(['DEMO-INV-000001']);

@@ -6,15 +6,18 @@ import {
   BillingDetailsView,
   CREDIT_NOTE_NUMBER_PATTERN,
   CreditNoteView,
+  DEFAULT_LANGUAGE,
   DOCUMENT_BOOKS,
   ForbiddenError,
   Id,
   INVOICE_NUMBER_PATTERN,
   InvoiceView,
+  LANGUAGES,
   NotFoundError,
   PageMeta,
   StringEnum,
   validate,
+  type Language,
   type Role,
   type UserView,
 } from '@relaycast/contracts';
@@ -159,9 +162,16 @@ const ExportQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** A PDF's language: `lang` when given (the page it was opened from), else the reader's own (their profile's), else English. */
+const PdfQuery = Type.Object({ lang: Type.Optional(StringEnum(LANGUAGES)) });
+function pdfLanguage(query: unknown, user: UserView | null): Language {
+  const { lang } = validate(PdfQuery, { ...(query as object) });
+  return lang ?? user?.language ?? DEFAULT_LANGUAGE;
+}
+
 /**
  * GET /invoices/INV-000001.pdf and /creditNotes/CN-000001.pdf (downloads: the customer whose document it is, and
- * administrators); GET /invoices/export.csv (DOCUMENT_EXPORT_ROLES): invoices and credit notes issued from `from` to
+ * administrators and the finance role), in the language `?lang=en|ru` names, else the reader's; GET /invoices/export.csv (DOCUMENT_EXPORT_ROLES): invoices and credit notes issued from `from` to
  * `to` (dates, UTC, both included), of one book or both.
  */
 export function mountInvoiceDocuments(router: Router, rt: Runtime): void {
@@ -181,15 +191,19 @@ export function mountInvoiceDocuments(router: Router, rt: Runtime): void {
   });
   router.get(/^\/invoices\/((?:DEMO-)?INV-\d{6,})\.pdf$/, async (req, res) => {
     const invoice = visible(req.auth.user, await queries.invoice(req.params[0] as string), 'Invoice');
+    const lang = pdfLanguage(req.query, req.auth.user);
     res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Content-Language', lang);
     res.attachment(`relaycast-invoice-${invoice.number}.pdf`);
-    res.type('application/pdf').send(await invoicePdf(invoice));
+    res.type('application/pdf').send(await invoicePdf(invoice, lang));
   });
   router.get(/^\/creditNotes\/((?:DEMO-)?CN-\d{6,})\.pdf$/, async (req, res) => {
     const note = visible(req.auth.user, await queries.creditNote(req.params[0] as string), 'Credit note');
+    const lang = pdfLanguage(req.query, req.auth.user);
     const invoice = await queries.invoice(note.invoiceNumber);
     res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Content-Language', lang);
     res.attachment(`relaycast-credit-note-${note.number}.pdf`);
-    res.type('application/pdf').send(await creditNotePdf(note, invoice));
+    res.type('application/pdf').send(await creditNotePdf(note, invoice, lang));
   });
 }

@@ -2,13 +2,14 @@ import i18next, { type TOptions } from 'i18next';
 import { LANGUAGES, type Language } from '@relaycast/contracts';
 import { FACT_LABELS, PHRASES, WORDS } from './mail.js';
 import { PAGE_WORDS } from './pages.js';
+import { DOCUMENT_WORDS } from './documents.js';
 
 /**
- * The words the server itself says — e-mails (mail.ts) and its own HTML pages (pages.ts) — through one i18next
- * instance: EN and RU, plural forms by CLDR rules (`count`: 1 month / 2 months; 1 месяц / 2 месяца / 5 месяцев),
- * `{value}` placeholders (an e-mail's text is not HTML: nothing is escaped here; pages escape what they insert), and
- * `{value, stop}` ending a sentence with the value's own full stop when it has one. A placeholder without a value is a
- * bug: it throws, so a test finds it.
+ * The words the server itself says — e-mails (mail.ts), its own HTML pages (pages.ts), invoices and credit notes
+ * (documents.ts) — through one i18next instance: EN and RU, plural forms by CLDR rules (`count`: 1 month / 2 months;
+ * 1 месяц / 2 месяца / 5 месяцев), `{value}` placeholders (an e-mail's text is not HTML: nothing is escaped here; pages
+ * escape what they insert), and `{value, stop}` ending a sentence with the value's own full stop when it has one. A
+ * placeholder without a value is a bug: it throws, so a test finds it.
  */
 const instance = i18next.createInstance();
 void instance.init({
@@ -16,9 +17,9 @@ void instance.init({
   lng: 'en',
   supportedLngs: [...LANGUAGES],
   fallbackLng: false,
-  ns: ['mail', 'phrases', 'facts', 'pages'],
+  ns: ['mail', 'phrases', 'facts', 'pages', 'documents'],
   defaultNS: 'phrases',
-  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { mail: WORDS[lang], phrases: PHRASES[lang], facts: FACT_LABELS[lang], pages: PAGE_WORDS[lang] }])),
+  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { mail: WORDS[lang], phrases: PHRASES[lang], facts: FACT_LABELS[lang], pages: PAGE_WORDS[lang], documents: DOCUMENT_WORDS[lang] }])),
   interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
   returnNull: false,
   missingInterpolationHandler: (text: string, match: RegExpExecArray) => {
@@ -49,3 +50,12 @@ export function wordsIn(lang: Language) {
   };
 }
 export type Words = ReturnType<typeof wordsIn>;
+
+const DEFAULT_SUBSCRIPTION_NAME = /^Subscription (\d{4}-\d{2}-\d{2})$/;
+
+/** A subscription's name in a language: the default one ("Subscription 2026-03-08") worded; a name the customer gave as given. */
+export function subscriptionNameIn(name: string, lang: Language): string {
+  const match = DEFAULT_SUBSCRIPTION_NAME.exec(name);
+  if (!match || lang === 'en') return name;
+  return `Подписка от ${new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${match[1]}T00:00:00Z`))}`;
+}

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { MESSAGE_TEMPLATES } from '@relaycast/contracts';
 import { wordsIn } from './index.js';
+import { DOCUMENT_WORDS } from './documents.js';
 
 /** The server's own words through i18next: plural forms by each language's rules, and every text in both languages. */
 describe('server words (i18next, EN and RU)', () => {
@@ -50,5 +51,16 @@ describe('server words (i18next, EN and RU)', () => {
       }
     }
     expect(ru.t('pages:unsubscribe.done', { email: 'a@b.c' })).to.equal('Готово: напоминания на a@b.c больше не придут. Включить их снова можно в профиле.');
+  });
+
+  it('invoices and credit notes: every text in both languages with the same placeholders; “3 единицы”, “5 единиц”', () => {
+    const flat = (words: object, prefix = ''): Record<string, string> =>
+      Object.fromEntries(Object.entries(words).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k.replace(/_(one|few|many|other)$/, '')}`, v]] : Object.entries(flat(v, `${k}.`)))));
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    const en = flat(DOCUMENT_WORDS.en);
+    const ru = flat(DOCUMENT_WORDS.ru);
+    expect(Object.keys(ru).sort()).to.deep.equal(Object.keys(en).sort());
+    for (const key of Object.keys(en)) expect(placeholders(ru[key]!), key).to.deep.equal(placeholders(en[key]!));
+    expect([3, 5, 21].map((count) => wordsIn('ru').t('documents:units', { count }))).to.deep.equal(['3 единицы', '5 единиц', '21 единица']);
   });
 });

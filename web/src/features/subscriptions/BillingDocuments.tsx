@@ -1,12 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { CreditNoteView, InvoiceView } from '@relaycast/contracts';
+import type { Language } from '@relaycast/contracts/constants';
 import type { TFunction } from '../../app/shell/texts.js';
 import { useLang, useT } from '../../app/shell/hooks.js';
 import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
 import { AppLink } from '../../app/shell/ui/AppLink.js';
 import { creditNotePdfUrl, invoicePdfUrl, useFindCreditNotesQuery, useFindInvoicesQuery } from './invoicesApi.js';
-import { invoicePurpose } from './invoiceText.js';
+import { documentTax, invoicePurpose } from './invoiceText.js';
 import './billing.css';
 
 const PAGE_SIZE = 20;
@@ -23,9 +24,10 @@ interface Column<D> {
 
 /**
  * Invoices or credit notes as a table: each document's number (marked when it is a demo payment's), the day it was
- * issued, the kind's own columns, and its PDF.
+ * issued, the kind's own columns, and its PDF. On a phone each row is a card of its cells, each under its heading
+ * (data-label; billing.css), rather than a table scrolled sideways.
  */
-function DocumentsTable<D extends { number: string; book: string; issuedAt: string }>({ kind, docs, columns, pdfUrl }: { kind: 'invoice' | 'credit-note'; docs: readonly D[]; columns: Column<D>[]; pdfUrl: (number: string) => string }) {
+function DocumentsTable<D extends { number: string; book: string; issuedAt: string }>({ kind, docs, columns, pdfUrl }: { kind: 'invoice' | 'credit-note'; docs: readonly D[]; columns: Column<D>[]; pdfUrl: (number: string, lang?: Language) => string }) {
   const { t } = useT(['account', 'common']);
   const lang = useLang();
   const texts = kind === 'invoice' ? 'billing.invoices' : 'billing.creditNotes';
@@ -49,7 +51,7 @@ function DocumentsTable<D extends { number: string; book: string; issuedAt: stri
         <tbody>
           {docs.map((doc) => (
             <tr key={doc.number} data-testid={kind} data-number={doc.number}>
-              <td className="nowrap">
+              <td className="nowrap" data-label={t(`${texts}.number`)}>
                 {doc.number}
                 {doc.book === 'demo' && (
                   <>
@@ -60,14 +62,16 @@ function DocumentsTable<D extends { number: string; book: string; issuedAt: stri
                   </>
                 )}
               </td>
-              <td className="nowrap">{formatDate(doc.issuedAt, lang)}</td>
+              <td className="nowrap" data-label={t('billing.invoices.issued')}>
+                {formatDate(doc.issuedAt, lang)}
+              </td>
               {columns.map((c) => (
-                <td key={c.label} className={c.num ? 'num' : c.nowrap ? 'nowrap' : c.text ? 'cell-text' : undefined}>
+                <td key={c.label} className={c.num ? 'num' : c.nowrap ? 'nowrap' : c.text ? 'cell-text' : undefined} data-label={t(c.label)}>
                   {c.cell(doc)}
                 </td>
               ))}
               <td>
-                <a className="btn btn-small btn-outline" href={pdfUrl(doc.number)} download data-testid={`${kind}-download`} aria-label={t(`${texts}.downloadLabel`, { number: doc.number })}>
+                <a className="btn btn-small btn-outline" href={pdfUrl(doc.number, lang)} download data-testid={`${kind}-download`} aria-label={t(`${texts}.downloadLabel`, { number: doc.number })}>
                   {t('billing.download')}
                 </a>
               </td>
@@ -75,6 +79,35 @@ function DocumentsTable<D extends { number: string; book: string; issuedAt: stri
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * A document's tax beneath what it was for (as its PDF states it): the net, each tax line, the total with VAT, the
+ * account credit used; the VAT in euros, the reverse charge's words; or that no tax was charged.
+ */
+function DocumentTax({ doc }: { doc: InvoiceView | CreditNoteView }) {
+  const { t } = useT(['account', 'common']);
+  const lang = useLang();
+  const { rows, notes } = documentTax(doc, t, lang);
+  return (
+    <div className="document-tax" data-testid="document-tax">
+      {rows.length > 0 && (
+        <dl className="document-tax-rows">
+          {rows.map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.amount}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {notes.map((note) => (
+        <p key={note} className="muted">
+          {note}
+        </p>
+      ))}
     </div>
   );
 }
@@ -88,7 +121,16 @@ function Invoices({ userId }: { userId?: string }) {
   const { data, isLoading, isError } = useFindInvoicesQuery({ ...(userId ? { userId } : {}), page, pageSize: PAGE_SIZE });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const columns: Column<InvoiceView>[] = [
-    { label: 'billing.invoices.for', text: true, cell: (invoice) => invoicePurpose(invoice, t, lang) },
+    {
+      label: 'billing.invoices.for',
+      text: true,
+      cell: (invoice) => (
+        <>
+          {invoicePurpose(invoice, t, lang)}
+          <DocumentTax doc={invoice} />
+        </>
+      ),
+    },
     { label: 'billing.invoices.total', num: true, cell: (invoice) => formatUsd(invoice.total, lang, { cents: true }) },
     { label: 'billing.invoices.credited', num: true, cell: (invoice) => (invoice.credited ? formatUsd(-invoice.credited, lang, { cents: true }) : '—') },
   ];
@@ -134,7 +176,16 @@ function CreditNotes({ userId }: { userId?: string }) {
   if (isLoading || isError || !data?.items.length) return null;
   const columns: Column<CreditNoteView>[] = [
     { label: 'billing.creditNotes.invoice', nowrap: true, cell: (note) => note.invoiceNumber },
-    { label: 'billing.creditNotes.reason', text: true, cell: (note) => reasonOf(note, t) },
+    {
+      label: 'billing.creditNotes.reason',
+      text: true,
+      cell: (note) => (
+        <>
+          {reasonOf(note, t)}
+          <DocumentTax doc={note} />
+        </>
+      ),
+    },
     { label: 'billing.creditNotes.amount', num: true, cell: (note) => formatUsd(-note.amount, lang, { cents: true }) },
   ];
   return (
@@ -187,7 +238,7 @@ export function SubscriptionDocuments({ subscriptionId, allHref, userId }: { sub
           {invoices.slice(0, ON_CARD).map((i, n) => (
             <span key={i.number}>
               {n > 0 && ', '}
-              <a href={invoicePdfUrl(i.number)} download data-testid="subscription-invoice" aria-label={t('billing.invoices.downloadLabel', { number: i.number })} title={`${formatDate(i.paidAt, lang)} · ${formatUsd(i.total, lang, { cents: true })}`}>
+              <a href={invoicePdfUrl(i.number, lang)} download data-testid="subscription-invoice" aria-label={t('billing.invoices.downloadLabel', { number: i.number })} title={`${formatDate(i.paidAt, lang)} · ${formatUsd(i.total, lang, { cents: true })}`}>
                 {i.number}
               </a>
             </span>
@@ -199,7 +250,7 @@ export function SubscriptionDocuments({ subscriptionId, allHref, userId }: { sub
               {notes.map((c, n) => (
                 <span key={c.number}>
                   {n > 0 && ', '}
-                  <a href={creditNotePdfUrl(c.number)} download data-testid="subscription-credit-note" aria-label={t('billing.creditNotes.downloadLabel', { number: c.number })}>
+                  <a href={creditNotePdfUrl(c.number, lang)} download data-testid="subscription-credit-note" aria-label={t('billing.creditNotes.downloadLabel', { number: c.number })}>
                     {c.number}
                   </a>
                 </span>

@@ -1,4 +1,5 @@
 import type { BillingDetails, BillingDetailsView, CreditNoteView, InvoiceView } from '@relaycast/contracts';
+import type { Language } from '@relaycast/contracts/constants';
 import { api } from '../../app/shell/api.js';
 import { listBody, toPage, type ListPage } from '../ui/list.js';
 
@@ -44,6 +45,10 @@ export const invoicesApi = invoicesApiBase.injectEndpoints({
 
 export const { useFindInvoicesQuery, useFindCreditNotesQuery, useBillingDetailsQuery, useUpdateBillingDetailsMutation } = invoicesApi;
 
-/** Where a document's PDF downloads from (the read-api, same origin, with the session cookie). */
-export const invoicePdfUrl = (number: string) => `/invoices/${encodeURIComponent(number)}.pdf`;
-export const creditNotePdfUrl = (number: string) => `/creditNotes/${encodeURIComponent(number)}.pdf`;
+/**
+ * Where a document's PDF downloads from (the read-api, same origin, with the session cookie): in `lang`, the page's
+ * language; without it, the reader's profile language.
+ */
+const inLanguage = (lang?: Language) => (lang ? `?lang=${lang}` : '');
+export const invoicePdfUrl = (number: string, lang?: Language) => `/invoices/${encodeURIComponent(number)}.pdf${inLanguage(lang)}`;
+export const creditNotePdfUrl = (number: string, lang?: Language) => `/creditNotes/${encodeURIComponent(number)}.pdf${inLanguage(lang)}`;
