@@ -90,7 +90,7 @@ describe('invoice and credit-note PDFs with VAT, in English and Russian (pdftote
       'VAT in EUR at the ECB reference rate of 11 October 2024 | €13.72',
     ]);
     // The line's amount stands beside its first line.
-    expect(flat.replace(' $79.00 ', ' ')).to.include('Self-hosted unlimited licence (monthly) — service period 2026-03-01 to 2026-04-01');
+    expect(flat.replace(' $79.00 ', ' ')).to.include('Self-hosted unlimited licence (monthly) — service period 1 March 2026 to 1 April 2026');
     expect(rows.filter((r) => r.startsWith('Self-hosted unlimited licence'))).to.have.length(1).and.satisfy((r: string[]) => r[0]!.endsWith(' | $79.00'));
     expect(flat).to.include('ECB reference rate of 11 October 2024: 1 EUR = 1.0938 USD, the latest rate we held on the date of this document.');
     expect(flat).to.include('Paid in full by PayPal on 1 March 2026: nothing is due on this invoice.');

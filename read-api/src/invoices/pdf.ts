@@ -227,9 +227,8 @@ function taxNotes(taxLines: readonly TaxLine[], euro: DocumentVatInEuros | undef
   return said;
 }
 
-/** An invoice line in the document's language: as issued in English; in Russian worded from the facts it keeps. */
+/** An invoice line in the document's language, worded from the facts it keeps (its dates as the document's others). */
 function lineText(line: InvoiceView['lines'][number], invoice: Pick<InvoiceView, 'paidAt' | 'paypalOrderID' | 'subscriptionName' | 'currency'>, d: DocWords): string {
-  if (d.lang === 'en') return line.description;
   switch (line.kind) {
     case 'credit':
       return d.t('lineCredit', { order: invoice.paypalOrderID, subscription: subscriptionNameIn(invoice.subscriptionName, d.lang) });

@@ -66,7 +66,7 @@ export const DOCUMENT_WORDS = {
     beforeVat: ', excluding VAT',
     returned: 'The amount was returned to the PayPal account that paid invoice {number}.',
     demo: 'DEMO PAYMENTS — no money moved. Issued by a server running demo payments: not a tax document.',
-    // Invoice lines, from the facts an invoice keeps (the English PDF prints each line's description as issued).
+    // Invoice lines, from the facts an invoice keeps (both languages word each line from its facts: the dates as the document's other dates).
     plan: { constructor: 'Builder licence', unlimited: 'Self-hosted unlimited licence' },
     planPeriod: { monthly: 'monthly', annual: 'annual', free: 'free' },
     units_one: '{count} unit',
