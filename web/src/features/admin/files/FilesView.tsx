@@ -4,7 +4,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@relaycast/contracts/consta
 import { useLang, useT } from '../../../app/shell/hooks.js';
 import { ConfirmButton, dataOf, formatDate, useDocumentTitle, useToast } from '../../ui/forms.js';
 import { uploadFile, useGetFilesQuery, useRemoveFileMutation } from '../entriesApi.js';
-import { DataTable, type Column } from '../ui/DataTable.js';
+import { DataTable, listTableProps, type Column } from '../ui/DataTable.js';
 import { useListState } from '../ui/useListState.js';
 import type { ViewProps } from '../viewProps.js';
 import { fileKind, fileSize } from './format.js';
@@ -134,12 +134,7 @@ export default function FilesView(_props: ViewProps) {
       <DataTable
         caption={t('files.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
-        failed={query.isError}
-        state={list.state}
-        onChange={list.update}
+        {...listTableProps(query, list)}
         rowKey={(f) => f._id}
         empty={t('files.empty')}
         searchLabel={t('files.search')}

@@ -3,7 +3,7 @@ import { useLang, useT } from '../../../app/shell/hooks.js';
 import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import { formatDate, useToast } from '../../ui/forms.js';
 import { reasonOf, reasonText } from '../../../app/shell/ui/problems.js';
-import { DataTable, type Column } from '../ui/DataTable.js';
+import { DataTable, listTableProps, type Column } from '../ui/DataTable.js';
 import { ListFilter, useQueryFilter } from '../ui/ListPage.js';
 import { useListState } from '../ui/useListState.js';
 import { useFindMessagesQuery, useResendMessageMutation, type MessageListItem, type MessageView } from './mailApi.js';
@@ -101,12 +101,7 @@ export function MessagesTable({ userId, showCustomer = false }: { userId?: strin
     <DataTable
       caption={t('mail.tableCaption')}
       columns={columns}
-      rows={query.data?.items}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      failed={query.isError}
-      state={list.state}
-      onChange={list.update}
+      {...listTableProps(query, list)}
       rowKey={(m) => m.key}
       searchLabel={t('mail.search')}
       searchable={!userId}

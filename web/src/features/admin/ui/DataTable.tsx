@@ -142,3 +142,11 @@ export function DataTable<T>({ caption, columns, rows, total, loading, failed, s
     </div>
   );
 }
+
+/** A list query's answer and the list's state in the URL, as the table's props (one wiring for every admin list). */
+export function listTableProps<T>(
+  query: { data?: { items: readonly T[]; total: number } | undefined; isFetching: boolean; isError: boolean },
+  list: { state: ListState; update: (patch: Partial<ListState>) => void },
+): Pick<DataTableProps<T>, 'rows' | 'total' | 'loading' | 'failed' | 'state' | 'onChange'> {
+  return { rows: query.data?.items, total: query.data?.total ?? 0, loading: query.isFetching, failed: query.isError, state: list.state, onChange: list.update };
+}

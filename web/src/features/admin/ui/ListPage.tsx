@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useT } from '../../../app/shell/hooks.js';
 import { AppLink } from '../../../app/shell/ui/AppLink.js';
 import { ConfirmButton, useDocumentTitle, useToast } from '../../ui/forms.js';
-import { DataTable, type Column, type DataTableProps } from './DataTable.js';
+import { DataTable, listTableProps, type Column, type DataTableProps } from './DataTable.js';
 import type { ListState } from './useListState.js';
 
 /** The admin areas that have a list page: each its texts (`<area>.listTitle`, `.create`, `.search`, `.empty`, `.editOne`) and its create route. */
@@ -37,12 +37,7 @@ export function ListPage<T extends { _id: string }>({
       </div>
       <DataTable
         caption={title}
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
-        failed={query.isError}
-        state={list.state}
-        onChange={list.update}
+        {...listTableProps(query, list)}
         rowKey={(row) => row._id}
         searchLabel={t(`${area}.search`)}
         empty={t(`${area}.empty`)}
