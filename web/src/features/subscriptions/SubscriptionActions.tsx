@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AmountToPayView, BillingDetails, SubscriptionView } from '@relaycast/contracts';
 import { unitsForModules } from '@relaycast/billing-core/pricing';
 import { MAX_UNIT_QUANTITY } from '@relaycast/contracts/constants';
@@ -72,6 +72,14 @@ export function PayNow({ subscription: s, onPaid, explained = true }: { subscrip
   const [saveBilling, savingBilling] = useUpdateBillingDetailsMutation();
   const [state, setState] = useState<{ kind: 'idle' | 'capturing' | 'pending' | 'failed' | 'cancelled' | 'switched'; message?: string; country?: string; vatNumberDropped?: boolean }>({ kind: 'idle' });
   const [conflict, setConflict] = useState<CountryConflict | null>(null);
+  const conflictRef = useRef<HTMLElement>(null);
+  // The question appears above the PayPal button the customer just used: brought into view and focused, so it is read
+  // (on a phone it would be off screen).
+  useEffect(() => {
+    if (!conflict) return;
+    conflictRef.current?.scrollIntoView?.({ block: 'center' });
+    conflictRef.current?.focus();
+  }, [conflict]);
   const references = useRef(new Map<string, string>());
   // Renewing plans offer to save the PayPal account for automatic renewals, once none is saved: unticked, the buyer
   // chooses (an automatic charge is consent to be given, not taken).
@@ -167,7 +175,7 @@ export function PayNow({ subscription: s, onPaid, explained = true }: { subscrip
         </p>
       )}
       {conflict && (
-        <section className="note note-warning pay-conflict" role="alertdialog" aria-labelledby={`${ids}-conflict`} aria-describedby={`${ids}-conflict-text`} data-testid="pay-conflict">
+        <section ref={conflictRef} tabIndex={-1} className="note note-warning pay-conflict" role="alertdialog" aria-labelledby={`${ids}-conflict`} aria-describedby={`${ids}-conflict-text`} data-testid="pay-conflict">
           <h3 id={`${ids}-conflict`}>{t('pay.conflict.title')}</h3>
           <p id={`${ids}-conflict-text`}>{t('pay.conflict.text', { billing: country(conflict.billing), payer: country(conflict.payer) })}</p>
           <div className="actions">

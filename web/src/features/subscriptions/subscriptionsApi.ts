@@ -191,8 +191,10 @@ export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
     }),
     captureOrder: build.mutation<SubscriptionView, CaptureBody>({
       query: (body) => ({ url: '/subscriptions/captureOrder', body }),
-      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
-      invalidatesTags: ['Subscriptions'],
+      // The billing and PayPal countries disagreeing is a question PayNow asks in its place, not a failure to toast.
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne, answeredCodes: ['TAX_COUNTRY_CONFLICT'] },
+      // Nothing changed on the server while the customer is asked: what is due stays on screen under the question.
+      invalidatesTags: (_r, error) => ((error as { code?: string } | undefined)?.code === 'TAX_COUNTRY_CONFLICT' ? [] : ['Subscriptions']),
     }),
     createPaymentMethodOrder: build.mutation<OrderAnswer, string>({
       query: (id) => ({ url: '/subscriptions/createPaymentMethodOrder', body: { id } }),
