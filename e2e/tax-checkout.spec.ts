@@ -12,7 +12,7 @@
  */
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, open, printServerLogOnFailure, screenshot, startAppServer, type AppServer } from './support/app-server.js';
+import { apiFromPage, expectAccessible, open, printServerLogOnFailure, screenshot, startAppServer, type AppServer } from './support/app-server.js';
 import { launchBrowser } from './support/browser.js';
 import { fillCheckoutBilling } from './support/checkout.js';
 import { expectWords } from './support/words.js';
@@ -199,4 +199,42 @@ describe('checkout with VAT: a German consumer ($94.01) and a reverse-charged Ge
       }
     });
   }
+
+  it('en, a purchase made through the API with no billing details: the payment step asks the country first, then says $94.01', async () => {
+    const context = await app.context(browser, { viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    try {
+      app.google.user = { ...app.google.user, sub: 'g-tax-api', email: 'tax-api@example.com', given_name: 'Jonas', family_name: 'Weber', name: 'Jonas Weber' };
+      await open(page, '/auth/sign-in');
+      await page.getByTestId('cookie-accept').click();
+      await page.click('a.btn-google');
+      await page.waitForURL((url) => url.pathname !== '/auth/sign-in', { timeout: 15_000 });
+      const me = await apiFromPage(page, '/auth/google/getUser');
+      const body = {
+        subscription_type: 'SUBSCRIPTION_MONTH',
+        status: 'SUBSCRIPTION_STATUS_INITIAL',
+        user_id: me.body.data._id,
+        infrastructure_type: 'self-hosted',
+        payment_details: { payment_method: 'PAYPAL', plan_id: 'unlimited', amount: 7900, unitQuantity: 1, privacy_policy_confirm: true },
+      };
+      // As an API client creates it: no country, no billing details.
+      const created = await page.evaluate(async (b) => {
+        const res = await fetch('/subscriptions/create', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'idempotency-key': 'tax-api-purchase-1' }, body: JSON.stringify(b) });
+        return { status: res.status, body: await res.json() };
+      }, body);
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      await open(page, `/user/buy-new-licence?subscription=${created.body.data._id}`);
+      // No country known: asked before the PayPal button is offered.
+      await page.getByTestId('checkout-billing-step').waitFor();
+      expect(await page.getByTestId('paypal-buttons').count()).to.equal(0);
+      await fillCheckoutBilling(page, { country: 'DE', address: 'Unter den Linden 5\n10117 Berlin' });
+      await screenshot(page, 'tax-en-api-purchase-country');
+      await page.getByTestId('billing-save').click();
+      await page.waitForSelector('[data-testid="pay-now"][data-to-pay="9401"]');
+      expect(flat(await rows(page, 'pay-tax'))).to.deep.equal(['Price excl. VAT$79.00', 'VAT 19 % (Germany)$15.01', 'Total$94.01']);
+      await screenshot(page, 'tax-en-api-purchase-pay');
+    } finally {
+      await context.close();
+    }
+  });
 });
