@@ -148,8 +148,18 @@ describe('checkout with VAT: a German consumer ($94.01) and a reverse-charged Ge
         expect(await page.getByTestId('price-excl-vat').innerText()).to.equal(c.exclVat);
         expect(await page.getByTestId('billing-name').inputValue(), 'the name from the account').to.equal('Eva Muster');
 
+        if (c.vatNumber) {
+          // A French number for a customer in Germany: refused by the quote, said under its field in words.
+          await page.getByTestId('billing-country').selectOption('DE');
+          await page.getByTestId('billing-vat-number').fill('FR64443061841');
+          await page.getByTestId('billing-vat-number').blur();
+          await page.getByTestId('error-vatNumber').waitFor();
+          expect(await page.getByTestId('error-vatNumber').innerText()).to.equal(c.lang === 'ru' ? 'Номер плательщика НДС: должен начинаться с DE для выбранной страны' : 'VAT number must start with DE for the country chosen');
+          expect(await page.getByTestId('checkout-tax').count(), 'no figures for a refused number').to.equal(0);
+        }
         await fillCheckoutBilling(page, { country: 'DE', address: 'Hauptstraße 1\n10115 Berlin', ...(c.vatNumber ? { vatNumber: c.vatNumber } : {}) });
         await page.waitForSelector(`[data-testid="checkout-tax"][data-total="${c.totalCents}"]`);
+        expect(await page.getByTestId('error-vatNumber').count(), 'the refusal gone with the right number').to.equal(0);
         expect(flat(await rows(page, 'checkout-tax'))).to.deep.equal([c.net, c.line, c.total]);
         await expectWords(page, c.lang, name, `${name}-2-checkout`);
         await page.setViewportSize({ width: 390, height: 844 });
