@@ -8,6 +8,9 @@
  *     seller: reverse charge, no VAT, $79.00.
  *   - The Russian consumer approves with a PayPal account in Austria: before anything is captured they are asked, in
  *     words naming both countries, which is right; they keep Germany and $94.01 is captured.
+ *   - An English customer in the same case says Austria is right: the billing country changes, the total becomes $94.80
+ *     (20 % of $79.00 is $15.80) and is paid with a new order.
+ *   - A purchase made through the API with no billing details: the payment step asks the country first, then $94.01.
  * Screenshots at 1366×900 and 390×844: e2e/output/screenshots/tax-<lang>-<case>-<step>[-mobile].png.
  */
 import { expect } from 'chai';
@@ -209,6 +212,41 @@ describe('checkout with VAT: a German consumer ($94.01) and a reverse-charged Ge
       }
     });
   }
+
+  it('en, a PayPal account in Austria and the customer says Austria is right: the billing country changes, the new total ($94.80: 20 % of $79.00 is $15.80) is paid with a new order', async () => {
+    const context = await app.context(browser, { viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    try {
+      app.google.user = { ...app.google.user, sub: 'g-tax-switch', email: 'tax-switch@example.com', given_name: 'Lena', family_name: 'Gruber', name: 'Lena Gruber' };
+      await open(page, '/auth/sign-in?infrastructure=selfhosted&plan=unlimited&period=mounthly');
+      await page.getByTestId('cookie-accept').click();
+      await page.click('a.btn-google');
+      await page.waitForURL((url) => url.pathname === '/user/buy-new-licence', { timeout: 15_000 });
+      await fillCheckoutBilling(page, { country: 'DE', address: 'Hauptstraße 1\n10115 Berlin' });
+      await page.waitForSelector('[data-testid="checkout-tax"][data-total="9401"]');
+      await page.getByTestId('privacy').check();
+      await page.getByTestId('continue').click();
+      await page.waitForSelector('[data-testid="pay-now"][data-to-pay="9401"]');
+      app.paypal.buyerCountry('AT');
+      await page.locator('[data-testid="paypal-buttons"] button').click();
+      const dialog = page.getByTestId('pay-conflict');
+      await dialog.waitFor({ timeout: 20_000 });
+      expect(await dialog.locator('p').innerText()).to.equal('Your billing details say Germany, but the PayPal account you approved with is in Austria. VAT depends on where you are, so nothing was charged yet.');
+      expect(await dialog.getByTestId('conflict-keep').innerText()).to.equal('Germany: pay $94.01');
+      await dialog.getByTestId('conflict-switch').click();
+      await page.waitForSelector('[data-testid="pay-now"][data-to-pay="9480"]');
+      expect(await page.getByTestId('pay-country-switched').innerText()).to.equal('Your billing country is now Austria. The total is now $94.80: pay it with PayPal again.');
+      expect(flat(await rows(page, 'pay-tax'))).to.deep.equal(['Price excl. VAT$79.00', 'VAT 20 % (Austria)$15.80', 'Total$94.80']);
+      await screenshot(page, 'tax-en-switch-country');
+      await page.locator('[data-testid="paypal-buttons"] button').click();
+      await page.getByTestId('buy-success').waitFor({ timeout: 20_000 });
+      const orders = [...app.paypal.orders.values()].filter((o) => o.captures.length > 0);
+      expect(orders.at(-1)!.captures.map((x) => x.amount.value)).to.deep.equal(['94.80']);
+    } finally {
+      app.paypal.buyerCountry(null);
+      await context.close();
+    }
+  });
 
   it('en, a purchase made through the API with no billing details: the payment step asks the country first, then says $94.01', async () => {
     const context = await app.context(browser, { viewport: { width: 1366, height: 900 } });
