@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptCookies, apiFromPage, dismissToasts, expectAccessible, expectToast, open, screenshot, printServerLogOnFailure, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { fillCheckoutBilling } from './support/checkout.js';
 
 const PURCHASE = 'infrastructure=selfhosted&plan=unlimited&period=annual';
 
@@ -55,6 +56,8 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     await expectToast(page, 'Accept the privacy policy to continue.');
     expect(new URL(page.url()).searchParams.get('subscription')).to.equal(null);
     await page.getByTestId('privacy').check();
+    // A paid plan: the billing details first (the country decides the VAT; outside the EU, none).
+    await fillCheckoutBilling(page);
     // A double click sends one idempotency key: one subscription.
     await page.getByTestId('continue').dblclick();
     await page.waitForURL((url) => url.searchParams.has('subscription'));

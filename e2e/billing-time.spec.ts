@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, acceptCookies, dismissToasts, expectAccessible, expectToast, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { fillCheckoutBilling } from './support/checkout.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = path.join(ROOT, 'billing-core/src/licence/cli.ts');
@@ -62,6 +63,7 @@ describe('billing over time in the browser: saved PayPal account, renewal on the
     await page.waitForURL((url) => url.pathname === '/user/buy-new-licence', { timeout: 15_000 });
     await page.getByTestId('units').fill('2');
     await page.waitForSelector('[data-testid="price"][data-amount="1000"][data-confirmed="true"]');
+    await fillCheckoutBilling(page);
     await page.getByTestId('privacy').check();
     await page.getByTestId('continue').click();
     await page.getByTestId('purchase').waitFor();

@@ -11,6 +11,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, acceptCookies, dismissToasts, expectAccessible, expectToast, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { fillCheckoutBilling } from './support/checkout.js';
 import { expectWords } from './support/words.js';
 
 const START = '2026-03-10T10:00:00.000Z';
@@ -136,6 +137,7 @@ describe('the evaluator’s journey: demo payments and the test clock, by clicks
       await customer.waitForURL((url) => url.pathname === `${prefix}/user/buy-new-licence`, { timeout: 15_000 });
       await customer.getByTestId('units').fill('2');
       await customer.waitForSelector('[data-testid="price"][data-amount="1000"][data-confirmed="true"]');
+      await fillCheckoutBilling(customer);
       await customer.getByTestId('privacy').check();
       await customer.getByTestId('continue').click();
       await customer.getByTestId('purchase').waitFor();

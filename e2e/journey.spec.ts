@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { fillCheckoutBilling } from './support/checkout.js';
 
 /** What a page a person reads must never show: status codes, enum values, JSON paths. */
 const INTERNALS = /SUBSCRIPTION_STATUS_|SUBSCRIPTION_(MONTH|YEAR|FREE)|ROLE_[A-Z]|VALIDATION_FAILED|payment_details|privacy_policy_confirm|undefined|\[object Object\]/;
@@ -81,6 +82,7 @@ describe('the buyer’s journey: pricing → sign up → pay → confirmation �
       await page.getByTestId('units').fill('2');
       await page.waitForSelector('[data-testid="price"][data-amount="1000"][data-confirmed="true"]');
       await expectReadable(lang, '4-buy');
+      await fillCheckoutBilling(page);
       await page.getByTestId('privacy').check();
       await page.getByTestId('continue').click();
       await page.getByTestId('purchase').waitFor();

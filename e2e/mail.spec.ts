@@ -19,6 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createClient, type ApiClient } from '../read-api/test/harness.js';
 import { approveInBrowser, captureBody, type Customer } from '../read-api/test/paypal-standin/flow.js';
 import { ADMIN, acceptCookies, expectAccessible, expectToast, open, printServerLogOnFailure, screenshot, startAppSession, stopAppSession, type AppServer } from './support/app-server.js';
+import { fillCheckoutBilling } from './support/checkout.js';
 import { expectWords } from './support/words.js';
 
 const START = '2026-03-01T10:00:00.000Z';
@@ -112,6 +113,7 @@ describe('e-mail in the browser: the pay-now link end to end, and every message 
     await page.waitForURL((url) => url.pathname === '/user/buy-new-licence', { timeout: 15_000 });
     await page.getByTestId('units').fill('2');
     await page.waitForSelector('[data-testid="price"][data-amount="1000"][data-confirmed="true"]');
+    await fillCheckoutBilling(page);
     await page.getByTestId('privacy').check();
     await page.getByTestId('continue').click();
     await page.getByTestId('purchase').waitFor();

@@ -12,6 +12,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, printServerLogOnFailure, screenshot, startAppServer, type AppServer } from './support/app-server.js';
+import { fillCheckoutBilling } from './support/checkout.js';
 import { launchBrowser } from './support/browser.js';
 import path from 'node:path';
 import { collectErrors, SCREENSHOTS } from './support/site.js';
@@ -234,6 +235,7 @@ describe('the returning customer’s journey: builder at 35 units → buy → de
       });
 
       it('pays in the demo PayPal dialog (approve): Live, with a licence for 35 units', async () => {
+        await fillCheckoutBilling(page);
         await page.getByTestId('privacy').check();
         await page.getByTestId('continue').click();
         await page.getByTestId('purchase').waitFor();

@@ -1,4 +1,4 @@
-import { AppError } from '@relaycast/contracts';
+import { AppError, type CountryCode } from '@relaycast/contracts';
 import type { PaymentGateway } from '../src/payments/gateway.js';
 
 /**
@@ -15,6 +15,8 @@ interface GatewayOrder {
   capture: { id: string; status: string; amount: number; refunded: number } | null;
   /** A merchant-initiated charge of a saved wallet (not a checkout). */
   wallet: boolean;
+  /** The country of the PayPal account that approved it (payer.address.country_code), once approved. */
+  payerCountry: CountryCode | null;
 }
 
 export type Outcome = 'COMPLETED' | 'DECLINED' | 'PENDING';
@@ -42,6 +44,7 @@ export function fakePayPal() {
     currency: 'USD',
     customId: o.customId,
     payerId: 'PAYER',
+    payerCountry: o.payerCountry,
     approveUrl: o.status === 'CREATED' ? `https://paypal.test/approve/${o.id}` : null,
     capture: o.capture ? { captureId: o.capture.id, status: o.capture.status, amountCents: o.capture.amount, currency: 'USD' } : null,
     vault: null,
@@ -58,7 +61,7 @@ export function fakePayPal() {
     async createOrder(request) {
       const seen = byRequest.get(`create:${request.requestId}`) as GatewayOrder | undefined;
       if (seen) return { orderId: seen.id, status: seen.status, approveUrl: null };
-      const order: GatewayOrder = { id: `O${++next}`, amount: request.amountCents, customId: request.billingReference, status: 'CREATED', capture: null, wallet: false };
+      const order: GatewayOrder = { id: `O${++next}`, amount: request.amountCents, customId: request.billingReference, status: 'CREATED', capture: null, wallet: false, payerCountry: null };
       orders.set(order.id, order);
       byRequest.set(`create:${request.requestId}`, order);
       return { orderId: order.id, status: order.status, approveUrl: `https://paypal.test/approve/${order.id}` };
@@ -84,7 +87,7 @@ export function fakePayPal() {
     async chargeSavedWallet(charge) {
       let order = byRequest.get(`mit:${charge.requestId}`) as GatewayOrder | undefined;
       if (!order) {
-        order = { id: `O${++next}`, amount: charge.amountCents, customId: charge.billingReference, status: 'COMPLETED', capture: { id: `C${++next}`, status: walletOutcome ?? outcome, amount: charge.amountCents, refunded: 0 }, wallet: true };
+        order = { id: `O${++next}`, amount: charge.amountCents, customId: charge.billingReference, status: 'COMPLETED', capture: { id: `C${++next}`, status: walletOutcome ?? outcome, amount: charge.amountCents, refunded: 0 }, wallet: true, payerCountry: null };
         orders.set(order.id, order);
         byRequest.set(`mit:${charge.requestId}`, order);
       }
@@ -114,9 +117,13 @@ export function fakePayPal() {
   return {
     gateway,
     orders,
-    approve: (id: string) => {
+    /** The buyer approves the order, from a PayPal account in `payerCountry` (none given: PayPal shows no address). */
+    approve: (id: string, payerCountry: CountryCode | null = null) => {
       const o = orders.get(id);
-      if (o?.status === 'CREATED') o.status = 'APPROVED';
+      if (o?.status === 'CREATED') {
+        o.status = 'APPROVED';
+        o.payerCountry = payerCountry;
+      }
     },
     setOutcome: (o: Outcome) => void (outcome = o),
     outcome: () => outcome,

@@ -32,6 +32,12 @@ export type ErrorCode =
   | 'PAYMENT_REFUSED'
   /** Another payment of this subscription is being taken right now (one money movement at a time): try again in a moment. */
   | 'PAYMENT_IN_PROGRESS'
+  /**
+   * The customer's billing country and the country of the PayPal account that approved the order disagree: nothing was
+   * charged; the customer says which is right (confirms the billing country, or changes the billing details and pays a
+   * new order at that country's tax).
+   */
+  | 'TAX_COUNTRY_CONFLICT'
   | 'UNAVAILABLE'
   /** No space left to record anything. */
   | 'STORAGE_FULL'
@@ -148,6 +154,20 @@ export class ResetLinkLimitError extends AppError {
 export class PaymentInProgressError extends AppError {
   constructor(message = 'A payment of this subscription is being taken right now; try again in a moment') {
     super('PAYMENT_IN_PROGRESS', message);
+  }
+}
+/**
+ * Conflicting evidence of where the customer is (docs/tax.md): the billing country says one country, PayPal's payer
+ * another. Refused before PayPal is asked to capture: the customer confirms the billing country (`confirmCountry`) or
+ * changes it, which prices a new order.
+ */
+export class TaxCountryConflictError extends AppError {
+  constructor(readonly billingCountry: string, readonly payerCountry: string) {
+    super(
+      'TAX_COUNTRY_CONFLICT',
+      `Your billing country is ${billingCountry} but the PayPal account that approved this payment is in ${payerCountry}; nothing was charged. Confirm ${billingCountry} (capture again with confirmCountry: "${billingCountry}"), or change your billing details to ${payerCountry} and pay the new total`,
+      { billingCountry, payerCountry },
+    );
   }
 }
 export class PaymentProviderError extends AppError {

@@ -8,9 +8,12 @@ import {
   createScheduler,
   createTestClock,
   demoSigningKeyOf,
+  loadSubscription,
   openEventStore,
+  resolveBillingReference,
   systemClock,
   tax,
+  taxCustomerOfUser,
   upgradeStoredData,
   type Clock,
   type Scheduler,
@@ -148,7 +151,19 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const payments = overrides.payments ?? createPayPalGateway(config.paypal);
   const demoPayPal =
     config.payments === 'demo' && config.paypal.clientSecret
-      ? createDemoPayPal({ dataDir: config.dataDir, publicUrl: config.publicUrl, clientSecret: config.paypal.clientSecret, logger })
+      ? createDemoPayPal({
+          dataDir: config.dataDir,
+          publicUrl: config.publicUrl,
+          clientSecret: config.paypal.clientSecret,
+          logger,
+          // The demo buyer's PayPal country starts as the customer's billing country (they may pick another).
+          async billingCountryOf(reference) {
+            const subscriptionId = await resolveBillingReference(rt.paymentDeps, reference);
+            if (!subscriptionId) return undefined;
+            const { sub } = await loadSubscription(rt.paymentDeps, subscriptionId);
+            return (await taxCustomerOfUser(rt.paymentDeps, sub.user_id)).billingCountry;
+          },
+        })
       : null;
   const clock: Clock =
     config.billingClock === 'test' ? createTestClock({ file: join(config.dataDir, 'billing-clock.json'), ...(config.billingClockStart ? { start: config.billingClockStart } : {}) }) : systemClock;

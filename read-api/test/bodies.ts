@@ -45,6 +45,7 @@ export function validBody(path: string, c: BodyContext): Record<string, unknown>
     '/subscriptions/resume': { id: 'no-such-subscription' },
     '/subscriptions/cancelNow': { id: 'no-such-subscription', refund: false },
     '/subscriptions/cancelNowPreview': { id: c.subscriptionId },
+    '/subscriptions/amountToPay': { id: c.subscriptionId },
     '/subscriptions/actions': { id: c.subscriptionId },
     '/admin/overview': {},
     '/admin/clock/advance': { days: 0 },

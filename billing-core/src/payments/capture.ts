@@ -1,6 +1,6 @@
-import { ConflictError, ValidationError, type CommandMetadata, type PaymentRejected } from '@relaycast/contracts';
+import { ConflictError, TaxCountryConflictError, ValidationError, type CommandMetadata, type CountryCode, type PaymentRejected } from '@relaycast/contracts';
 import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { captureRequestId, issueDocuments, issueLicenceKey, loadSubscription, requireConfigured, type PaymentDeps } from './context.js';
+import { captureRequestId, issueDocuments, issueLicenceKey, loadSubscription, orderTaxIsCurrent, requireConfigured, taxAtCapture, type PaymentDeps } from './context.js';
 import type { CaptureInfo } from './gateway.js';
 
 export type CaptureOutcome =
@@ -33,11 +33,16 @@ export async function recordCapture(
   metadata: CommandMetadata,
   /** The subscription as the caller just read it (its licence key, reference and quantity), to save a read. */
   known?: ExistingSubscription,
+  /** PayPal's payer country, when the caller read it with the order, and whether the customer confirmed the billing country against it. */
+  payer?: { country: CountryCode | null; confirmed?: boolean },
 ): Promise<CaptureOutcome> {
   if (!capture) return { outcome: 'pending', consistent: true, replayed: false };
   const moved = MONEY_MOVED.has(capture.status);
   const sub = known ?? (await loadSubscription(deps, subscriptionId)).sub;
   const licenceKey = moved ? await issueLicenceKey(deps, sub, metadata) : 'NOT-ISSUED';
+  // The payer's country as evidence with the sale (docs/tax.md): added to the order's tax, or its VAT carved out.
+  const orderTax = sub.orders[orderId]?.tax;
+  const tax = moved && payer ? taxAtCapture(deps.tax, orderTax, payer, metadata.now) : undefined;
   const result = await deps.execute(subscriptionDecider, subscriptionId, {
     type: 'CaptureOrder',
     data: {
@@ -49,6 +54,7 @@ export async function recordCapture(
       currency: capture.currency,
       providerStatus: moved ? 'COMPLETED' : capture.status,
       licenceKey,
+      ...(tax && tax !== orderTax ? { tax } : {}),
     },
     metadata: { ...metadata, idempotencyKey: moved ? orderId : `${orderId}:${capture.captureId}:${capture.status}` },
   });
@@ -68,7 +74,11 @@ export async function recordCapture(
  * recorded. An order made stale by a change is never sent to PayPal; one that goes stale while PayPal is
  * capturing it is recorded as credit by the decider.
  */
-export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: string; paypalOrderID: string; paypalSubscriptionID?: string }, metadata: CommandMetadata): Promise<CaptureOutcome> {
+export async function captureOrder(
+  deps: PaymentDeps,
+  input: { subscriptionId: string; paypalOrderID: string; paypalSubscriptionID?: string; confirmCountry?: CountryCode },
+  metadata: CommandMetadata,
+): Promise<CaptureOutcome> {
   const { sub } = await loadSubscription(deps, input.subscriptionId);
   // The caller's billing reference (the seed's paypalSubscriptionID) must be this subscription's: a request that is
   // wrong is told so whether or not payments are configured.
@@ -91,6 +101,28 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
     case 'open':
       break;
   }
+  // Where the customer is, before any money moves (docs/tax.md). Checked once, before the capture starts: a retry of a
+  // capture in flight passed it already.
+  const billingCountry = order.tax?.decision.evidence.billingCountry;
+  let payerCountry: CountryCode | null = null;
+  if (order.tax && !order.capturing) {
+    // Priced on billing details the customer has changed since: never captured at the old tax; a new order follows.
+    if (!(await orderTaxIsCurrent(deps, sub, order.tax, metadata.now))) {
+      await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: input.paypalOrderID, reason: 'TAX_CHANGED' }, metadata: { ...metadata, actorRole: 'SYSTEM' } });
+      throw new ConflictError('Your billing details changed after this PayPal order was made, and with them the tax; nothing was charged. Start the payment again to pay the new total');
+    }
+    // Two pieces of evidence that disagree: the billing country and the country of the PayPal account that approved
+    // the order. The customer says which is right before anything is charged.
+    if (billingCountry) {
+      payerCountry = (await deps.gateway.getOrder(input.paypalOrderID)).payerCountry;
+      if (payerCountry && payerCountry !== billingCountry && input.confirmCountry !== billingCountry) {
+        if (input.confirmCountry !== undefined) {
+          throw ValidationError.field('confirmCountry', `must be the billing country, ${billingCountry}: to pay as a customer in ${input.confirmCountry}, change the billing details first (a new total follows)`, 'billingCountry', { country: billingCountry });
+        }
+        throw new TaxCountryConflictError(billingCountry, payerCountry);
+      }
+    }
+  }
   const requestId = captureRequestId(input.paypalOrderID, order.declines);
   // Recorded before PayPal is asked: no saved-wallet charge starts while this capture is in flight (and one in flight refuses it).
   await deps.execute(subscriptionDecider, sub.id, { type: 'StartCapture', data: { paypalOrderID: input.paypalOrderID, requestId }, metadata: { ...metadata, idempotencyKey: `${requestId}-start` } });
@@ -107,7 +139,8 @@ export async function captureOrder(deps: PaymentDeps, input: { subscriptionId: s
     }
     throw error;
   }
-  const outcome = await recordCapture(deps, sub.id, input.paypalOrderID, paid.capture, metadata);
+  const payer = { country: paid.payerCountry ?? payerCountry, confirmed: billingCountry !== undefined && input.confirmCountry === billingCountry };
+  const outcome = await recordCapture(deps, sub.id, input.paypalOrderID, paid.capture, metadata, undefined, payer);
   // The buyer asked PayPal to save the wallet with this payment: renewals charge it from now on.
   if (paid.vault?.status === 'VAULTED' && outcome.outcome === 'captured') {
     await deps.execute(subscriptionDecider, sub.id, {

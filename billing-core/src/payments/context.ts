@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NotFoundError, PaymentProviderError, type Command, type CommandMetadata, type DomainEvent, type OrderTax } from '@relaycast/contracts';
+import { NotFoundError, PaymentProviderError, type Command, type CommandMetadata, type CountryCode, type DomainEvent, type OrderTax } from '@relaycast/contracts';
 import type { Decider } from '../decider.js';
 import { aggregate, type HandleOptions, type HandleResult } from '../handler.js';
 import { userDecider } from '../user/index.js';
-import { taxCustomerOf, taxFor, taxIncludedIn, type SellerTaxIdentity } from '../tax/index.js';
+import { taxCustomerOf, taxDecision, taxFor, taxIncludedIn, type SellerTaxIdentity, type TaxCustomer } from '../tax/index.js';
 import type { Due } from '../subscription/money.js';
 import type { EventStore } from '../store/port.js';
 import { claimDecider, claimKeys } from '../claim/index.js';
@@ -42,11 +42,50 @@ export interface PaymentDeps {
  */
 export async function taxOfDue(deps: Pick<PaymentDeps, 'events' | 'tax'>, sub: ExistingSubscription, due: Due | null, at: string): Promise<OrderTax | undefined> {
   if (!deps.tax?.enabled || !due) return undefined;
-  const { state: user } = await aggregate(deps.events, userDecider, sub.user_id);
-  const details = user.status === 'NONE' ? undefined : user.billingDetails;
-  const customer = taxCustomerOf(details ? { ...details, ...(user.status !== 'NONE' && user.vatNumberCheck ? { vatNumberCheck: user.vatNumberCheck } : {}) } : undefined);
+  const customer = await taxCustomerOfUser(deps, sub.user_id);
   const quote = sub.taxPricing === 'net' ? taxFor({ seller: deps.tax, customer, netCents: due.gross, at }) : taxIncludedIn({ seller: deps.tax, customer, grossCents: due.gross, at });
   return { amount: quote.amount, taxLines: quote.taxLines, tax: quote.tax, total: quote.total, decision: quote.decision, ...(sub.taxPricing === 'net' ? {} : { included: true }) };
+}
+
+/** What is known of a customer for tax: their billing details and the VAT number's recorded check, from the user's stream. */
+export async function taxCustomerOfUser(deps: Pick<PaymentDeps, 'events'>, userId: string): Promise<TaxCustomer> {
+  const { state: user } = await aggregate(deps.events, userDecider, userId);
+  const details = user.status === 'NONE' ? undefined : user.billingDetails;
+  return taxCustomerOf(details ? { ...details, ...(user.status !== 'NONE' && user.vatNumberCheck ? { vatNumberCheck: user.vatNumberCheck } : {}) } : undefined);
+}
+
+/**
+ * Whether an order's tax is still the one the customer's billing details make now (the same kind, country, rate and
+ * VAT number): an order priced on details the customer has since changed is never captured, a new one is made.
+ */
+export async function orderTaxIsCurrent(deps: Pick<PaymentDeps, 'events' | 'tax'>, sub: ExistingSubscription, orderTax: OrderTax | undefined, at: string): Promise<boolean> {
+  if (!orderTax || !deps.tax?.enabled) return true;
+  const now = taxDecision({ seller: deps.tax, customer: await taxCustomerOfUser(deps, sub.user_id), at });
+  const was = orderTax.decision;
+  return now.kind === was.kind && now.country === was.country && now.rate === was.rate && now.customerVatNumber === was.customerVatNumber && now.evidence.billingCountry === was.evidence.billingCountry;
+}
+
+/**
+ * The tax a capture records, once PayPal's payer country is known (docs/tax.md, "The payer's country"): the order's tax
+ * with the payer country added to its evidence — and, when it disagrees with the billing country, the conflict noted
+ * and whether the customer confirmed the billing country. An order made with no country known (nothing added) and a
+ * payer country that shows where the customer is: that country's decision on the same money, the VAT carved out of
+ * it (`included`: the seller bears it; an EU consumer's VAT becomes tax payable, the net the remainder). Without a
+ * payer country, or without a tax on the order, the order's tax as it was.
+ */
+export function taxAtCapture(seller: SellerTaxIdentity | undefined, orderTax: OrderTax | undefined, payer: { country: CountryCode | null; confirmed?: boolean }, at: string): OrderTax | undefined {
+  if (!orderTax || !payer.country) return orderTax;
+  const decision = orderTax.decision;
+  const evidence = decision.evidence;
+  if (decision.kind === 'none' && evidence.country === undefined && seller?.enabled) {
+    const check = evidence.vatNumberCheck;
+    const customer = { ...(check ? { vatNumber: check.vatNumber, vatNumberCheck: check } : {}), payerCountry: payer.country };
+    const carved = taxIncludedIn({ seller, customer, grossCents: orderTax.total, at });
+    return { amount: carved.amount, taxLines: carved.taxLines, tax: carved.tax, total: carved.total, decision: carved.decision, included: true };
+  }
+  const conflict = evidence.billingCountry !== undefined && evidence.billingCountry !== payer.country;
+  const notices = conflict && !decision.notices.includes('countryConflict') ? [...decision.notices, 'countryConflict' as const] : decision.notices;
+  return { ...orderTax, decision: { ...decision, notices, evidence: { ...evidence, payerCountry: payer.country, ...(conflict && payer.confirmed ? { countryConfirmed: true } : {}) } } };
 }
 
 /**

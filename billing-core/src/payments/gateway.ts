@@ -4,6 +4,7 @@
  * run it against the stand-in. Amounts cross this boundary as integer cents. Vault operations: saved wallets
  * (with an order, or a setup token) and merchant-initiated orders charged to them.
  */
+import type { CountryCode } from '@relaycast/contracts';
 /** What any order of ours carries: the subscription, our billing reference, the money, and PayPal's idempotency key. */
 export interface OrderBasics {
   subscriptionId: string;
@@ -42,6 +43,11 @@ export interface OrderInfo {
   currency: string;
   customId: string | null;
   payerId: string | null;
+  /**
+   * The country of the PayPal account that approved the order (`payer.address.country_code`, ISO 3166-1 alpha-2), once
+   * approved: evidence of where the customer is (docs/tax.md). Null when PayPal gave none or one that is not a code.
+   */
+  payerCountry: CountryCode | null;
   /** Where the buyer approves the order, while it waits for approval. */
   approveUrl: string | null;
   /** The order's capture, once captured. */

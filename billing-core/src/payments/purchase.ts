@@ -1,7 +1,7 @@
-import { ConflictError, NotFoundError, PaymentInProgressError, type CommandMetadata } from '@relaycast/contracts';
-import { dueOf, openOrders, priced, requireTakesPayments, subscriptionDecider } from '../subscription/index.js';
+import { ConflictError, NotFoundError, PaymentInProgressError, type AmountToPayView, type CommandMetadata } from '@relaycast/contracts';
+import { dueOf, openOrders, priced, requireTakesPayments, subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
 import { recordCapture } from './capture.js';
-import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, requireConfigured, taxOfDue, type PaymentDeps } from './context.js';
+import { billingReferenceFor, claimBillingReference, issueLicenceKey, loadSubscription, orderTaxIsCurrent, requireConfigured, taxOfDue, type PaymentDeps } from './context.js';
 
 export interface OrderAnswer {
   paypalOrderID: string;
@@ -56,12 +56,18 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
         if (error instanceof NotFoundError) return null;
         throw error;
       });
+      // Priced on billing details the customer has changed since (another country, a VAT number): replaced by an
+      // order at the tax they make now — the customer is paying, so the new total is what they see.
+      if (info && PAYABLE_AT_PAYPAL.has(info.status) && !(await orderTaxIsCurrent(deps, sub, sub.orders[open]!.tax, metadata.now))) {
+        await deps.execute(subscriptionDecider, sub.id, { type: 'CloseOrder', data: { paypalOrderID: open, reason: 'TAX_CHANGED' }, metadata: { ...metadata, actorRole: 'SYSTEM' } });
+        continue;
+      }
       if (info && PAYABLE_AT_PAYPAL.has(info.status)) {
         const { amount, purpose } = sub.orders[open]!;
         return { kind: 'order', consistent: true, order: { paypalOrderID: open, paypalSubscriptionID: reference, amount, currency: sub.currency, purpose, approveUrl: info.approveUrl, reused: true } };
       }
       if (info?.status === 'COMPLETED' && info.capture) {
-        const recorded = await recordCapture(deps, sub.id, open, info.capture, metadata);
+        const recorded = await recordCapture(deps, sub.id, open, info.capture, metadata, undefined, { country: info.payerCountry });
         if (recorded.outcome === 'captured') throw new ConflictError('PayPal had already received this payment: it is now recorded');
         continue;
       }
@@ -116,4 +122,28 @@ export async function payDue(deps: PaymentDeps, subscriptionId: string, metadata
     };
   }
   throw new ConflictError('The subscription kept changing while the payment was being set up; try again');
+}
+
+/**
+ * What paying now asks of PayPal, tax included (docs/tax.md): what is due (a period or a balance), its tax from the
+ * customer's billing details — decided as `payDue` decides it, with the same `taxOfDue` — the account credit used and
+ * what is left to pay. What every money button says; never computed in the browser.
+ */
+export async function amountToPay(deps: Pick<PaymentDeps, 'events' | 'tax'>, sub: ExistingSubscription, now: string): Promise<AmountToPayView> {
+  const raw = dueOf(sub, now);
+  const tax = await taxOfDue(deps, sub, raw, now);
+  const due = priced(raw, tax, sub);
+  if (!due) return { purpose: null, amount: 0, taxLines: [], tax: 0, total: 0, included: false, credit: 0, toPay: 0, currency: sub.currency, taxNotices: [] };
+  return {
+    purpose: due.purpose,
+    amount: tax ? tax.amount : due.gross,
+    taxLines: tax?.taxLines ?? [],
+    tax: tax?.tax ?? 0,
+    total: due.gross,
+    included: tax?.included === true,
+    credit: due.credit,
+    toPay: due.amount,
+    currency: sub.currency,
+    taxNotices: tax?.decision.notices ?? [],
+  };
 }

@@ -68,7 +68,7 @@ async function settlePaymentInFlight(deps: PaymentDeps, sub: ExistingSubscriptio
       throw error;
     });
     const step = (suffix: string): CommandMetadata => ({ ...metadata, idempotencyKey: `${metadata.idempotencyKey}-${suffix}` });
-    if (info?.capture && info.status === 'COMPLETED') return void (await recordCapture(deps, sub.id, orderId, info.capture, metadata));
+    if (info?.capture && info.status === 'COMPLETED') return void (await recordCapture(deps, sub.id, orderId, info.capture, metadata, undefined, { country: info.payerCountry }));
     // Still ours to take, and the buyer approved it: captured now with the same request id (PayPal captures once).
     if (order.status === 'open' && info?.status === 'APPROVED') return void (await captureOrder(deps, { subscriptionId: sub.id, paypalOrderID: orderId }, metadata));
     // PayPal did not capture it: the attempt is over (and an order that cannot be captured any more is closed).
@@ -99,7 +99,7 @@ async function renew(deps: PaymentDeps, first: ExistingSubscription, item: DueIt
       throw error;
     });
     if (info?.status === 'COMPLETED' && info.capture) {
-      await recordCapture(deps, sub.id, open, info.capture, step(`capture-${open}`));
+      await recordCapture(deps, sub.id, open, info.capture, step(`capture-${open}`), undefined, { country: info.payerCountry });
       return;
     }
   }

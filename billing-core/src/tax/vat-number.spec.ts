@@ -65,6 +65,20 @@ describe('VAT numbers: the offline check (jsvat-next)', () => {
     invalid(() => checkVatNumber('DE12345', { country: 'DE', at: AT }), 'vatNumber', /format of DE/);
     invalid(() => checkVatNumber('DE13669597_', { country: 'DE', at: AT }), 'vatNumber', /letters and digits/);
   });
+  it('each refusal names its rule (and what the web words it with), so the browser says it in the reader\'s language', () => {
+    const ruleOf = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return { rule: (error as TaxInputError).rule, params: (error as TaxInputError).params };
+      }
+      return expect.fail('expected a TaxInputError');
+    };
+    expect(ruleOf(() => checkVatNumber('FR64443061841', { country: 'DE', at: AT }))).to.deep.equal({ rule: 'vatPrefix', params: { prefix: 'DE', country: 'DE' } });
+    expect(ruleOf(() => checkVatNumber('136695976', { at: AT }))).to.deep.equal({ rule: 'vatPrefixMissing', params: undefined });
+    expect(ruleOf(() => checkVatNumber('DE12345', { country: 'DE', at: AT }))).to.deep.equal({ rule: 'vatFormat', params: { country: 'DE' } });
+    expect(ruleOf(() => checkVatNumber('DE13669597_', { country: 'DE', at: AT }))).to.deep.equal({ rule: 'vatChars', params: undefined });
+  });
   it('outside the EU a number may be written without its prefix (a Russian INN), checked as if it had it, kept as written', () => {
     expect(checkVatNumber('7707083893', { country: 'RU', at: AT })).to.deep.equal({ vatNumber: '7707083893', country: 'RU', offline: 'valid', checkedAt: AT });
     expect(checkVatNumber('7701234567', { country: 'RU', at: AT }).offline).to.equal('invalid');

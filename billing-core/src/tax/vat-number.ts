@@ -13,6 +13,9 @@ export class TaxInputError extends Error {
   constructor(
     readonly field: string,
     readonly reason: string,
+    /** What was broken, for the web to word in the reader's language (a FieldProblem's rule and params). */
+    readonly rule?: string,
+    readonly params?: Record<string, string>,
   ) {
     super(`${field} ${reason}`);
     this.name = 'TaxInputError';
@@ -55,10 +58,10 @@ export function countryOfVatNumber(vatNumber: string): CountryCode | null {
  */
 export function checkVatNumber(raw: string, options: { country?: CountryCode; at: string }): VatNumberCheck {
   const vatNumber = compactVatNumber(raw);
-  if (!/^[A-Z0-9]{2,32}$/.test(vatNumber)) throw new TaxInputError('vatNumber', 'must be letters and digits, its country prefix first (such as DE123456789)');
+  if (!/^[A-Z0-9]{2,32}$/.test(vatNumber)) throw new TaxInputError('vatNumber', 'must be letters and digits, its country prefix first (such as DE123456789)', 'vatChars');
   const prefixCountry = countryOfVatNumber(vatNumber);
   const country = options.country ?? prefixCountry;
-  if (!country) throw new TaxInputError('vatNumber', 'must start with its country prefix (such as DE123456789)');
+  if (!country) throw new TaxInputError('vatNumber', 'must start with its country prefix (such as DE123456789)', 'vatPrefixMissing');
   const checker = CHECKERS.get(country);
   if (!checker) {
     // No checker for this country (outside the EU and the countries jsvat-next knows): kept as given.
@@ -71,11 +74,11 @@ export function checkVatNumber(raw: string, options: { country?: CountryCode; at
   // number without it is checked as if it had it, and kept as written.
   let checked = vatNumber;
   if (!vatNumber.startsWith(expected) && !checker.rules.regex.some((r) => r.test(vatNumber))) {
-    if (eu || prefixCountry) throw new TaxInputError('vatNumber', `must start with ${expected} for a customer in ${country}`);
+    if (eu || prefixCountry) throw new TaxInputError('vatNumber', `must start with ${expected} for a customer in ${country}`, 'vatPrefix', { prefix: expected, country });
     checked = expected + vatNumber;
   }
   const result = jsvat.checkVAT(checked, [checker]);
-  if (!result.isValidFormat) throw new TaxInputError('vatNumber', `is not in the format of ${country}'s VAT numbers`);
+  if (!result.isValidFormat) throw new TaxInputError('vatNumber', `is not in the format of ${country}'s VAT numbers`, 'vatFormat', { country });
   return { vatNumber, country, offline: result.isValid ? 'valid' : 'invalid', checkedAt: options.at };
 }
 

@@ -90,7 +90,7 @@ function changeBillingDetails(command: Cmd<'ChangeBillingDetails'>, state: UserS
   try {
     check = checkVatNumber(given.vatNumber, { country: given.country, at: command.metadata.now });
   } catch (error) {
-    if (error instanceof TaxInputError) throw ValidationError.field(error.field, error.reason);
+    if (error instanceof TaxInputError) throw ValidationError.field(error.field, error.reason, error.rule, error.params);
     throw error;
   }
   const billingDetails = { ...given, vatNumber: check.vatNumber };

@@ -21,7 +21,7 @@ export function quoteWithTax(
       const vatNumberCheck = vatNumber !== undefined ? checkVatNumber(vatNumber, { ...(country ? { country } : {}), at: context.at }) : undefined;
       customer = { ...(country ? { billingCountry: country } : {}), ...(vatNumberCheck ? { vatNumber: vatNumberCheck.vatNumber, vatNumberCheck } : {}) };
     } catch (error) {
-      if (error instanceof TaxInputError) throw ValidationError.field(error.field, error.reason);
+      if (error instanceof TaxInputError) throw ValidationError.field(error.field, error.reason, error.rule, error.params);
       throw error;
     }
   } else if (context.billingDetails) {

@@ -1,7 +1,8 @@
-import type { Configuration } from '@relaycast/contracts';
+import type { AmountToPayView, Configuration } from '@relaycast/contracts';
 import { withDecision } from '../handler.js';
 import { billingReferenceFor, loadSubscription, type PaymentDeps } from '../payments/context.js';
 import { payWithSavedWallet } from '../payments/saved-wallet.js';
+import { amountToPay } from '../payments/purchase.js';
 import type { SubscriptionCommand } from '../subscription/commands.js';
 import { amountDue, decideRevision, subscriptionDecider, type ExistingSubscription, type RevisionDecision } from '../subscription/index.js';
 
@@ -22,6 +23,8 @@ export interface RevisionEffect {
   amountDueAfter: number;
   /** A pending balance tried on the saved PayPal wallet: paid (the change is in force), declined, or no wallet. */
   savedWallet?: 'paid' | 'declined' | 'no-wallet' | 'nothing-due';
+  /** A change pending its balance: what paying it now asks of PayPal, tax included (as `payDue` and the saved wallet price it). */
+  payNow?: AmountToPayView;
 }
 
 /** The decision as the API tells it (the seed's preview fields), with what is due after it. */
@@ -54,7 +57,8 @@ export async function reviseSubscription(deps: PaymentDeps, subscriptionId: stri
   const result = await deps.execute(deciding.decider, subscriptionId, revise, { dryRun: options.preview, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
   const state = result.state as ExistingSubscription;
   const decision: RevisionDecision = deciding.outcome() ?? { effect: 'none', to: { modules: state.modules, quantity: state.quantity, amount: state.amount }, previousAmount: state.amount };
-  const effect = effectOf(decision, amountDue(state, command.metadata.now).amount);
+  const pending = effectOf(decision, amountDue(state, command.metadata.now).amount);
+  const effect = pending.effect === 'pending' ? { ...pending, payNow: await amountToPay(deps, state, command.metadata.now) } : pending;
   if (options.preview || decision.effect !== 'pending' || !state.vault) return { result, effect };
   const paid = await payWithSavedWallet(deps, state, command.metadata);
   if (paid.kind !== 'paid') return { result, effect: { ...effect, savedWallet: paid.kind } };

@@ -82,6 +82,12 @@ export const CaptureOrderData = Type.Object({
   providerStatus: Type.String({ maxLength: 64 }),
   /** A fresh licence key, used when the subscription has none yet (decide stays free of randomness). */
   licenceKey: LicenceKey,
+  /**
+   * The tax as the capture records it, when PayPal's payer country was known (the payment workflow decides it): the
+   * order's, with the payer country in its evidence; or — the order was made with no country known — the VAT of the
+   * payer's country carved out of the same money (`included`). Absent: the order's tax as it was recorded.
+   */
+  tax: Type.Optional(OrderTax),
 }, { additionalProperties: false });
 
 /** When what is due is covered by account credit: the period or balance is paid from it, without PayPal. */
@@ -101,7 +107,7 @@ export const RefreshLicenceData = Type.Object({}, { additionalProperties: false 
 export const GrantComplimentaryData = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }), until: Type.Optional(IsoDateTime), licenceKey: LicenceKey }, { additionalProperties: false });
 
 /** An open order PayPal no longer holds open (expired, voided): closed, so a new one can be made. */
-export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED', 'RENEWAL'] as const) }, { additionalProperties: false });
+export const CloseOrderData = Type.Object({ paypalOrderID: Id, reason: StringEnum(['EXPIRED', 'RENEWAL', 'TAX_CHANGED'] as const) }, { additionalProperties: false });
 
 /** A scheduled downgrade whose date has come takes effect (the billing clock's command). */
 export const ApplyScheduledChangeData = Type.Object({}, { additionalProperties: false });

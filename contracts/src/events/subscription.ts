@@ -154,10 +154,13 @@ export const PaymentOrdered = Type.Object({
 });
 export type PaymentOrdered = Static<typeof PaymentOrdered>;
 
-/** An open order no longer matches what is due (the configuration changed, or the subscription ended): never captured by us. */
+/**
+ * An open order no longer matches what is due (the configuration changed, the subscription ended, or — TAX_CHANGED —
+ * the customer's billing details now make another tax): never captured by us.
+ */
 export const PaymentOrderSuperseded = Type.Object({
   paypalOrderID: Id,
-  reason: StringEnum(['CONFIGURATION_CHANGED', 'SUBSCRIPTION_CANCELLED', 'STATUS_CHANGED', 'CREDIT_CHANGED', 'EXPIRED', 'RENEWAL'] as const),
+  reason: StringEnum(['CONFIGURATION_CHANGED', 'SUBSCRIPTION_CANCELLED', 'STATUS_CHANGED', 'CREDIT_CHANGED', 'EXPIRED', 'RENEWAL', 'TAX_CHANGED'] as const),
 });
 export type PaymentOrderSuperseded = Static<typeof PaymentOrderSuperseded>;
 

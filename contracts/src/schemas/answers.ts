@@ -70,6 +70,33 @@ export const QuoteView = Type.Object({
 });
 export type QuoteView = Static<typeof QuoteView>;
 
+/**
+ * `/subscriptions/amountToPay` (and a revision preview's `payNow`): what PayPal is asked for if the customer pays now,
+ * tax included — decided by the server from the customer's billing details (docs/tax.md), never in the browser. Every
+ * button that pays says `toPay`.
+ */
+export const AmountToPayView = Type.Object({
+  /** What is paid: a billing period, or a pending change's balance; null when nothing is due. */
+  purpose: Type.Union([StringEnum(['period', 'balance'] as const), Type.Null()]),
+  /** The price net of tax, in cents. */
+  amount: Cents,
+  /** Its tax lines (none when no country is known or tax is off). */
+  taxLines: Type.Array(TaxLine, { maxItems: 8 }),
+  tax: Cents,
+  /** amount + tax. */
+  total: Cents,
+  /** true: the tax is inside a price kept from before taxes (the subscription keeps the gross it paid). */
+  included: Type.Boolean(),
+  /** Account credit used towards it, in cents. */
+  credit: Cents,
+  /** What PayPal is asked for: total less credit, in cents. */
+  toPay: Cents,
+  currency: Type.String(),
+  /** What the customer should be told beside the figures (a VAT number that failed its check, no country known…). */
+  taxNotices: TaxNotices,
+});
+export type AmountToPayView = Static<typeof AmountToPayView>;
+
 /** `/subscriptions/createOrder`: the PayPal order for what is due now, for the buyer to approve. */
 export const OrderView = Type.Object({
   paypalOrderID: Type.String(),
@@ -112,6 +139,8 @@ export const RevisionPreviewView = Type.Object({
   /** What will be due after it, in cents. */
   amountDueAfter: Type.Integer(),
   savedWallet: Opt(StringEnum(SAVED_WALLET_OUTCOMES)),
+  /** A change pending its balance: what paying it now asks of PayPal, tax included (the "Pay $X now" of the apply button). */
+  payNow: Opt(AmountToPayView),
   currency: Type.String(),
   /** The subscription's version the preview was made on. */
   version: Type.Integer(),

@@ -135,8 +135,11 @@ const PayPalOrderReference = {
   quantity: Quantity,
 };
 
-/** /subscriptions/captureOrder (seed §5). */
-export const CaptureOrder = Type.Object(PayPalOrderReference, OPEN_FORM);
+/**
+ * /subscriptions/captureOrder (seed §5). `confirmCountry`: the customer's answer when their billing country and the
+ * PayPal account's country disagree (409 TAX_COUNTRY_CONFLICT): the billing country is right, capture at its tax.
+ */
+export const CaptureOrder = Type.Object({ ...PayPalOrderReference, confirmCountry: Type.Optional(Country) }, OPEN_FORM);
 export type CaptureOrder = Static<typeof CaptureOrder>;
 
 /** /subscriptions/captureChangePaymentMethod (seed §5). */

@@ -60,7 +60,8 @@ export const TAX_COUNTRY_SOURCES = ['billing', 'vatNumber', 'payer'] as const;
 /**
  * The evidence a tax decision was made on, kept with the sale (EU rules ask for it, ten years): when, the seller's
  * country and VAT number, the customer's billing country, PayPal's payer country, the VAT number and its check, and the
- * country the decision used with where that came from.
+ * country the decision used with where that came from, and whether the customer confirmed the billing country against a
+ * payer country that disagreed.
  */
 export const TaxEvidence = Type.Object(
   {
@@ -72,6 +73,8 @@ export const TaxEvidence = Type.Object(
     vatNumberCheck: Type.Optional(VatNumberCheck),
     country: Type.Optional(Country),
     countrySource: Type.Optional(StringEnum(TAX_COUNTRY_SOURCES)),
+    /** The billing country and PayPal's payer country disagreed, and the customer confirmed the billing country before payment. */
+    countryConfirmed: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

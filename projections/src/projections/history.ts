@@ -88,7 +88,7 @@ function describe(event: AnyEvent): Pick<HistoryItem, 'summary' | 'changes' | 'a
       if (event.data.reason === 'PAID_TIME_ENDED') return { summary: 'Scheduled change dropped: the paid time it waited for ended with a refund' };
       return { summary: event.data.kind === 'PENDING' ? 'Requested change withdrawn' : 'Scheduled change withdrawn' };
     case 'PaymentOrderSuperseded':
-      return { summary: `PayPal order ${event.data.paypalOrderID} replaced: ${event.data.reason === 'EXPIRED' ? 'PayPal no longer holds it' : 'what is due changed'}; it will not be charged` };
+      return { summary: `PayPal order ${event.data.paypalOrderID} replaced: ${event.data.reason === 'EXPIRED' ? 'PayPal no longer holds it' : event.data.reason === 'TAX_CHANGED' ? 'the billing details changed the tax' : 'what is due changed'}; it will not be charged` };
     case 'PaymentPending':
       return { summary: `PayPal is reviewing a payment of ${formatCents(event.data.amount, event.data.currency)} (order ${event.data.paypalOrderID})`, amount: event.data.amount, currency: event.data.currency };
     case 'PaidTimeEnded': {

@@ -251,6 +251,7 @@ describe('the OpenAPI document: every served route, and real answers valid again
     await post(admin, '/subscriptions/pause', { id: sub._id });
     await post(admin, '/subscriptions/resume', { id: sub._id });
     await post(admin, '/subscriptions/cancelNowPreview', { id: sub._id });
+    await post(buyer, '/subscriptions/amountToPay', { id: sub._id });
     await post(admin, '/admin/overview', {});
     await post(admin, '/subscriptions/cancelNow', { id: sub._id, refund: true });
     await post(admin, '/admin/overview', {});

@@ -126,6 +126,7 @@ const CODE_TEXT: Record<ErrorCode, string> = {
   PAYMENT_DECLINED: 'PayPal declined the payment (the buyer’s funding source): nothing was charged',
   PAYMENT_REFUSED: 'PayPal refused the request on business grounds (an order not approved, already captured…)',
   PAYMENT_IN_PROGRESS: 'another payment of this subscription is being taken right now: try again in a moment',
+  TAX_COUNTRY_CONFLICT: 'the billing country and the country of the PayPal account that approved the order disagree (details: billingCountry, payerCountry): nothing was charged; capture again with confirmCountry set to the billing country, or change the billing details and pay a new order',
   UNAVAILABLE: 'a store (event store, read models, sessions) cannot be reached right now: try again shortly',
   STORAGE_FULL: 'no space left to record anything: nothing was recorded',
   INTERNAL: 'something failed on the server; the request id is in the X-Request-Id header',

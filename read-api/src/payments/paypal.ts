@@ -12,7 +12,7 @@ import {
   PaypalWalletContextShippingPreference,
   type Order,
 } from '@paypal/paypal-server-sdk';
-import { AppError, centsToDecimal, decimalToCents, PaymentProviderError } from '@relaycast/contracts';
+import { AppError, centsToDecimal, decimalToCents, isCountryCode, PaymentProviderError, type CountryCode } from '@relaycast/contracts';
 import { type CaptureDetails, type CaptureInfo, type OrderBasics, type OrderInfo, type PaymentGateway, type WebhookHeaders } from '@relaycast/billing-core';
 import { PAYPAL_MESSAGES, issueOf, toAppError, transportFailure, type PayPalIssue } from './paypal-errors.js';
 
@@ -91,6 +91,15 @@ function captureOf(order: Order): CaptureInfo | null {
 
 const approveUrlOf = (order: Pick<Order, 'links'>) => order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null;
 
+/**
+ * The country of the PayPal account that approved the order: `payer.address.country_code` (Orders v2), else the
+ * wallet's own address (`payment_source.paypal.address`). Only an ISO 3166-1 code is taken as evidence.
+ */
+function payerCountryOf(order: Order): CountryCode | null {
+  const code = order.payer?.address?.countryCode ?? order.paymentSource?.paypal?.address?.countryCode;
+  return code && isCountryCode(code) ? code : null;
+}
+
 function orderInfo(order: Order): OrderInfo {
   const unit = order.purchaseUnits?.[0];
   if (!order.id) throw new PaymentProviderError('PayPal answered without an order id', true);
@@ -102,6 +111,7 @@ function orderInfo(order: Order): OrderInfo {
     currency: unit?.amount?.currencyCode ?? '',
     customId: unit?.customId ?? null,
     payerId: order.payer?.payerId ?? null,
+    payerCountry: payerCountryOf(order),
     approveUrl: approveUrlOf(order),
     capture: captureOf(order),
     vault: vaultOf(order),

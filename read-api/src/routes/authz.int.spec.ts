@@ -107,6 +107,8 @@ describe('authorization matrix (every route × every kind of caller)', function 
     '/subscriptions/resume': /*          */ [401, 403, 403, 403, 404, 403],
     '/subscriptions/cancelNow': /*       */ [401, 403, 403, 403, 404, 403],
     '/subscriptions/cancelNowPreview': [401, 403, 403, 403, 200, 403],
+    // What paying now asks of PayPal, tax included: the customer's own, and anyone's for those who read every subscription.
+    '/subscriptions/amountToPay': /*     */ [401, 403, 200, 403, 200, 200],
     // What the caller may do: the customer for their own subscription, administrators for any.
     '/subscriptions/actions': /*         */ [401, 403, 200, 403, 200, 403],
     '/admin/overview': /*                */ [401, 403, 403, 403, 200, 403],

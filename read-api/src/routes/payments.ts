@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { captureOrder, changePaymentMethod, createPaymentMethodOrder, payDue, refundCapture, type CaptureOutcome } from '@relaycast/billing-core';
-import { AppError, CaptureChangePaymentMethod, CaptureOrder, Cents, Id, OPEN_FORM, PriceMismatchError, ValidationError } from '@relaycast/contracts';
+import { amountToPay, captureOrder, changePaymentMethod, createPaymentMethodOrder, loadSubscription, payDue, refundCapture, type CaptureOutcome } from '@relaycast/billing-core';
+import { AmountToPayView, AppError, CaptureChangePaymentMethod, CaptureOrder, Cents, Id, IdBody, OPEN_FORM, PriceMismatchError, ValidationError } from '@relaycast/contracts';
 import { CreditedMeta, OrderView, PaidFromCreditMeta, PaymentMethodOrderView, SubscriptionView } from '@relaycast/contracts';
 import { defineRoute, type Answer } from '../http/route.js';
 import type { Runtime } from '../runtime.js';
@@ -49,14 +49,32 @@ export const paymentRoutes = [
     path: '/subscriptions/captureOrder',
     answer: SubscriptionView,
     answerMeta: Type.Optional(CreditedMeta),
-    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'PRICE_MISMATCH', 'PAYMENT_DECLINED', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'PAYMENT_IN_PROGRESS', 'TAX_COUNTRY_CONFLICT', 'PRICE_MISMATCH', 'PAYMENT_DECLINED', 'PAYMENT_PROVIDER_FAILED', 'PAYMENT_REFUSED'],
     access: 'customer',
     tag: 'Payments',
-    summary: 'Capture an approved PayPal order of this subscription and record it: it grants exactly what the order was for; idempotent by PayPal order id',
+    summary:
+      'Capture an approved PayPal order of this subscription and record it: it grants exactly what the order was for; idempotent by PayPal order id. When the billing country and the PayPal account’s country disagree, nothing is captured (409 TAX_COUNTRY_CONFLICT, naming both) until the customer confirms the billing country (`confirmCountry`) or changes their billing details (a new order follows, at the new tax).',
     body: CaptureOrder,
     async handle({ body, rt, user, meta }) {
       const view = await resolveSubscription(rt, user, body);
-      return captureAnswer(rt, view._id, await captureOrder(rt.paymentDeps, { subscriptionId: view._id, paypalOrderID: body.paypalOrderID, paypalSubscriptionID: body.paypalSubscriptionID }, meta()));
+      const input = { subscriptionId: view._id, paypalOrderID: body.paypalOrderID, paypalSubscriptionID: body.paypalSubscriptionID, ...(body.confirmCountry ? { confirmCountry: body.confirmCountry } : {}) };
+      return captureAnswer(rt, view._id, await captureOrder(rt.paymentDeps, input, meta()));
+    },
+  }),
+  defineRoute({
+    path: '/subscriptions/amountToPay',
+    answer: AmountToPayView,
+    errors: ['NOT_FOUND'],
+    query: true,
+    access: 'customerOrFinance',
+    tag: 'Payments',
+    summary:
+      'What paying now asks of PayPal, tax included: what is due (a period or a pending change’s balance), net, its tax lines from the customer’s billing details, the total, the account credit used and `toPay` — the amount every pay button says. Decided from the event store as createOrder decides it; nothing is recorded.',
+    body: IdBody,
+    async handle({ body, rt, user }) {
+      const view = await visibleSubscription(rt, user, body.id, 'read');
+      const { sub } = await loadSubscription(rt.paymentDeps, view._id);
+      return { data: await amountToPay(rt.paymentDeps, sub, rt.clock.now()) };
     },
   }),
   defineRoute({

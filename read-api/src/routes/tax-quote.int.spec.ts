@@ -79,6 +79,13 @@ describe('the quote with tax (real HTTP)', () => {
     expectFieldError(await quote({ country: 'DEU' }), 'country', /country/);
   });
 
+  it('each refusal names its rule and what the web words it with (the browser says it in the reader\'s language)', async () => {
+    const problem = async (body: Record<string, unknown>) => (await quote(body)).body.error.details[0];
+    expect(await problem({ country: 'DE', vatNumber: 'FR64443061841' })).to.deep.include({ field: 'vatNumber', rule: 'vatPrefix', params: { prefix: 'DE', country: 'DE' } });
+    expect(await problem({ country: 'DE', vatNumber: 'DE12345' })).to.deep.include({ field: 'vatNumber', rule: 'vatFormat', params: { country: 'DE' } });
+    expect(await problem({ vatNumber: '123456789' })).to.deep.include({ field: 'vatNumber', rule: 'vatPrefixMissing' });
+  });
+
   it('a signed-in customer\'s billing details: a German business (VIES asked, its answer kept); the body, when given, wins', async () => {
     const ada = await server.customer('ada');
     expect((await quote({}, ada)).body.data).to.deep.include({ taxLines: [], taxNotices: ['noCountry'] });

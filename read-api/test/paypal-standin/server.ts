@@ -51,8 +51,13 @@ export interface PayPalStandIn {
   verifiedEvents: unknown[];
   /** The verify calls' bodies, byte for byte. */
   verifiedBodies: string[];
-  /** The buyer approves the order (what the PayPal window does). */
-  approve(orderId: string): void;
+  /** The buyer approves the order (what the PayPal window does); from a PayPal account in `country` when given. */
+  approve(orderId: string, country?: string | null): void;
+  /**
+   * The country of the PayPal account that approves from now on (`payer.address.country_code`), every approval — the
+   * approve link, the JS SDK's window, `approve` — until changed; null: PayPal shows no address (the default).
+   */
+  buyerCountry(country: string | null): void;
   /** The buyer's next answers in the JS SDK's PayPal window, in order (afterwards: approve). */
   buyerNext(...actions: BuyerAction[]): void;
   /** Query strings of every load of the JS SDK (GET /sdk/js). */
@@ -130,6 +135,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   let latency = 0;
   let base = '';
   const buyerActions: BuyerAction[] = [];
+  let payerCountry: string | null = null;
   const sdkLoads: URLSearchParams[] = [];
 
   const fake = createFakePayPal({
@@ -145,6 +151,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       return body.transmission_sig === STANDIN_SIGNATURE && body.webhook_id === STANDIN_WEBHOOK_ID && typeof body.webhook_event === 'object';
     },
     controls: {
+      buyerCountry: () => payerCountry ?? undefined,
       captureAmount: (orderId) => amountOverrides.get(orderId),
       captureStatus: (orderId) => statusOverrides.get(orderId),
       declineInstrument: (orderId) => instrumentDeclines.delete(orderId),
@@ -276,10 +283,13 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     requests,
     verifiedEvents,
     verifiedBodies,
-    approve(orderId) {
+    approve(orderId, country) {
       const order = st().orders[orderId];
       if (!order) throw new Error(`stand-in: no order ${orderId}`);
-      fake.approveOrder(order);
+      fake.approveOrder(order, country);
+    },
+    buyerCountry(country) {
+      payerCountry = country;
     },
     buyerNext(...actions) {
       buyerActions.push(...actions);
@@ -377,6 +387,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       failuresAfter = [];
       latency = 0;
       buyerActions.length = 0;
+      payerCountry = null;
     },
     async close() {
       server.closeAllConnections();

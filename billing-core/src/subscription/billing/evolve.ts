@@ -86,8 +86,12 @@ export const billingEvolvers = {
     const credited = d.credited === true;
     const paysPeriod = d.purpose === 'period' && !credited && d.periodStart !== undefined && d.periodEnd !== undefined;
     const licenceKey = s.licence_key ?? d.licence_key;
+    // What the period was paid for, net of tax: the catalogue price of a subscription priced net — also when the VAT
+    // was carved out of it at the capture (the payer's country showed an EU consumer; the seller bears it) — and the
+    // carved-out net of one that keeps its gross from before taxes.
+    const priceOf = (tax: NonNullable<OrderCaptured['tax']>) => (tax.included && s.taxPricing === 'net' ? tax.total : tax.amount);
     const period: PaidTime | undefined = paysPeriod
-      ? { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: d.tax ? d.tax.amount : d.amount + (d.credit ?? 0), configuration: d.configuration ?? configurationOf(s) }
+      ? { captureId: d.captureId, start: d.periodStart!, end: d.periodEnd!, amount: d.tax ? priceOf(d.tax) : d.amount + (d.credit ?? 0), configuration: d.configuration ?? configurationOf(s) }
       : undefined;
     const next: S = {
       ...setOrder(s, d.paypalOrderID, (o) => settled({ ...o, status: 'captured' })),

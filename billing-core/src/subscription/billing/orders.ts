@@ -4,6 +4,7 @@ import {
   PaymentInProgressError,
   ValidationError,
   type CommandMetadata,
+  type OrderTax,
   type PaymentOrdered,
 } from '@relaycast/contracts';
 import { requireAdmin } from '../../decider.js';
@@ -82,11 +83,26 @@ export function recordCaptureFailure(command: Cmd<'RecordCaptureFailure'>, state
 }
 
 /**
+ * The tax a capture records: the order's, or the one the payment workflow decided with PayPal's payer country
+ * (docs/tax.md). That one is of the same money: the order's figures with more evidence, or — the order was made with no
+ * country known — the VAT of the payer's country carved out of its total (`included`). Anything else is refused.
+ */
+export function taxOfCapture(ordered: OrderTax | undefined, given: OrderTax | undefined): OrderTax | undefined {
+  if (!given) return ordered;
+  if (!ordered) throw ValidationError.field('tax', 'no tax was decided for this order');
+  const sameMoney = given.total === ordered.total && given.amount + given.tax === given.total;
+  const sameFigures = given.amount === ordered.amount && given.tax === ordered.tax && JSON.stringify(given.taxLines) === JSON.stringify(ordered.taxLines) && given.included === ordered.included;
+  const carvedOut = ordered.decision.kind === 'none' && ordered.decision.evidence.country === undefined && given.included === true && given.decision.evidence.countrySource === 'payer';
+  if (!sameMoney || !(sameFigures || carvedOut)) throw ValidationError.field('tax', `is not the tax of this order's ${ordered.total} cents`);
+  return given;
+}
+
+/**
  * What one captured order grants, exactly as the order recorded it: a period of its configuration, or the pending
  * change its balance paid for. An order that is no longer current (superseded while PayPal was capturing it, or on
  * a subscription that ended) grants nothing: its money becomes account credit.
  */
-export function settle(sub: ExistingSubscription, paypalOrderID: string, capture: { captureId: string; amount: number; currency: string }, metadata: CommandMetadata, licenceKey: string): SubscriptionEvent[] {
+export function settle(sub: ExistingSubscription, paypalOrderID: string, capture: { captureId: string; amount: number; currency: string; tax?: OrderTax }, metadata: CommandMetadata, licenceKey: string): SubscriptionEvent[] {
   const order = sub.orders[paypalOrderID]!;
   const now = metadata.now;
   const base = {
@@ -100,7 +116,8 @@ export function settle(sub: ExistingSubscription, paypalOrderID: string, capture
     purpose: order.purpose,
     ...(order.credit ? { credit: order.credit } : {}),
   };
-  const tax = order.tax ? { tax: order.tax } : {};
+  const captureTax = taxOfCapture(order.tax, capture.tax);
+  const tax = captureTax ? { tax: captureTax } : {};
   // Current: still open, on a subscription that takes payments, and the credit it planned to use still there.
   const current = (order.status === 'open' || order.status === 'pending') && takesPayments(sub) && order.credit <= sub.credit;
   // Not current: kept as credit, no supply made, so no tax (tax is due when the credit pays for something).

@@ -19,6 +19,9 @@ export const TEXTS = {
     amount: 'Amount',
     item: 'For',
     buyer: 'Demo buyer',
+    country: 'Country of this PayPal account',
+    countryNone: 'Not given',
+    countryHint: 'PayPal tells the shop this country. If it is not your billing country, the shop asks you which is right before anything is charged.',
     saveNotice: 'Approving also saves this demo PayPal account, so that renewals are charged to it without you.',
     vaultNotice: 'The shop asks to charge this demo PayPal account for future payments (renewals) without you. Nothing is charged now.',
     approve: 'Approve',
@@ -40,6 +43,9 @@ export const TEXTS = {
     amount: 'Сумма',
     item: 'За',
     buyer: 'Демо-покупатель',
+    country: 'Страна этого аккаунта PayPal',
+    countryNone: 'Не указана',
+    countryHint: 'PayPal сообщает магазину эту страну. Если она не совпадает со страной в ваших платёжных данных, магазин спросит вас, какая верна, прежде чем что-либо списать.',
     saveNotice: 'Подтверждение также сохранит этот демо-аккаунт PayPal, и продления будут списываться с него без вашего участия.',
     vaultNotice: 'Магазин просит разрешения списывать будущие платежи (продления) с этого демо-аккаунта PayPal без вашего участия. Сейчас ничего не списывается.',
     approve: 'Подтвердить',
@@ -136,6 +142,11 @@ export interface ApprovalPage {
   /** Where "back to the shop" leads when the request is no longer open. */
   backHref: string | null;
   selfHref: (lang: Lang) => string;
+  /**
+   * A payment: the country of the demo PayPal account the buyer approves from (PayPal's payer.address.country_code),
+   * chosen on the page — preselected: the customer's billing country, when the shop knows it.
+   */
+  country?: { selected: string | null; options: readonly { code: string; name: string }[] };
 }
 
 /** The approval page: what is asked, by whom, and two answers, Approve and Decline (forms: no script needed). */
@@ -150,9 +161,17 @@ export function approvalPage(p: ApprovalPage): string {
     `<dt>${escapeHtml(t.buyer)}</dt><dd>${escapeHtml(p.buyerEmail)}</dd>`,
   ].join('');
   const notice = p.kind === 'setup-token' ? t.vaultNotice : p.saveWallet ? t.saveNotice : '';
+  // The country goes with the approval (form="…": the select stands above both answers, inside the approve form's reach).
+  const country = p.country && p.open
+    ? `<div class="demo-paypal-country"><label for="demo-paypal-country">${escapeHtml(t.country)}</label>
+<select id="demo-paypal-country" name="country" form="demo-paypal-approve-form" data-testid="demo-paypal-country" aria-describedby="demo-paypal-country-hint"><option value="">${escapeHtml(t.countryNone)}</option>${p.country.options
+        .map((c) => `<option value="${escapeHtml(c.code)}"${c.code === p.country!.selected ? ' selected' : ''}>${escapeHtml(c.name)}</option>`)
+        .join('')}</select>
+<p id="demo-paypal-country-hint" class="demo-paypal-hint">${escapeHtml(t.countryHint)}</p></div>`
+    : '';
   const answers = p.open
-    ? `<div class="demo-paypal-answers">
-<form method="post" action="${escapeHtml(action)}" class="demo-paypal-form">${hidden('approve')}<button type="submit" class="demo-paypal-approve" data-testid="demo-paypal-approve">${escapeHtml(t.approve)}</button></form>
+    ? `${country}<div class="demo-paypal-answers">
+<form method="post" action="${escapeHtml(action)}" class="demo-paypal-form" id="demo-paypal-approve-form">${hidden('approve')}<button type="submit" class="demo-paypal-approve" data-testid="demo-paypal-approve">${escapeHtml(t.approve)}</button></form>
 <form method="post" action="${escapeHtml(action)}" class="demo-paypal-form">${hidden('decline')}<button type="submit" class="demo-paypal-decline" data-testid="demo-paypal-decline">${escapeHtml(t.decline)}</button></form>
 </div>`
     : `<p class="demo-paypal-closed" role="status">${escapeHtml(t.notWaiting(p.status))}</p>${p.backHref ? `<p><a href="${escapeHtml(p.backHref)}">${escapeHtml(t.back)}</a></p>` : ''}`;
@@ -196,4 +215,8 @@ export const APPROVAL_CSS = `.demo-paypal{margin:0;font:16px/1.5 system-ui,-appl
 .demo-paypal-decline{background:#fff;color:#1a1a1a;border:2px solid #6b6b6b}
 .demo-paypal-answers button:focus-visible,.demo-paypal a:focus-visible{outline:3px solid #ff9900;outline-offset:2px}
 .demo-paypal-footer{text-align:center;margin-bottom:1.5rem}
+.demo-paypal-country{margin-top:1rem}
+.demo-paypal-country label{display:block;font-weight:600}
+.demo-paypal-country select{width:100%;min-height:44px;font:inherit;margin-top:.25rem}
+.demo-paypal-hint{margin:.25rem 0 0;font-size:.9rem;color:#444}
 `;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import { COUNTRY_CODES, isCountryCode } from '@relaycast/contracts';
 import type { Logger } from '../../logger.js';
 import { createFakePayPal } from '../fake-paypal/api.js';
 import { openStateFile, type StoredOrder } from '../fake-paypal/state.js';
@@ -51,7 +52,15 @@ export interface DemoPayPalOptions {
   publicUrl: string;
   clientSecret: string;
   logger: Logger;
+  /** The billing country of the customer an order's custom_id (our billing reference) belongs to: preselected on the page. */
+  billingCountryOf?: (customId: string) => Promise<string | undefined>;
 }
+
+/** The countries the demo buyer may say their PayPal account is in, named in the page's language. */
+const countryOptions = (lang: Lang) => {
+  const names = new Intl.DisplayNames([lang], { type: 'region' });
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, lang));
+};
 
 const DEMO_BUYER = { email: 'demo-buyer@example.com', givenName: 'Demo', surname: 'Buyer' };
 
@@ -92,7 +101,8 @@ export function createDemoPayPal(options: DemoPayPalOptions): DemoPayPal {
   const pageHref = (path: string, params: Record<string, string>) => `${local}${path}?${new URLSearchParams(params).toString()}`;
   const doneHref = (kind: 'order' | 'setup-token', id: string, action: 'approve' | 'cancel', lang: Lang) => pageHref('/done', { kind, id, action, lang });
 
-  function showOrder(res: Response, order: StoredOrder, lang: Lang, display: Display, status = 200): void {
+  async function showOrder(res: Response, order: StoredOrder, lang: Lang, display: Display, status = 200): Promise<void> {
+    const billing = order.status === 'CREATED' && order.intent === 'CAPTURE' && order.custom_id ? await options.billingCountryOf?.(order.custom_id).catch(() => undefined) : undefined;
     htmlAnswer(
       res,
       status,
@@ -104,23 +114,24 @@ export function createDemoPayPal(options: DemoPayPalOptions): DemoPayPal {
         buyerEmail: DEMO_BUYER.email,
         backHref: order.return_url ?? null,
         selfHref: (l) => pageHref('/checkoutnow', { token: order.id, display, lang: l }),
+        ...(order.intent === 'CAPTURE' ? { country: { selected: billing ?? null, options: countryOptions(lang) } } : {}),
       }),
     );
   }
 
-  router.get('/checkoutnow', (req, res) => {
+  router.get('/checkoutnow', (req, res, next) => {
     const lang = pickLang(req.query.lang, req.get('accept-language'));
     const display = displayOf(req.query.display);
     const token = String(req.query.token ?? '');
     const order = st().orders[token];
     if (!order) return htmlAnswer(res, 404, messagePage(local, lang, TEXTS[lang].unknown, pageHref('/checkoutnow', { token, lang: TEXTS[lang].other.lang })));
-    showOrder(res, order, lang, display);
+    void showOrder(res, order, lang, display).catch(next);
   });
 
   const form = express.urlencoded({ extended: false, limit: '10kb' });
-  type Answer = { token?: string; display?: string; lang?: string; answer?: string };
+  type Answer = { token?: string; display?: string; lang?: string; answer?: string; country?: string };
 
-  router.post('/checkoutnow', form, (req, res) => {
+  router.post('/checkoutnow', form, (req, res, next) => {
     const body = (req.body ?? {}) as Answer;
     const lang = pickLang(body.lang, req.get('accept-language'));
     const display = displayOf(body.display);
@@ -128,8 +139,10 @@ export function createDemoPayPal(options: DemoPayPalOptions): DemoPayPal {
     if (!order) return htmlAnswer(res, 404, messagePage(local, lang, TEXTS[lang].unknown, pageHref('/checkoutnow', { token: String(body.token ?? ''), lang: TEXTS[lang].other.lang })));
     const approving = body.answer === 'approve';
     // Approving twice is approving (a double click); anything else once the order moved on is shown as it stands.
-    if (!(order.status === 'CREATED' || (approving && order.status === 'APPROVED'))) return showOrder(res, order, lang, display, 409);
-    if (approving) fake().approveOrder(order);
+    if (!(order.status === 'CREATED' || (approving && order.status === 'APPROVED'))) return void showOrder(res, order, lang, display, 409).catch(next);
+    // The country the buyer said their demo PayPal account is in (none: PayPal shows no address).
+    const country = typeof body.country === 'string' && isCountryCode(body.country) ? body.country : null;
+    if (approving) fake().approveOrder(order, country);
     else {
       order.declinedAt = new Date().toISOString();
       order.update_time = order.declinedAt;

@@ -19,11 +19,18 @@ export interface FakeBuyer {
   email: string;
   givenName: string;
   surname: string;
+  /** The account's country (ISO 3166-1 alpha-2), sent as `payer.address.country_code`; none: PayPal shows no address. */
+  country?: string;
 }
 
-/** The payer of an approval (a new payer id each time, as a PayPal account signing in). */
+/** The payer of an approval (a new payer id each time, as a PayPal account signing in), with its country when it has one. */
 export function payerOf(buyer: FakeBuyer): Payer {
-  return { payer_id: paypalId(13), email_address: buyer.email, name: { given_name: buyer.givenName, surname: buyer.surname } };
+  return {
+    payer_id: paypalId(13),
+    email_address: buyer.email,
+    name: { given_name: buyer.givenName, surname: buyer.surname },
+    ...(buyer.country ? { address: { country_code: buyer.country } } : {}),
+  };
 }
 
 export function issue(status: number, name: string, message: string, issueName: string, description: string): Reply {
@@ -105,6 +112,7 @@ export function answers(base: () => string, state: () => FakePayPalState) {
                 account_id: order.payer.payer_id,
                 account_status: 'VERIFIED',
                 name: order.payer.name,
+                ...(order.payer.address ? { address: order.payer.address } : {}),
                 ...(order.vaultId ? { attributes: { vault: { id: order.vaultId, status: 'VAULTED', customer: { id: `CUST-${order.payer.payer_id}` }, links: [] } } } : {}),
               },
             },

@@ -40,6 +40,8 @@ export interface FakePayPalControls {
   declineInstrument?(orderId: string): boolean;
   /** Is this merchant-initiated charge of the wallet declined? Undefined: as the wallet's own `declineNext` says. */
   declineWalletCharge?(vaultId: string): boolean | undefined;
+  /** The country of the PayPal account that approves next (the tests' per-buyer control); undefined: the buyer's own. */
+  buyerCountry?(): string | undefined;
   /** Money was captured for an order by its capture call; a saved wallet was charged; a capture was refunded by the API. */
   captured?(orderId: string): void;
   walletCharged?(vaultId: string): void;
@@ -67,8 +69,8 @@ export interface FakePayPal {
   router: Router;
   state(): StateFile['state'];
   answers: ReturnType<typeof answers>;
-  /** The buyer approves an order (what PayPal's window does): APPROVED, with a payer. */
-  approveOrder(order: StoredOrder): void;
+  /** The buyer approves an order (what PayPal's window does): APPROVED, with a payer (in `country`, when given: else the buyer's own). */
+  approveOrder(order: StoredOrder, country?: string | null): void;
   /** The buyer approves a vault setup token. */
   approveSetupToken(token: StoredSetupToken): void;
   /** A refund of `cents` of a capture, recorded as PayPal shows it; the capture's status follows. */
@@ -147,11 +149,14 @@ export function createFakePayPal(options: FakePayPalOptions): FakePayPal {
     order.update_time = paypalTime();
   }
 
-  function approveOrder(order: StoredOrder): void {
+  function approveOrder(order: StoredOrder, country?: string | null): void {
     if (order.status !== 'CREATED') return;
     order.status = 'APPROVED';
     order.update_time = paypalTime();
-    order.payer = payerOf(options.buyer);
+    const { country: own, ...buyer } = options.buyer;
+    // The buyer's answer (the demo's page), else the tests' control, else the account's own country.
+    const chosen = country !== undefined ? country : (controls.buyerCountry?.() ?? own);
+    order.payer = payerOf({ ...buyer, ...(chosen ? { country: chosen } : {}) });
   }
 
   function approveSetupToken(token: StoredSetupToken): void {

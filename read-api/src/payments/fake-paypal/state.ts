@@ -22,6 +22,8 @@ export interface Payer {
   payer_id: string;
   email_address: string;
   name: { given_name: string; surname: string };
+  /** The PayPal account's country (PayPal's `payer.address.country_code`): evidence of where the customer is. */
+  address?: { country_code: string };
 }
 export interface StoredCapture {
   id: string;

@@ -25,6 +25,8 @@ export interface ApiExtraOptions {
   errorToast?: string;
   /** The form shows the refusal next to its fields: no toast at all. */
   inlineErrors?: true;
+  /** Refusals with these codes the page answers itself (a question to the customer, not a failure): no toast for them. */
+  answeredCodes?: readonly string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -43,12 +45,12 @@ export async function postJson(
   api: { dispatch: (action: ReturnType<typeof toastAdded>) => unknown; signal?: AbortSignal },
   extraOptions?: ApiExtraOptions,
 ): Promise<{ data: unknown; meta: ApiMeta; error?: undefined } | { error: ApiError; data?: undefined }> {
-  const { errorToast, inlineErrors } = extraOptions ?? {};
+  const { errorToast, inlineErrors, answeredCodes } = extraOptions ?? {};
   const fail = (error: ApiError): { error: ApiError } => {
     console.warn(`POST ${args.url} failed: ${error.status} ${error.code} ${error.message}`);
     // Validation failures show the validator's message (seed §8); other failures the endpoint's seed text, with the
     // reason after it. Worded when shown, in the reader's language (the server's English message is for API clients).
-    if (inlineErrors) return { error };
+    if (inlineErrors || answeredCodes?.includes(error.code)) return { error };
     const reason = reasonOf(error);
     if (error.status === 400) api.dispatch(toastAdded('', 'error', reason));
     else if (errorToast) api.dispatch(toastAdded(errorToast, 'error', reason));

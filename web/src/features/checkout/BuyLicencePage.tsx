@@ -34,12 +34,16 @@ import {
 } from './purchase.js';
 import '../ui/area.css';
 import { subscriptionName } from '../subscriptions/subscriptionName.js';
+import { useBillingDetailsQuery } from '../subscriptions/invoicesApi.js';
+import { fieldErrors, reasonOf } from '../../app/shell/ui/problems.js';
+import { TaxBreakdown } from '../ui/tax.js';
+import { CheckoutBillingFields, CheckoutBillingStep, useCheckoutBilling } from './CheckoutBilling.js';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /** Step 1: the plan, its period, the builder's modules and units; the price from the shared engine, confirmed by the server. */
 function Configure({ user, initial, query, onCreated }: { user: SessionUser; initial: PurchaseConfig; query: string; onCreated: (id: string) => void }) {
-  const { t } = useT('account');
+  const { t } = useT(['account', 'common']);
   const lang = useLang();
   const toast = useToast();
   const ids = useId();
@@ -51,6 +55,12 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
   const local = useMemo(() => localQuote(config), [config]);
   const quote = 'quote' in local ? local.quote : null;
   const server = useQuoteQuery(quoteInputOf(config), { skip: !quote });
+  // The customer's country first (docs/tax.md): the server's VAT and total for it, never computed here.
+  const billing = useCheckoutBilling(user);
+  const vatNumber = billing.committedVat.trim().toUpperCase();
+  const taxArgs = { ...quoteInputOf(config), country: billing.form.country, ...(vatNumber ? { vatNumber } : {}) };
+  const taxed = useQuoteQuery(taxArgs, { skip: !quote || !billing.form.country });
+  const taxProblem = taxed.error ? fieldErrors(reasonOf(taxed.error).problems ?? [], t) : {};
   const confirmed = quote && server.data && !server.isFetching ? server.data.amount === quote.amount : null;
   const needed = unitsForModules(moduleSelections(config));
   const units = Math.max(config.units ?? 0, needed);
@@ -74,6 +84,11 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
       return;
     }
     if (paymentsOff) return;
+    // A paid plan: the billing details (the country decides the VAT) are saved before the subscription is created.
+    if (quote.amount > 0 && !(await billing.submit())) {
+      toast(t('buy.billing.required'), 'error');
+      return;
+    }
     const body = createBody(config, quote, user._id, privacy);
     const problem = validationMessage('SubscriptionCreate', body, t);
     if (problem) {
@@ -95,6 +110,7 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
   return (
     <form className="checkout-grid" onSubmit={submit} noValidate data-testid="buy-form">
       <div className="card">
+        {paid && billing.ready && <CheckoutBillingFields billing={billing} quoteError={taxProblem.vatNumber ?? taxProblem.country} />}
         <fieldset className="choice-group">
           <legend>{t('buy.plan')}</legend>
           {(['constructor', 'unlimited'] as const).map((plan) => (
@@ -169,6 +185,7 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
             <p className="big-price" data-testid="price" data-amount={quote.amount} data-confirmed={confirmed === true ? 'true' : 'false'}>
               {formatUsd(quote.amount, lang, { cents: quote.amount % 100 !== 0 })}
             </p>
+            {paid && <p className="muted excl-vat" data-testid="price-excl-vat">{t('common:tax.exclVat')}</p>}
             <p className="muted">
               {quote.billingMonths === 0
                 ? t('buy.free')
@@ -177,6 +194,9 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
             <p className={`price-check ${confirmed === false ? 'is-bad' : ''}`} role="status" data-testid="price-check">
               {confirmed === null ? t('buy.checking') : confirmed ? t('buy.confirmed') : t('buy.mismatch', { amount: formatUsd(server.data?.amount ?? 0, lang) })}
             </p>
+            {paid && !billing.form.country && <p className="muted small" data-testid="tax-country-hint">{t('common:tax.countryHint')}</p>}
+            {paid && billing.form.country && taxed.data && !taxed.isFetching && !taxed.error && taxed.data.amount === quote.amount && <TaxBreakdown figures={taxed.data} testId="checkout-tax" />}
+            {paid && billing.form.country && taxed.isFetching && <p className="muted small" role="status">{t('common:tax.checking')}</p>}
           </>
         ) : (
           <p className="note note-warning" role="alert">
@@ -225,6 +245,7 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
   const { t } = useT('account');
   const lang = useLang();
   const { data: s, isLoading, isError, refetch } = useFindSubscriptionQuery(subscriptionId);
+  const billingDetails = useBillingDetailsQuery({});
   const [startTrial, trial] = useStartTrialMutation();
   useEffect(() => {
     if (s && s.status === 'SUBSCRIPTION_STATUS_ACTIVE') clearPendingPurchase();
@@ -273,7 +294,8 @@ function Pay({ user, subscriptionId, approvedOrder }: { user: SessionUser; subsc
         <aside className="card summary-card">
           <h2>{t('buy.payTitle')}</h2>
           {approvedOrder && <p className="note">{t('buy.returned')}</p>}
-          <PayNow subscription={s} onPaid={() => void refetch()} />
+          {/* A first purchase is priced for the customer's country: asked first when none is known yet. */}
+          {due === 'first' && !s.dunning && billingDetails.data === null ? <CheckoutBillingStep user={user} /> : billingDetails.isLoading ? null : <PayNow subscription={s} onPaid={() => void refetch()} />}
           {trialPossible(s) && !trialOffered(s.quantity) && (
             <p className="muted small" data-testid="trial-too-large">
               {t('buy.trialTooLarge', { max: TRIAL_MAX_UNITS })}

@@ -13,6 +13,7 @@ import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { CheaperOption } from './CheaperOption.js';
 import { island } from '../ui/Island.js';
+import { TaxEstimate } from './TaxEstimate.js';
 
 function ModuleSlider({ name }: { name: BuilderModuleName }) {
   const { t } = useT('pricing');
@@ -114,7 +115,9 @@ function BuilderPricingView({ fromCents = DISPLAY_PRICES_CENTS.builderFrom }: { 
           <dd className="summary-total" data-testid="builder-total">
             {formatUsd(quote.monthlyAmount, lang)}
           </dd>
+          <dd className="unit-breakdown-cell excl-vat muted">{t('common:tax.exclVat')}</dd>
         </dl>
+        <TaxEstimate configuration={{ plan_id: 'constructor', infrastructure_type: 'self-hosted', subscription_type: 'SUBSCRIPTION_MONTH', modules: modules.filter((m) => m.limit > 0) }} testId="builder-tax" />
         <table className="data-table tier-table">
           <caption className="sr-only">{t('builder.tiers')}</caption>
           <thead>

@@ -26,7 +26,7 @@ function PricingOverviewView({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, mul
         <div className="card plan" data-plan="constructor">
           <h3 className="plan-name">{t('builder.name')}</h3>
           <p className="price">
-            <small>{t('from')}</small> {formatUsd(fromCents, lang)} <small>{t('perMonth')}</small>
+            <small>{t('from')}</small> {formatUsd(fromCents, lang)} <small>{t('perMonth')}</small> <small className="excl-vat-tag">{t('common:tax.exclVat')}</small>
           </p>
           <SmallestPurchase fromCents={fromCents} />
           <p className="muted">{t('builder.short')}</p>
@@ -42,7 +42,7 @@ function PricingOverviewView({ fromCents = DISPLAY_PRICES_CENTS.builderFrom, mul
         <div className="card plan plan-featured" data-plan="unlimited-paid">
           <h3 className="plan-name">{t('unlimited.paid.name')}</h3>
           <p className="price">
-            {formatUsd(UNLIMITED_MONTHLY_PRICE_CENTS[period], lang)} <small>{t('perMonth')}</small>
+            {formatUsd(UNLIMITED_MONTHLY_PRICE_CENTS[period], lang)} <small>{t('perMonth')}</small> <small className="excl-vat-tag">{t('common:tax.exclVat')}</small>
           </p>
           <p className="muted">{period === 'annual' ? t('overview.annualNote') : t('billedMonthly')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />

@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, UNLIMITED_BILLED_MONTHS, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
+import { PERIOD_TO_SUBSCRIPTION_TYPE, PLAN_FEATURES, UNLIMITED_BILLED_MONTHS, UNLIMITED_MONTHLY_PRICE_CENTS } from '@relaycast/contracts/constants';
 import { useAppSelector, useLang, useT } from '../../app/shell/hooks.js';
 import { formatUsd } from '../../app/shell/format.js';
 import { PeriodSwitch } from './PeriodSwitch.js';
@@ -7,6 +7,7 @@ import { selectPeriod } from './pricingSlice.js';
 import { purchaseQuery } from '../../app/shell/purchaseQuery.js';
 import { BuyLink } from './BuyLink.js';
 import { island } from '../ui/Island.js';
+import { TaxEstimate } from './TaxEstimate.js';
 
 /** Self-hosted unlimited (seed §9): free $0 (limited), $79 a month, or $59 a month billed annually. */
 function UnlimitedPricingView() {
@@ -33,11 +34,12 @@ function UnlimitedPricingView() {
         <div className="card plan plan-featured" data-plan="unlimited-paid">
           <h3 className="plan-name">{t('unlimited.paid.name')}</h3>
           <p className="price" data-testid="unlimited-price">
-            {formatUsd(monthly, lang)} <small>{t('perMonth')}</small>
+            {formatUsd(monthly, lang)} <small>{t('perMonth')}</small> <small className="excl-vat-tag">{t('common:tax.exclVat')}</small>
           </p>
           <p className="muted">
             {period === 'annual' ? t('billedAnnually', { total: formatUsd(yearly, lang) }) : t('billedMonthly')}
           </p>
+          <TaxEstimate configuration={{ plan_id: 'unlimited', infrastructure_type: 'self-hosted', subscription_type: PERIOD_TO_SUBSCRIPTION_TYPE[period] }} testId="unlimited-tax" />
           <p className="muted">{t('unlimited.paid.text')}</p>
           <PlanFeatures features={PLAN_FEATURES.unlimitedPaid} />
           <BuyLink className="btn btn-primary" query={purchaseQuery('unlimited', period)} testId="buy-unlimited">

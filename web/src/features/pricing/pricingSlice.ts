@@ -16,6 +16,8 @@ export interface PricingState {
   period: PricingPeriod;
   /** The builder's module limits. */
   builder: Record<BuilderModuleName, number>;
+  /** The country the visitor picked to see VAT (ISO code); null: none picked (a signed-in customer's billing country shows). */
+  taxCountry: string | null;
 }
 
 function initialBuilder(): Record<BuilderModuleName, number> {
@@ -23,7 +25,7 @@ function initialBuilder(): Record<BuilderModuleName, number> {
   return Object.fromEntries(entries) as Record<BuilderModuleName, number>;
 }
 
-export const initialPricingState: PricingState = { period: DEFAULT_PRICING_PERIOD, builder: initialBuilder() };
+export const initialPricingState: PricingState = { period: DEFAULT_PRICING_PERIOD, builder: initialBuilder(), taxCountry: null };
 
 /** Snaps a builder value into its module's range and onto its step. */
 export function clampBuilderValue(name: BuilderModuleName, value: number): number {
@@ -36,7 +38,9 @@ export function clampBuilderValue(name: BuilderModuleName, value: number): numbe
 
 export const periodChanged = (period: PricingPeriod) => ({ type: 'pricing/periodChanged', payload: period }) as const;
 export const builderModuleChanged = (change: { name: BuilderModuleName; value: number }) => ({ type: 'pricing/builderModuleChanged', payload: change }) as const;
-type PricingAction = ReturnType<typeof periodChanged | typeof builderModuleChanged>;
+/** The visitor picks the country whose VAT the prices are shown with (every pricing island of the page follows). */
+export const taxCountryChosen = (country: string | null) => ({ type: 'pricing/taxCountryChosen', payload: country }) as const;
+type PricingAction = ReturnType<typeof periodChanged | typeof builderModuleChanged | typeof taxCountryChosen>;
 
 function reducer(state: PricingState = initialPricingState, incoming: UnknownAction): PricingState {
   const action = incoming as PricingAction;
@@ -49,6 +53,10 @@ function reducer(state: PricingState = initialPricingState, incoming: UnknownAct
       const { name, value } = action.payload;
       const limit = clampBuilderValue(name, value);
       return limit === state.builder[name] ? state : { ...state, builder: { ...state.builder, [name]: limit } };
+    }
+    case 'pricing/taxCountryChosen': {
+      const country = typeof action.payload === 'string' && /^[A-Z]{2}$/.test(action.payload) ? action.payload : null;
+      return country === state.taxCountry ? state : { ...state, taxCountry: country };
     }
     default:
       return state;
@@ -68,6 +76,7 @@ injectSlice(pricingSlice);
 export const selectPricing = (state: RootState): PricingState => state.pricing ?? initialPricingState;
 export const selectPeriod = (state: RootState) => selectPricing(state).period;
 export const selectBuilder = (state: RootState) => selectPricing(state).builder;
+export const selectTaxCountry = (state: RootState) => selectPricing(state).taxCountry ?? null;
 
 /** The builder's monthly licence, priced by billing-core exactly as the server will price the purchase. */
 export const selectBuilderQuote = createSelector([selectBuilder], (builder) =>

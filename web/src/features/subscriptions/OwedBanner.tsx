@@ -2,8 +2,8 @@ import type { SubscriptionView } from '@relaycast/contracts';
 import { useLang, useT } from '../../app/shell/hooks.js';
 import { formatUsd } from '../../app/shell/format.js';
 import { formatDate } from '../ui/forms.js';
-import { amountOwed } from './labels.js';
-import { PayNow } from './SubscriptionActions.js';
+import { amountOwed, amountToPayNow } from './labels.js';
+import { PayNow, useAmountToPay } from './SubscriptionActions.js';
 import { subscriptionName } from './subscriptionName.js';
 import { useFindMySubscriptionsQuery } from './subscriptionsApi.js';
 import './billing.css';
@@ -19,11 +19,13 @@ function Owed({ subscription: s }: { subscription: SubscriptionView }) {
   const { t } = useT('account');
   const lang = useLang();
   const d = s.dunning!;
+  // What PayPal will be asked for, tax included (the server's): the view's amount due is net of tax.
+  const toPay = amountToPayNow(useAmountToPay(s));
   const paused = s.status === 'SUBSCRIPTION_STATUS_PAUSE';
   return (
     <section className="owed" data-testid="owed" data-id={s._id} aria-labelledby={`owed-${s._id}`}>
       <h2 id={`owed-${s._id}`} className="owed-title">
-        {t('owed.title', { amount: formatUsd(amountOwed(s), lang, { cents: true }), name: subscriptionName(s.name, lang, t) })}
+        {t('owed.title', { amount: toPay === null ? '…' : formatUsd(toPay, lang, { cents: true }), name: subscriptionName(s.name, lang, t) })}
       </h2>
       <p className="owed-text">
         {paused ? t('owed.paused', { due: formatDate(d.dueAt, lang), cancel: formatDate(d.cancelAt, lang) }) : t('owed.waiting', { due: formatDate(d.dueAt, lang), grace: formatDate(d.graceUntil, lang), cancel: formatDate(d.cancelAt, lang) })}

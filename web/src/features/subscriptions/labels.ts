@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@relaycast/contracts';
+import type { AmountToPayView, SubscriptionView } from '@relaycast/contracts';
 import type { TFunction } from '../../app/shell/texts.js';
 import type { Language } from '@relaycast/contracts/constants';
 import { formatNumber } from '../../app/shell/format.js';
@@ -69,9 +69,10 @@ export function trialPossible(s: SubscriptionView): boolean {
 }
 
 /**
- * The one figure every button that pays for a subscription says: the server's amount due now (after credit). When
- * taxes are added, the server's total with tax takes its place here and every money button follows.
+ * The one figure every button that pays for a subscription says: what PayPal will be asked for now, tax included and
+ * credit used — the server's answer (`/subscriptions/amountToPay`, decided as the order will be), never the view's
+ * net `amountDue` and never computed here. Null until the server has answered: no amount is said before it is known.
  */
-export function amountToPayNow(s: Pick<SubscriptionView, 'amountDue'>): number {
-  return s.amountDue;
+export function amountToPayNow(due: Pick<AmountToPayView, 'toPay'> | undefined): number | null {
+  return due ? due.toPay : null;
 }

@@ -36,7 +36,9 @@ describe('what a customer owes, and when a trial may be offered', () => {
     expect(trialPossible(view({ ...fresh, status: 'SUBSCRIPTION_STATUS_INITIAL', amount: 0 })), 'free').to.equal(false);
   });
 
-  it('every payment button says the server’s amount due (one figure: a tax total replaces it later)', () => {
-    expect(amountToPayNow(view({ amountDue: 1234 }))).to.equal(1234);
+  it('every payment button says what PayPal will be asked for, the server’s total with tax — never the view’s net amount due; nothing before the server answered', () => {
+    // A German consumer's $79.00: $94.01 with 19 % VAT, as the server answered it.
+    expect(amountToPayNow({ toPay: 9401 })).to.equal(9401);
+    expect(amountToPayNow(undefined)).to.equal(null);
   });
 });

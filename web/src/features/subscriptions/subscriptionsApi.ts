@@ -1,4 +1,4 @@
-import type { HistoryItem, SubscriptionView } from '@relaycast/contracts';
+import type { AmountToPayView, HistoryItem, QuoteView, SubscriptionView } from '@relaycast/contracts';
 import type { SubscriptionStatus } from '@relaycast/contracts/constants';
 import { api } from '../../app/shell/api.js';
 import { listBody, toPage, type ListArgs, type ListPage } from '../ui/list.js';
@@ -25,6 +25,8 @@ export interface RevisePreview {
   currency: string;
   version: number;
   amountDueAfter: number;
+  /** A change pending its balance: what paying it now asks of PayPal, tax included (the server's). */
+  payNow?: AmountToPayView;
 }
 export interface OrderAnswer {
   paypalOrderID: string;
@@ -43,12 +45,17 @@ export interface PaymentsConfig {
   /** PAYMENTS: PayPal, demo payments (the built-in sandbox: no money moves), or none. */
   mode?: 'paypal' | 'demo' | 'off';
 }
-export interface QuoteAnswer {
-  amount: number;
-  monthlyAmount: number;
-  billingMonths: number;
-  quantity: number;
-  currency: string;
+/** The server's price of a configuration: net `amount`, and — for a country or VAT number — its tax lines, tax and total. */
+export type QuoteAnswer = Pick<QuoteView, 'amount' | 'monthlyAmount' | 'billingMonths' | 'quantity' | 'currency' | 'taxLines' | 'tax' | 'total' | 'taxNotices'>;
+export interface QuoteArgs {
+  plan_id: string;
+  infrastructure_type: string;
+  subscription_type: string;
+  modules?: readonly { name: string; limit: number }[];
+  quantity?: number;
+  /** Whose tax: this country (and VAT number); neither: the signed-in customer's billing details. */
+  country?: string;
+  vatNumber?: string;
 }
 export interface CaptureBody {
   id: string;
@@ -56,6 +63,8 @@ export interface CaptureBody {
   paypalOrderID: string;
   paypalSubscriptionID: string;
   quantity: number;
+  /** The customer's answer when the billing country and the PayPal account's country disagree: the billing country is right. */
+  confirmCountry?: string;
 }
 export interface ReviseBody {
   id: string;
@@ -67,7 +76,8 @@ export interface ReviseBody {
   version?: number;
 }
 
-const subscriptionsApiBase = api.enhanceEndpoints({ addTagTypes: ['Subscriptions'] });
+// BillingDocuments: the billing details (invoicesApi) decide the tax of what is due, so changing them refreshes it.
+const subscriptionsApiBase = api.enhanceEndpoints({ addTagTypes: ['Subscriptions', 'BillingDocuments'] });
 
 /** Subscription and payment calls (seed §7), shared by the purchase page, the account and the admin area. */
 export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
@@ -93,8 +103,16 @@ export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
       query: (id) => ({ url: '/subscriptions/history', body: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Subscriptions', id }],
     }),
-    quote: build.query<QuoteAnswer, { plan_id: string; infrastructure_type: string; subscription_type: string; modules?: readonly { name: string; limit: number }[]; quantity?: number }>({
+    /** A refused VAT number or country (400 naming it) is shown beside its field: no toast. */
+    quote: build.query<QuoteAnswer, QuoteArgs>({
       query: (body) => ({ url: '/subscriptions/quote', body }),
+      extraOptions: { inlineErrors: true },
+      providesTags: ['BillingDocuments'],
+    }),
+    /** What paying now asks of PayPal, tax included: the figure every pay button says (the server's, never the browser's). */
+    amountToPay: build.query<AmountToPayView, { id: string; version: number }>({
+      query: ({ id }) => ({ url: '/subscriptions/amountToPay', body: { id } }),
+      providesTags: (_r, _e, { id }) => [{ type: 'Subscriptions', id }, 'Subscriptions', 'BillingDocuments'],
     }),
     paymentsConfig: build.query<PaymentsConfig, void>({
       query: () => ({ url: '/payments/config' }),
@@ -173,8 +191,10 @@ export const subscriptionsApi = subscriptionsApiBase.injectEndpoints({
     }),
     captureOrder: build.mutation<SubscriptionView, CaptureBody>({
       query: (body) => ({ url: '/subscriptions/captureOrder', body }),
-      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne },
-      invalidatesTags: ['Subscriptions'],
+      // The billing and PayPal countries disagreeing is a question PayNow asks in its place, not a failure to toast.
+      extraOptions: { errorToast: SUBSCRIPTION_TOASTS.findOne, answeredCodes: ['TAX_COUNTRY_CONFLICT'] },
+      // Nothing changed on the server while the customer is asked: what is due stays on screen under the question.
+      invalidatesTags: (_r, error) => ((error as { code?: string } | undefined)?.code === 'TAX_COUNTRY_CONFLICT' ? [] : ['Subscriptions']),
     }),
     createPaymentMethodOrder: build.mutation<OrderAnswer, string>({
       query: (id) => ({ url: '/subscriptions/createPaymentMethodOrder', body: { id } }),
@@ -194,6 +214,7 @@ export const {
   useFindSubscriptionQuery,
   useSubscriptionHistoryQuery,
   useQuoteQuery,
+  useAmountToPayQuery,
   usePaymentsConfigQuery,
   useCreateSubscriptionMutation,
   useUpdateSubscriptionMutation,
