@@ -166,7 +166,8 @@ describe('customer account: Google sign-in, PayPal purchase, history, revise (re
     const ruCard = page.locator(`[data-testid="subscription"][data-id="${builderId}"]`);
     await ruCard.locator('[data-field="pendingChange"]').waitFor();
     expect(await ruCard.locator('[data-field="pendingChange"] dt').textContent()).to.equal('Запрошенное изменение');
-    expect(await ruCard.locator('[data-testid="pay-now"] p').first().textContent()).to.match(/^Оплатите .*15.* чтобы запрошенное изменение вступило в силу/);
+    // The amount is the server's (amountToPay): the sentence is waited for, not read before the answer came.
+    await ruCard.locator('[data-testid="pay-now"] p', { hasText: /^Оплатите .*15.* чтобы запрошенное изменение вступило в силу/ }).first().waitFor({ timeout: 10_000 });
     await screenshot(page, 'account-change-pending-ru');
     await open(page, '/admin/subscriptions/list');
     await card.waitFor();

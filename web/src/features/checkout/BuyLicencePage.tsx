@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { BUILDER_MODULES, SIGN_IN_PATH, TRIAL_MAX_UNITS, UNLIMITED_PERIODS } from '@relaycast/contracts/constants';
 import { unitsForModules } from '@relaycast/billing-core/pricing';
@@ -71,8 +71,24 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
 
   const setModule = (name: BuilderModule, value: number) => setConfig((c) => ({ ...c, modules: { ...c.modules, [name]: value } }));
 
+  // One submission at a time: the billing details are saved before the subscription is created, so a second click
+  // (a double click) would otherwise wait on its own save and could ask for the subscription after the first one's
+  // key was put away — a second subscription.
+  const submitting = useRef(false);
+  const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    setBusy(true);
+    try {
+      await submitOnce();
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
+  };
+  const submitOnce = async () => {
     setFailure(null);
     if (!quote) return;
     if (!privacy) {
@@ -232,8 +248,8 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
             {t('buy.failed')} {failure}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={!quote || creating.isLoading || confirmed === false || paymentsOff} data-testid="continue">
-          {creating.isLoading ? t('buy.creating') : quote && quote.amount === 0 ? t('buy.getFree') : t('buy.continue')}
+        <button type="submit" className="btn btn-primary btn-block" disabled={!quote || busy || creating.isLoading || confirmed === false || paymentsOff} data-testid="continue">
+          {busy || creating.isLoading ? t('buy.creating') : quote && quote.amount === 0 ? t('buy.getFree') : t('buy.continue')}
         </button>
       </aside>
     </form>
