@@ -38,7 +38,7 @@ export { administratorId, changeBillingDetails, eraseUser, googleUserId, registe
 export { actsAsAdministrator, isAdministrator, requireSelfOrAdministrator } from './decider.js';
 
 // Payments through PayPal.
-export { captureOrder, cancelNow, changePaymentMethod, createPaymentMethodOrder, handleWebhook, payDue, refundCapture, saveWalletFromSetup, startWalletSetup } from './payments/index.js';
+export { amountToPayOf, captureOrder, cancelNow, changePaymentMethod, createPaymentMethodOrder, handleWebhook, payDue, refundCapture, saveWalletFromSetup, startWalletSetup } from './payments/index.js';
 
 // Licences online.
 export { checkLicenceOnline, currentLicenceFile, licenceFileOf } from './licence/online.js';

@@ -147,3 +147,9 @@ export async function amountToPay(deps: Pick<PaymentDeps, 'events' | 'tax'>, sub
     taxNotices: tax?.decision.notices ?? [],
   };
 }
+
+/** `amountToPay` of a subscription read from its own stream: what the API answers for a pay button. */
+export async function amountToPayOf(deps: PaymentDeps, subscriptionId: string, now: string): Promise<AmountToPayView> {
+  const { sub } = await loadSubscription(deps, subscriptionId);
+  return amountToPay(deps, sub, now);
+}

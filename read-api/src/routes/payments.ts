@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { amountToPay, captureOrder, changePaymentMethod, createPaymentMethodOrder, loadSubscription, payDue, refundCapture, type CaptureOutcome } from '@relaycast/billing-core';
+import { amountToPayOf, captureOrder, changePaymentMethod, createPaymentMethodOrder, payDue, refundCapture, type CaptureOutcome } from '@relaycast/billing-core';
 import { AmountToPayView, AppError, CaptureChangePaymentMethod, CaptureOrder, Cents, Id, IdBody, OPEN_FORM, PriceMismatchError, ValidationError } from '@relaycast/contracts';
 import { CreditedMeta, OrderView, PaidFromCreditMeta, PaymentMethodOrderView, SubscriptionView } from '@relaycast/contracts';
 import { defineRoute, type Answer } from '../http/route.js';
@@ -73,8 +73,7 @@ export const paymentRoutes = [
     body: IdBody,
     async handle({ body, rt, user }) {
       const view = await visibleSubscription(rt, user, body.id, 'read');
-      const { sub } = await loadSubscription(rt.paymentDeps, view._id);
-      return { data: await amountToPay(rt.paymentDeps, sub, rt.clock.now()) };
+      return { data: await amountToPayOf(rt.paymentDeps, view._id, rt.clock.now()) };
     },
   }),
   defineRoute({
