@@ -82,13 +82,15 @@ export function mrrAt(f: SubscriptionFinance, at: string): number {
   if (s.trialStartDate && s.trialEndDate && s.trialStartDate <= at && at < s.trialEndDate) return 0;
   // After every covered time: what the last covered time was.
   let lastEnd = '';
-  let value = 0;
+  let last: Paid | undefined;
   for (const p of s.paid) {
     if (p.end <= at && p.end > lastEnd && p.end > p.start) {
       lastEnd = p.end;
-      value = lastMonthly(s, p);
+      last = p;
     }
   }
+  // What it ran at is read once, for the last period only (every event reads this: the paid periods only grow).
+  let value = last ? lastMonthly(s, last) : 0;
   for (const c of s.complimentary) if (c.end <= at && c.end >= lastEnd) [lastEnd, value] = [c.end, 0];
   if (s.trialEndDate && s.trialEndDate <= at && s.trialEndDate >= lastEnd) value = 0;
   return value;
@@ -164,10 +166,15 @@ const entriesByDay = (item: BookItem | undefined) => {
  */
 function recognitionOf(before: ExistingSubscription, after: ExistingSubscription, today: string): FinanceStep['recognition'] {
   if (before.books === after.books) return [];
-  const was = new Map(before.books.items.map((i) => [i.captureId, i]));
+  // Items an evolve did not replace are the same objects in the same places: only the others are looked up.
   const out: FinanceStep['recognition'] = [];
-  for (const item of after.books.items) {
-    const old = was.get(item.captureId);
+  const was = before.books.items;
+  const items = after.books.items;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!;
+    if (was[k] === item) continue;
+    let old: BookItem | undefined;
+    for (let j = was.length - 1; j >= 0 && !old; j--) if (was[j]!.captureId === item.captureId) old = was[j];
     if (old === item || (old && old.allocs === item.allocs && old.fromRevenue === item.fromRevenue)) continue;
     const days = entriesByDay(item);
     for (const [day, amount] of entriesByDay(old)) days.set(day, (days.get(day) ?? 0) - amount);
@@ -182,13 +189,31 @@ function recognitionOf(before: ExistingSubscription, after: ExistingSubscription
 /** Did an event move money: the books or the account credit changed (every other event leaves both as they were)? */
 export const moneyMoved = (before: ExistingSubscription, after: ExistingSubscription): boolean => before.books !== after.books || before.credit !== after.credit;
 
+/**
+ * How much a sum over the books' items changed from `before` to `after`: only the items an event replaced are read
+ * (an evolve keeps every other item as the same object, in its place), so an event costs its own items, not the
+ * subscription's whole history. The same as the sum after less the sum before, whatever the items' order.
+ */
+function itemsDelta(before: ExistingSubscription, after: ExistingSubscription, of: (i: BookItem) => number): number {
+  const was = before.books.items;
+  const now = after.books.items;
+  let delta = 0;
+  for (let k = 0; k < Math.max(was.length, now.length); k++) {
+    const a = was[k];
+    const b = now[k];
+    if (a === b) continue;
+    if (b) delta += of(b);
+    if (a) delta -= of(a);
+  }
+  return delta;
+}
 /** What is owed to the customer: account credit and refunds a cancellation owes (a liability, never revenue). */
-const owed = (s: ExistingSubscription) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
+const owedChange = (before: ExistingSubscription, after: ExistingSubscription) => after.credit - before.credit + itemsDelta(before, after, (i) => i.due);
 /** Money kept for service (billed revenue): what every payment still holds for what it paid for. */
-const billed = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + moneyHeld(i), 0);
+const billedChange = (before: ExistingSubscription, after: ExistingSubscription) => itemsDelta(before, after, moneyHeld);
 /** Tax charged with the payments (a tax authority's money, never revenue), and what of it went back with money given back. */
-const taxCharged = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + (i.tax?.amount ?? 0), 0);
-const taxReturned = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + (i.tax?.back ?? 0), 0);
+const taxChargedChange = (before: ExistingSubscription, after: ExistingSubscription) => itemsDelta(before, after, (i) => i.tax?.amount ?? 0);
+const taxReturnedChange = (before: ExistingSubscription, after: ExistingSubscription) => itemsDelta(before, after, (i) => i.tax?.back ?? 0);
 
 /**
  * One event's effect on a subscription's finance: its new state (MRR points included), the day's flows and the
@@ -269,10 +294,10 @@ export function stepFinance(prev: SubscriptionFinance, raw: EventEnvelope): Fina
   }
   // Money, from the books: what it pays for service (revenue billed) and what is owed to the customer (credit).
   if (moneyMoved(before, after)) {
-    add(flows, `revenue|${plan}|${cur}`, billed(after) - billed(before));
-    add(flows, `credit|${cur}`, owed(after) - owed(before));
-    add(flows, `tax|${cur}`, taxCharged(after) - taxCharged(before));
-    add(flows, `taxBack|${cur}`, taxReturned(after) - taxReturned(before));
+    add(flows, `revenue|${plan}|${cur}`, billedChange(before, after));
+    add(flows, `credit|${cur}`, owedChange(before, after));
+    add(flows, `tax|${cur}`, taxChargedChange(before, after));
+    add(flows, `taxBack|${cur}`, taxReturnedChange(before, after));
   }
   // Most events (an order, a licence, a reminder) change nothing MRR reads: the points stand as they are.
   const mrrMoved = before.status !== after.status || before.removed !== after.removed || before.paid !== after.paid || before.complimentary !== after.complimentary ||
