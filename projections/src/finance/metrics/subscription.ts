@@ -1,7 +1,7 @@
 import { SubscriptionEventSchemas, type AnyEvent, type EventEnvelope } from '@relaycast/contracts';
 import {
   dayOf,
-  entriesOf,
+  forEachEntry,
   exists,
   monthOfDay,
   monthStartMs,
@@ -155,7 +155,8 @@ export function createdFinance(raw: EventEnvelope): SubscriptionFinance | null {
 
 const entriesByDay = (item: BookItem | undefined) => {
   const days = new Map<string, number>();
-  for (const a of item?.allocs ?? []) for (const e of entriesOf(a)) days.set(e.day, (days.get(e.day) ?? 0) + e.amount);
+  const add = (day: string, amount: number) => days.set(day, (days.get(day) ?? 0) + amount);
+  for (const a of item?.allocs ?? []) forEachEntry(a, add);
   return days;
 };
 
@@ -170,17 +171,20 @@ function recognitionOf(before: ExistingSubscription, after: ExistingSubscription
   const out: FinanceStep['recognition'] = [];
   const was = before.books.items;
   const items = after.books.items;
+  let byId: Map<string, BookItem> | undefined;
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
     if (was[k] === item) continue;
-    let old: BookItem | undefined;
-    for (let j = was.length - 1; j >= 0 && !old; j--) if (was[j]!.captureId === item.captureId) old = was[j];
+    // By id (a Map compares ids by their hash first: cheaper than comparing strings one by one).
+    byId ??= new Map(was.map((i) => [i.captureId, i]));
+    const old = byId.get(item.captureId);
     if (old === item || (old && old.allocs === item.allocs && old.fromRevenue === item.fromRevenue)) continue;
     const days = entriesByDay(item);
     for (const [day, amount] of entriesByDay(old)) days.set(day, (days.get(day) ?? 0) - amount);
     const takenBack = item.fromRevenue - (old?.fromRevenue ?? 0);
     if (takenBack !== 0) days.set(today, (days.get(today) ?? 0) - takenBack);
-    const entries = [...days].filter(([, amount]) => amount !== 0).map(([day, amount]) => ({ day, amount }));
+    const entries: RecognitionEntry[] = [];
+    for (const [day, amount] of days) if (amount !== 0) entries.push({ day, amount });
     if (entries.length) out.push({ billMonth: monthOfDay(dayOf(item.capturedAt)), entries });
   }
   return out;
@@ -190,30 +194,35 @@ function recognitionOf(before: ExistingSubscription, after: ExistingSubscription
 export const moneyMoved = (before: ExistingSubscription, after: ExistingSubscription): boolean => before.books !== after.books || before.credit !== after.credit;
 
 /**
- * How much a sum over the books' items changed from `before` to `after`: only the items an event replaced are read
- * (an evolve keeps every other item as the same object, in its place), so an event costs its own items, not the
- * subscription's whole history. The same as the sum after less the sum before, whatever the items' order.
+ * The book items an event replaced, as [before, after] (undefined where there was none): an evolve keeps every other
+ * item as the same object in its place, so sums over the items change only by these — an event costs its own items,
+ * not the subscription's whole history.
  */
-function itemsDelta(before: ExistingSubscription, after: ExistingSubscription, of: (i: BookItem) => number): number {
+function replacedItems(before: ExistingSubscription, after: ExistingSubscription): [BookItem | undefined, BookItem | undefined][] {
   const was = before.books.items;
   const now = after.books.items;
+  const out: [BookItem | undefined, BookItem | undefined][] = [];
+  if (was === now) return out;
+  for (let k = 0; k < Math.max(was.length, now.length); k++) if (was[k] !== now[k]) out.push([was[k], now[k]]);
+  return out;
+}
+/** How a sum over the items changed: the sum after less the sum before, whatever the items' order. */
+function itemsDelta(replaced: readonly [BookItem | undefined, BookItem | undefined][], of: (i: BookItem) => number): number {
   let delta = 0;
-  for (let k = 0; k < Math.max(was.length, now.length); k++) {
-    const a = was[k];
-    const b = now[k];
-    if (a === b) continue;
+  for (const [a, b] of replaced) {
     if (b) delta += of(b);
     if (a) delta -= of(a);
   }
   return delta;
 }
+type Replaced = ReturnType<typeof replacedItems>;
 /** What is owed to the customer: account credit and refunds a cancellation owes (a liability, never revenue). */
-const owedChange = (before: ExistingSubscription, after: ExistingSubscription) => after.credit - before.credit + itemsDelta(before, after, (i) => i.due);
+const owedChange = (before: ExistingSubscription, after: ExistingSubscription, r: Replaced) => after.credit - before.credit + itemsDelta(r, (i) => i.due);
 /** Money kept for service (billed revenue): what every payment still holds for what it paid for. */
-const billedChange = (before: ExistingSubscription, after: ExistingSubscription) => itemsDelta(before, after, moneyHeld);
+const billedChange = (r: Replaced) => itemsDelta(r, moneyHeld);
 /** Tax charged with the payments (a tax authority's money, never revenue), and what of it went back with money given back. */
-const taxChargedChange = (before: ExistingSubscription, after: ExistingSubscription) => itemsDelta(before, after, (i) => i.tax?.amount ?? 0);
-const taxReturnedChange = (before: ExistingSubscription, after: ExistingSubscription) => itemsDelta(before, after, (i) => i.tax?.back ?? 0);
+const taxChargedChange = (r: Replaced) => itemsDelta(r, (i) => i.tax?.amount ?? 0);
+const taxReturnedChange = (r: Replaced) => itemsDelta(r, (i) => i.tax?.back ?? 0);
 
 /**
  * One event's effect on a subscription's finance: its new state (MRR points included), the day's flows and the
@@ -294,10 +303,11 @@ export function stepFinance(prev: SubscriptionFinance, raw: EventEnvelope): Fina
   }
   // Money, from the books: what it pays for service (revenue billed) and what is owed to the customer (credit).
   if (moneyMoved(before, after)) {
-    add(flows, `revenue|${plan}|${cur}`, billedChange(before, after));
-    add(flows, `credit|${cur}`, owedChange(before, after));
-    add(flows, `tax|${cur}`, taxChargedChange(before, after));
-    add(flows, `taxBack|${cur}`, taxReturnedChange(before, after));
+    const replaced = replacedItems(before, after);
+    add(flows, `revenue|${plan}|${cur}`, billedChange(replaced));
+    add(flows, `credit|${cur}`, owedChange(before, after, replaced));
+    add(flows, `tax|${cur}`, taxChargedChange(replaced));
+    add(flows, `taxBack|${cur}`, taxReturnedChange(replaced));
   }
   // Most events (an order, a licence, a reminder) change nothing MRR reads: the points stand as they are.
   const mrrMoved = before.status !== after.status || before.removed !== after.removed || before.paid !== after.paid || before.complimentary !== after.complimentary ||
