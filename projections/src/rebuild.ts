@@ -39,8 +39,9 @@ export async function replayProjectionTo(
   to: bigint,
   batch = 1000,
 ): Promise<void> {
-  // A remote store (Redis): what this replay wrote is read back from memory, not asked for again (it is the one writer).
-  const recent = store.recentDocumentsToKeep ? new RecentDocuments(Math.max(store.recentDocumentsToKeep, REPLAY_RECENT_DOCUMENTS)) : undefined;
+  // What this replay wrote is read back from memory, not asked for again (it is the one writer): documents written as
+  // values (UnitOfWork.putValue) as they are, in any store; the others as JSON, from a remote store (Redis).
+  const recent = new RecentDocuments(Math.max(store.recentDocumentsToKeep ?? 0, REPLAY_RECENT_DOCUMENTS));
   let uow = new UnitOfWork(store, projection.name, recent);
   let after = from;
   let done = after >= to;
@@ -57,7 +58,7 @@ export async function replayProjectionTo(
       after = event.position;
       if (uow.size >= batch) {
         await store.commit(projection.name, await uow.complete(), after);
-        recent?.remember(uow.written());
+        recent.remember(uow.written(), uow.writtenValues());
         uow = new UnitOfWork(store, projection.name, recent);
       }
     }

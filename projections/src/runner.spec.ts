@@ -4,7 +4,7 @@ import { createSqliteEventStore, type EventStore } from '@relaycast/billing-core
 import type { NewEvent } from '@relaycast/contracts';
 import { createMemoryReadModelStore } from './readmodel/memory.js';
 import { createProjectionRunner } from './runner.js';
-import { RecentDocuments } from './unit-of-work.js';
+import { RecentDocuments, UnitOfWork } from './unit-of-work.js';
 import type { Projection } from './projection.js';
 
 const event = (type: string): NewEvent => ({ id: randomUUID(), type, occurredAt: '2026-11-25T10:00:00.000Z', data: {}, metadata: { actorId: 'tester', actorRole: 'SYSTEM', correlationId: type, causationId: null } });
@@ -98,5 +98,53 @@ describe('RecentDocuments', () => {
     recent.remember(new Map([['c', null]]));
     expect([recent.has('a'), recent.has('b'), recent.has('c')]).to.deep.equal([true, false, true]);
     expect([recent.get('a'), recent.get('c'), recent.size]).to.deep.equal(['3', null, 2]);
+  });
+});
+
+describe('UnitOfWork.putValue: a document written as a value is read back as it is', () => {
+  /** A memory store that counts its reads. */
+  function counted() {
+    const memory = createMemoryReadModelStore();
+    const store = { ...memory, reads: 0, get: <T>(p: string, c: string, id: string) => (store.reads++, memory.get<T>(p, c, id)) };
+    return store;
+  }
+
+  it('in its batch and, through RecentDocuments, after the commit: the same object, no read of the store; stored as JSON all the same', async () => {
+    const store = counted();
+    const recent = new RecentDocuments(10);
+    const doc = { n: 1, list: [{ at: '2026-01-01' }] };
+    const first = new UnitOfWork(store, 'p', recent);
+    first.putValue('c', 'x', doc);
+    expect(await first.get('c', 'x')).to.equal(doc);
+    await store.commit('p', await first.complete(), 1n);
+    recent.remember(first.written(), first.writtenValues());
+    const second = new UnitOfWork(store, 'p', recent);
+    expect(await second.get('c', 'x')).to.equal(doc);
+    expect(store.reads).to.equal(0);
+    expect(await store.get('p', 'c', 'x')).to.deep.equal({ n: 1, list: [{ at: '2026-01-01' }] });
+  });
+
+  it('a plain put or a deletion of the same document afterwards wins, in the batch and after it', async () => {
+    const store = counted();
+    const recent = new RecentDocuments(10);
+    const first = new UnitOfWork(store, 'p', recent);
+    first.putValue('c', 'x', { n: 1 });
+    first.put('c', 'x', { n: 2 });
+    first.putValue('c', 'y', { n: 3 });
+    first.delete('c', 'y');
+    expect([await first.get('c', 'x'), await first.get('c', 'y')]).to.deep.equal([{ n: 2 }, null]);
+    await store.commit('p', await first.complete(), 1n);
+    recent.remember(first.written(), first.writtenValues());
+    const second = new UnitOfWork(store, 'p', recent);
+    expect([await second.get('c', 'x'), await second.get('c', 'y')]).to.deep.equal([{ n: 2 }, null]);
+    // A value remembered earlier is forgotten once a later batch writes the document plainly.
+    second.putValue('c', 'z', { n: 4 });
+    await store.commit('p', await second.complete(), 2n);
+    recent.remember(second.written(), second.writtenValues());
+    const third = new UnitOfWork(store, 'p', recent);
+    third.put('c', 'z', { n: 5 });
+    await store.commit('p', await third.complete(), 3n);
+    recent.remember(third.written(), third.writtenValues());
+    expect(await new UnitOfWork(store, 'p', recent).get('c', 'z')).to.deep.equal({ n: 5 });
   });
 });

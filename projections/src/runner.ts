@@ -102,7 +102,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       if (ended || (seen === position && uow.size === 0)) return;
       // Fenced on the checkpoint this runner last committed: if another writer moved it, this one is refused and stops.
       await readModels.commit(projection.name, await uow.complete(), seen, position);
-      recent?.remember(uow.written());
+      recent?.remember(uow.written(), uow.writtenValues());
       options.onCommit?.(projection.name, seen, applied);
       committed(seen);
       uow = new UnitOfWork(readModels, projection.name, recent);

@@ -8,6 +8,8 @@ import type { Change, ReadModelStore } from './readmodel/port.js';
  */
 export class RecentDocuments {
   private readonly docs = new Map<string, string | null>();
+  /** Of those, the documents written as values never changed afterwards (UnitOfWork.putValue): read back as they are. */
+  private readonly values = new Map<string, unknown>();
 
   constructor(private readonly limit: number) {}
 
@@ -23,20 +25,28 @@ export class RecentDocuments {
     return this.docs.get(key);
   }
 
+  /** The document as written, when it was written as a value never changed afterwards; else undefined. */
+  value(key: string): unknown {
+    return this.values.get(key);
+  }
+
   /** A document the store does not have (it can only appear through this runner's own commit). */
   absent(key: string): void {
     this.remember(new Map([[key, null]]));
   }
 
-  /** What a committed batch wrote; each document moves to the newest end. */
-  remember(written: ReadonlyMap<string, string | null>): void {
+  /** What a committed batch wrote (and which of it as values); each document moves to the newest end. */
+  remember(written: ReadonlyMap<string, string | null>, values: ReadonlyMap<string, unknown> = new Map()): void {
     for (const [key, json] of written) {
       this.docs.delete(key);
       this.docs.set(key, json);
+      if (values.has(key)) this.values.set(key, values.get(key));
+      else this.values.delete(key);
     }
     for (const key of this.docs.keys()) {
       if (this.docs.size <= this.limit) break;
       this.docs.delete(key);
+      this.values.delete(key);
     }
   }
 }
@@ -48,6 +58,8 @@ export class RecentDocuments {
 export class UnitOfWork {
   private readonly changes: Change[] = [];
   private readonly docs = new Map<string, string | null>();
+  /** Documents put as values never changed afterwards (putValue), by key: read back as they are, not parsed again. */
+  private readonly values = new Map<string, unknown>();
   private readonly indexOps = new Map<string, Map<string, number | null>>();
   private readonly batches = new Map<string, { state: unknown; flush: (state: never, uow: UnitOfWork) => Promise<void> | void }>();
   private held = 0;
@@ -61,6 +73,11 @@ export class UnitOfWork {
   /** The documents this batch wrote, by key, as JSON (null: deleted): for RecentDocuments once committed. */
   written(): ReadonlyMap<string, string | null> {
     return this.docs;
+  }
+
+  /** Of those, the ones put as values (putValue), as they were put: for RecentDocuments once committed. */
+  writtenValues(): ReadonlyMap<string, unknown> {
+    return this.values;
   }
 
   /** Changes made, and events whose work is held in batch state: what the batch size counts. */
@@ -98,6 +115,12 @@ export class UnitOfWork {
 
   async get<T>(collection: string, id: string): Promise<T | null> {
     const key = `${collection}\u0000${id}`;
+    if (this.docs.has(key)) {
+      if (this.values.has(key)) return this.values.get(key) as T;
+    } else {
+      const value = this.recent?.value(key);
+      if (value !== undefined) return value as T;
+    }
     const known = this.docs.has(key) ? this.docs : this.recent?.has(key) ? this.recent : null;
     if (known) {
       const json = known.get(key);
@@ -112,10 +135,21 @@ export class UnitOfWork {
   put(collection: string, id: string, doc: unknown): void {
     const json = JSON.stringify(doc);
     this.docs.set(`${collection}\u0000${id}`, json);
+    this.values.delete(`${collection}\u0000${id}`);
     this.changes.push({ op: 'put', collection, id, doc, json });
   }
 
+  /**
+   * `put` of a document its projection never changes once written (a new state is a new object, as a decider's): `get`
+   * answers the object itself, in this batch and — through RecentDocuments — after it commits, without parsing it again.
+   */
+  putValue(collection: string, id: string, doc: unknown): void {
+    this.put(collection, id, doc);
+    this.values.set(`${collection}\u0000${id}`, doc);
+  }
+
   delete(collection: string, id: string): void {
+    this.values.delete(`${collection}\u0000${id}`);
     this.docs.set(`${collection}\u0000${id}`, null);
     this.changes.push({ op: 'delete', collection, id });
   }

@@ -1,5 +1,5 @@
 import { dayOf, daysBetween } from './calendar.js';
-import type { Books } from './items.js';
+import type { BookItem, Books } from './items.js';
 import { forEachEntry, heldBy } from './recognition.js';
 
 /**
@@ -55,9 +55,42 @@ export interface Ledgered {
 }
 
 /** Cents an item's allocations hold in all (recognised or still deferred). */
-const allocated = (books: Books) => books.items.reduce((sum, i) => sum + i.allocs.reduce((s, a) => s + heldBy(a), 0), 0);
-const owed = (s: Ledgered) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
-const givenBackFromRevenue = (books: Books) => books.items.reduce((sum, i) => sum + i.fromRevenue, 0);
+const heldByItem = (i: BookItem) => i.allocs.reduce((s, a) => s + heldBy(a), 0);
+
+/**
+ * How a sum over the items changed from one state of the books to the next: only the items replaced are read (an
+ * evolve keeps every other item as the same object in its place); the same as the sum after less the sum before.
+ */
+function changeOver(before: Books, after: Books, of: (i: BookItem) => number): number {
+  if (before.items === after.items) return 0;
+  let delta = 0;
+  for (let k = 0; k < Math.max(before.items.length, after.items.length); k++) {
+    const a = before.items[k];
+    const b = after.items[k];
+    if (a === b) continue;
+    if (b) delta += of(b);
+    if (a) delta -= of(a);
+  }
+  return delta;
+}
+
+/** How tax payable changed by account (accounts that did not change left out), from the items replaced. */
+function taxChangeOver(before: Books, after: Books): Map<string, number> {
+  const out = new Map<string, number>();
+  if (before.items === after.items) return out;
+  const add = (i: BookItem | undefined, sign: number) => {
+    if (i?.tax) out.set(i.tax.account, (out.get(i.tax.account) ?? 0) + sign * (i.tax.amount - i.tax.back));
+  };
+  for (let k = 0; k < Math.max(before.items.length, after.items.length); k++) {
+    const a = before.items[k];
+    const b = after.items[k];
+    if (a === b) continue;
+    add(b, 1);
+    add(a, -1);
+  }
+  for (const [account, amount] of out) if (amount === 0) out.delete(account);
+  return out;
+}
 /** Tax payable by account: what the items' money holds for tax authorities, less what went back. */
 function taxPayable(books: Books): Map<string, number> {
   const out = new Map<string, number>();
@@ -76,11 +109,12 @@ const held = (books: Books) => Object.values(books.disputes).reduce((sum, d) => 
  */
 export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: number): Posting[] {
   const was = before ?? { books: { items: [], disputes: {} }, credit: 0, plan: after.plan };
-  const deferred = allocated(after.books) - allocated(was.books);
-  const credit = owed(after) - owed(was);
-  const disputed = held(after.books) - held(was.books);
+  // Read per changed item (finance posts every money event of the log): the same as each sum after less before.
+  const deferred = changeOver(was.books, after.books, heldByItem);
+  const credit = after.credit - was.credit + changeOver(was.books, after.books, (i) => i.due);
+  const disputed = was.books.disputes === after.books.disputes ? 0 : held(after.books) - held(was.books);
   const clearing = cash - disputed;
-  const fromRevenue = givenBackFromRevenue(after.books) - givenBackFromRevenue(was.books);
+  const fromRevenue = changeOver(was.books, after.books, (i) => i.fromRevenue);
   const plan = after.plan.plan_id;
   const lines: Posting[] = [];
   const add = (account: string, amount: number, side: 'debit' | 'credit') => {
@@ -93,9 +127,13 @@ export function postingsOf(before: Ledgered | undefined, after: Ledgered, cash: 
   add(ACCOUNT.deferred, deferred, 'credit');
   add(ACCOUNT.credit, credit, 'credit');
   add(ACCOUNT.refunds(plan), fromRevenue, 'debit');
-  const taxBefore = taxPayable(was.books);
-  const taxAfter = taxPayable(after.books);
-  for (const account of new Set([...taxBefore.keys(), ...taxAfter.keys()])) add(account, (taxAfter.get(account) ?? 0) - (taxBefore.get(account) ?? 0), 'credit');
+  const taxChanges = taxChangeOver(was.books, after.books);
+  if (taxChanges.size > 1) {
+    // More than one tax account moved (rare): in the order the accounts first appear in the books, as always.
+    const taxBefore = taxPayable(was.books);
+    const taxAfter = taxPayable(after.books);
+    for (const account of new Set([...taxBefore.keys(), ...taxAfter.keys()])) add(account, (taxAfter.get(account) ?? 0) - (taxBefore.get(account) ?? 0), 'credit');
+  } else for (const [account, amount] of taxChanges) add(account, amount, 'credit');
   return lines;
 }
 

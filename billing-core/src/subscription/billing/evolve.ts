@@ -30,6 +30,11 @@ const settled = (o: OrderRecord): OrderRecord => {
   return rest;
 };
 
+const withoutDunning = (s: S): S => {
+  const { dunning: _d, ...rest } = s;
+  return rest;
+};
+
 /** The period shown as the current one: the last one paid (as a capture shows it). */
 function shownPeriod(paid: PaidTime[]): { periodStart?: string; periodEnd?: string } {
   const p = paid[paid.length - 1];
@@ -105,7 +110,8 @@ export const billingEvolvers = {
     if (!period) return next;
     const through = paidThrough(s);
     const continues = through !== undefined ? d.periodStart! <= through : s.anchor !== undefined;
-    const { dunning: _d, ...paidUp } = next;
+    // A capture usually finds no dunning to end: the state is then not copied once more to leave it out.
+    const paidUp = 'dunning' in next ? withoutDunning(next) : next;
     return {
       ...paidUp,
       anchor: continues ? (s.anchor ?? d.periodStart!) : d.periodStart!,

@@ -99,7 +99,8 @@ function addRecognition(batch: FinanceBatch, sub: SubscriptionFinance, known: st
 }
 
 async function writeBatch(batch: FinanceBatch, uow: UnitOfWork): Promise<void> {
-  for (const [id, state] of batch.subscriptions) uow.put(financeModel.subscription, id, state);
+  // A subscription's finance is never changed once made (each event makes a new one): read back as it is.
+  for (const [id, state] of batch.subscriptions) uow.putValue(financeModel.subscription, id, state);
   for (const [id, { book, at }] of batch.created) uow.index(financeModel.subscriptions(book), id, at);
   for (const [id, { book, day, entries }] of batch.journal) {
     const doc = (await uow.get<JournalDay>(financeModel.journal, id)) ?? { day, entries: [] };

@@ -1,7 +1,7 @@
 import { SubscriptionEventSchemas, type AnyEvent, type EventEnvelope } from '@relaycast/contracts';
 import {
   dayOf,
-  entriesOf,
+  forEachEntry,
   exists,
   monthOfDay,
   monthStartMs,
@@ -82,13 +82,15 @@ export function mrrAt(f: SubscriptionFinance, at: string): number {
   if (s.trialStartDate && s.trialEndDate && s.trialStartDate <= at && at < s.trialEndDate) return 0;
   // After every covered time: what the last covered time was.
   let lastEnd = '';
-  let value = 0;
+  let last: Paid | undefined;
   for (const p of s.paid) {
     if (p.end <= at && p.end > lastEnd && p.end > p.start) {
       lastEnd = p.end;
-      value = lastMonthly(s, p);
+      last = p;
     }
   }
+  // What it ran at is read once, for the last period only (every event reads this: the paid periods only grow).
+  let value = last ? lastMonthly(s, last) : 0;
   for (const c of s.complimentary) if (c.end <= at && c.end >= lastEnd) [lastEnd, value] = [c.end, 0];
   if (s.trialEndDate && s.trialEndDate <= at && s.trialEndDate >= lastEnd) value = 0;
   return value;
@@ -153,7 +155,8 @@ export function createdFinance(raw: EventEnvelope): SubscriptionFinance | null {
 
 const entriesByDay = (item: BookItem | undefined) => {
   const days = new Map<string, number>();
-  for (const a of item?.allocs ?? []) for (const e of entriesOf(a)) days.set(e.day, (days.get(e.day) ?? 0) + e.amount);
+  const add = (day: string, amount: number) => days.set(day, (days.get(day) ?? 0) + amount);
+  for (const a of item?.allocs ?? []) forEachEntry(a, add);
   return days;
 };
 
@@ -164,16 +167,24 @@ const entriesByDay = (item: BookItem | undefined) => {
  */
 function recognitionOf(before: ExistingSubscription, after: ExistingSubscription, today: string): FinanceStep['recognition'] {
   if (before.books === after.books) return [];
-  const was = new Map(before.books.items.map((i) => [i.captureId, i]));
+  // Items an evolve did not replace are the same objects in the same places: only the others are looked up.
   const out: FinanceStep['recognition'] = [];
-  for (const item of after.books.items) {
-    const old = was.get(item.captureId);
+  const was = before.books.items;
+  const items = after.books.items;
+  let byId: Map<string, BookItem> | undefined;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!;
+    if (was[k] === item) continue;
+    // By id (a Map compares ids by their hash first: cheaper than comparing strings one by one).
+    byId ??= new Map(was.map((i) => [i.captureId, i]));
+    const old = byId.get(item.captureId);
     if (old === item || (old && old.allocs === item.allocs && old.fromRevenue === item.fromRevenue)) continue;
     const days = entriesByDay(item);
     for (const [day, amount] of entriesByDay(old)) days.set(day, (days.get(day) ?? 0) - amount);
     const takenBack = item.fromRevenue - (old?.fromRevenue ?? 0);
     if (takenBack !== 0) days.set(today, (days.get(today) ?? 0) - takenBack);
-    const entries = [...days].filter(([, amount]) => amount !== 0).map(([day, amount]) => ({ day, amount }));
+    const entries: RecognitionEntry[] = [];
+    for (const [day, amount] of days) if (amount !== 0) entries.push({ day, amount });
     if (entries.length) out.push({ billMonth: monthOfDay(dayOf(item.capturedAt)), entries });
   }
   return out;
@@ -182,13 +193,36 @@ function recognitionOf(before: ExistingSubscription, after: ExistingSubscription
 /** Did an event move money: the books or the account credit changed (every other event leaves both as they were)? */
 export const moneyMoved = (before: ExistingSubscription, after: ExistingSubscription): boolean => before.books !== after.books || before.credit !== after.credit;
 
+/**
+ * The book items an event replaced, as [before, after] (undefined where there was none): an evolve keeps every other
+ * item as the same object in its place, so sums over the items change only by these — an event costs its own items,
+ * not the subscription's whole history.
+ */
+function replacedItems(before: ExistingSubscription, after: ExistingSubscription): [BookItem | undefined, BookItem | undefined][] {
+  const was = before.books.items;
+  const now = after.books.items;
+  const out: [BookItem | undefined, BookItem | undefined][] = [];
+  if (was === now) return out;
+  for (let k = 0; k < Math.max(was.length, now.length); k++) if (was[k] !== now[k]) out.push([was[k], now[k]]);
+  return out;
+}
+/** How a sum over the items changed: the sum after less the sum before, whatever the items' order. */
+function itemsDelta(replaced: readonly [BookItem | undefined, BookItem | undefined][], of: (i: BookItem) => number): number {
+  let delta = 0;
+  for (const [a, b] of replaced) {
+    if (b) delta += of(b);
+    if (a) delta -= of(a);
+  }
+  return delta;
+}
+type Replaced = ReturnType<typeof replacedItems>;
 /** What is owed to the customer: account credit and refunds a cancellation owes (a liability, never revenue). */
-const owed = (s: ExistingSubscription) => s.credit + s.books.items.reduce((sum, i) => sum + i.due, 0);
+const owedChange = (before: ExistingSubscription, after: ExistingSubscription, r: Replaced) => after.credit - before.credit + itemsDelta(r, (i) => i.due);
 /** Money kept for service (billed revenue): what every payment still holds for what it paid for. */
-const billed = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + moneyHeld(i), 0);
+const billedChange = (r: Replaced) => itemsDelta(r, moneyHeld);
 /** Tax charged with the payments (a tax authority's money, never revenue), and what of it went back with money given back. */
-const taxCharged = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + (i.tax?.amount ?? 0), 0);
-const taxReturned = (s: ExistingSubscription) => s.books.items.reduce((sum, i) => sum + (i.tax?.back ?? 0), 0);
+const taxChargedChange = (r: Replaced) => itemsDelta(r, (i) => i.tax?.amount ?? 0);
+const taxReturnedChange = (r: Replaced) => itemsDelta(r, (i) => i.tax?.back ?? 0);
 
 /**
  * One event's effect on a subscription's finance: its new state (MRR points included), the day's flows and the
@@ -269,10 +303,11 @@ export function stepFinance(prev: SubscriptionFinance, raw: EventEnvelope): Fina
   }
   // Money, from the books: what it pays for service (revenue billed) and what is owed to the customer (credit).
   if (moneyMoved(before, after)) {
-    add(flows, `revenue|${plan}|${cur}`, billed(after) - billed(before));
-    add(flows, `credit|${cur}`, owed(after) - owed(before));
-    add(flows, `tax|${cur}`, taxCharged(after) - taxCharged(before));
-    add(flows, `taxBack|${cur}`, taxReturned(after) - taxReturned(before));
+    const replaced = replacedItems(before, after);
+    add(flows, `revenue|${plan}|${cur}`, billedChange(replaced));
+    add(flows, `credit|${cur}`, owedChange(before, after, replaced));
+    add(flows, `tax|${cur}`, taxChargedChange(replaced));
+    add(flows, `taxBack|${cur}`, taxReturnedChange(replaced));
   }
   // Most events (an order, a licence, a reminder) change nothing MRR reads: the points stand as they are.
   const mrrMoved = before.status !== after.status || before.removed !== after.removed || before.paid !== after.paid || before.complimentary !== after.complimentary ||
