@@ -68,8 +68,12 @@ e2e: build system-deps
 deploy-check: install system-deps
 	npx tsx deploy/validate.mjs
 
-## test: every test — types, deploy files, back-end (incl. real Redis, Kafka mock and HTTP), web units, browser
-test: install system-deps typecheck deploy-check unit web-unit e2e
+## test: every test — types, deploy files, back-end (incl. real Redis, Kafka mock and HTTP), web units, browser.
+## The back-end suite waits on its servers most of the time, so the type checks, deploy files, web units and the
+## builds run beside it (two at a time, each target's output kept together); the browser suite runs alone after them.
+test: install system-deps
+	$(MAKE) --no-print-directory -j2 --output-sync=target unit typecheck deploy-check web-unit build
+	$(MAKE) --no-print-directory e2e
 
 ## test-long: the money properties at length — "no free lunch, both ways" over 20,000 generated runs, finance over
 ## 5,000 and finance with and without VAT over 5,000 (make test runs 2,000, 150 and 40); not part of make test
