@@ -183,8 +183,11 @@ describe('the navigation seam: the islands’ implementation against React Route
         act(() => seen[0]!.navigate('#second'));
         expect(seen[seen.length - 1]!.location, impl.name).to.equal('/ru/faq#second');
         await act(async () => {
+          // The page's history answers with a popstate event when it gets to it (later on a busy machine): wait for it.
+          const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
           window.history.back();
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          await popped;
+          await new Promise((resolve) => setTimeout(resolve, 0));
         });
         expect(seen[seen.length - 1]!.location, impl.name).to.equal(START);
         act(() => root.unmount());
