@@ -3,7 +3,8 @@ import type { SubscriptionEvent } from '@relaycast/contracts';
 import { given } from '../../test/given.js';
 import { as, BALANCE_PAID, MAR_20, MAR_25 } from '../../test/subscription-fixtures.js';
 import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { addPostings, cashOf, postingsOf, recognitionBetween, recognisedThrough, trialBalanceOf, type Posting } from './postings.js';
+import { addPostings, recognitionBetween, recognisedThrough, trialBalanceOf } from './postings.js';
+import { cr, dr, entriesOf } from '../../test/book-entries.js';
 
 /**
  * A ledger worked by hand: a purchase, an upgrade, a goodwill refund and a cancellation with a refund of the unused
@@ -16,22 +17,6 @@ import { addPostings, cashOf, postingsOf, recognitionBetween, recognisedThrough,
 
 const REFUND_300: SubscriptionEvent = { type: 'PaymentRefunded', data: { captureId: 'CAPTURE-1', refundId: 'REFUND-1', amount: 300, currency: 'USD', refundedAt: MAR_20 } };
 
-/** The entries of a history, each with the event that made it (those that move no money post nothing). */
-function entries(history: readonly SubscriptionEvent[]): { type: string; postings: Posting[] }[] {
-  let state = subscriptionDecider.initialState();
-  const out: { type: string; postings: Posting[] }[] = [];
-  for (const event of history) {
-    const before = state.status === 'NONE' ? undefined : state;
-    state = subscriptionDecider.evolve(state, event);
-    if (state.status === 'NONE') continue;
-    const postings = postingsOf(before, state, cashOf(event));
-    if (postings.length) out.push({ type: event.type, postings });
-  }
-  return out;
-}
-
-const dr = (account: string, debit: number): Posting => ({ account, debit, credit: 0 });
-const cr = (account: string, credit: number): Posting => ({ account, debit: 0, credit });
 
 describe('the books, worked by hand (postings.ts)', () => {
   const cancelNow = given(subscriptionDecider, [...BALANCE_PAID, REFUND_300]).when({ type: 'CancelSubscription', data: { refund: true }, metadata: as.admin(MAR_25) }).thenEvents();
@@ -53,7 +38,7 @@ describe('the books, worked by hand (postings.ts)', () => {
   ];
 
   it('every entry, written out: each balances', () => {
-    expect(entries(history)).to.deep.equal([
+    expect(entriesOf(history)).to.deep.equal([
       // Mar 1: March captured; all of it is owed as service.
       { type: 'OrderCaptured', postings: [dr('paypal-clearing', 1000), cr('deferred-revenue', 1000)] },
       // Mar 16: the balance captured.
@@ -68,7 +53,7 @@ describe('the books, worked by hand (postings.ts)', () => {
       { type: 'PaymentRefunded', postings: [cr('paypal-clearing', 50), dr('customer-credit', 50)] },
       { type: 'PaymentRefunded', postings: [cr('paypal-clearing', 225), dr('customer-credit', 225)] },
     ]);
-    for (const e of entries(history)) expect(e.postings.reduce((n, p) => n + p.debit - p.credit, 0), e.type).to.equal(0);
+    for (const e of entriesOf(history)) expect(e.postings.reduce((n, p) => n + p.debit - p.credit, 0), e.type).to.equal(0);
   });
 
   it('revenue recognised day by day: 612 + 36 + 2 of March (what it still deferred is recognised when cancelled), 281 of the balance', () => {
@@ -86,7 +71,7 @@ describe('the books, worked by hand (postings.ts)', () => {
 
   it('the trial balance on Mar 25 sums to zero: $9.25 kept, all of it revenue (9.31 recognised, 0.06 given back of it)', () => {
     const totals = new Map<string, { debit: number; credit: number }>();
-    for (const e of entries(history)) addPostings(totals, e.postings);
+    for (const e of entriesOf(history)) addPostings(totals, e.postings);
     const books = (given(subscriptionDecider, history).state as ExistingSubscription).books;
     const recognised = recognisedThrough(books, '2026-03-25');
     addPostings(totals, [dr('deferred-revenue', recognised), cr('revenue:constructor', recognised)]);

@@ -1,12 +1,9 @@
 import { expect } from 'chai';
-import { AppError, type CommandMetadata, type CountryCode, type EventEnvelope, type OrderTax } from '@relaycast/contracts';
-import { createCommandHandler, foldEvents } from '../handler.js';
-import { createSqliteEventStore } from '../store/sqlite.js';
-import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { userDecider } from '../user/index.js';
-import { cashOf, postingsOf, type Posting } from '../books/postings.js';
-import { fakePayPal } from '../../test/fake-paypal.js';
-import { amountToPay, captureOrder, payDue, type PaymentDeps } from './index.js';
+import { AppError, type EventEnvelope, type OrderTax } from '@relaycast/contracts';
+import { subscriptionDecider } from '../subscription/index.js';
+import { amountToPay } from './index.js';
+import { cr, dr, entriesOf } from '../../test/book-entries.js';
+import { MAR_1, taxCustomer } from '../../test/tax-world.js';
 
 /**
  * PayPal's payer country as evidence of where the customer is (docs/tax.md, "The payer's country"), worked by hand:
@@ -20,52 +17,12 @@ import { amountToPay, captureOrder, payDue, type PaymentDeps } from './index.js'
  *   billing details to France, which prices a new order: 7900 × 0.2 = 1580 → $94.80.
  */
 
-const MAR_1 = '2026-03-01T10:00:00.000Z';
-const SELLER = { country: 'EE' as const, vatNumber: 'EE100931558', enabled: true };
-
-async function world(billing: { country: string; vatNumber?: string } | null) {
-  const store = createSqliteEventStore(':memory:');
-  const handler = createCommandHandler(store);
-  const paypal = fakePayPal();
-  const deps: PaymentDeps = { events: store, execute: (d, id, c, o) => handler.handle(d, id, c, o), gateway: paypal.gateway, publicUrl: 'https://relaycast.test', newLicenceKey: () => 'KEY-PAYER-1', tax: SELLER };
-  const meta = (): CommandMetadata => ({ now: MAR_1, actorId: 'user-1', actorRole: 'ROLE_CUSTOMER', correlationId: 'c' });
-  const setBilling = (details: { country: string; vatNumber?: string }) =>
-    handler.handle(userDecider, 'user-1', { type: 'ChangeBillingDetails', data: { name: 'Eva Muster', address: 'Hauptstraße 1, 10115 Berlin', ...details } as never, metadata: meta() });
-  await handler.handle(userDecider, 'user-1', { type: 'RegisterUser', data: { userId: 'user-1', email: 'kunde@example.de', givenName: 'Eva', familyName: 'Muster', role: 'ROLE_CUSTOMER', strategy: 'google', emailVerified: true }, metadata: meta() });
-  if (billing) await setBilling(billing);
-  await handler.handle(subscriptionDecider, 'sub-1', {
-    type: 'CreateSubscription',
-    data: { subscriptionId: 'sub-1', user_id: 'user-1', subscription_type: 'SUBSCRIPTION_MONTH', status: 'SUBSCRIPTION_STATUS_INITIAL', plan_id: 'unlimited', infrastructure_type: 'self-hosted', privacy_policy_confirm: true } as never,
-    metadata: meta(),
-  });
-  const order = async () => {
-    const started = await payDue(deps, 'sub-1', meta());
-    if (started.kind !== 'order') throw new Error('no order');
-    return started.order;
-  };
-  const history = () => store.readStream('subscription-sub-1');
-  const state = async () => foldEvents(subscriptionDecider, await history()) as ExistingSubscription;
-  const capture = (paypalOrderID: string, confirmCountry?: CountryCode) => captureOrder(deps, { subscriptionId: 'sub-1', paypalOrderID, ...(confirmCountry ? { confirmCountry } : {}) }, meta());
-  return { deps, paypal, meta, setBilling, order, history, state, capture, close: () => store.close() };
-}
+/** The customer before the purchase, paid for in each case's own way. */
+const world = (billing: { country: string; vatNumber?: string } | null) => taxCustomer(billing);
 
 type Captured = { amount: number; tax: OrderTax };
 const capturedOf = (history: readonly EventEnvelope[]) => history.filter((e) => e.type === 'OrderCaptured').map((e) => e.data as Captured);
 
-function entries(history: readonly EventEnvelope[]): { type: string; postings: Posting[] }[] {
-  let state = subscriptionDecider.initialState();
-  const out: { type: string; postings: Posting[] }[] = [];
-  for (const e of history) {
-    const before = state.status === 'NONE' ? undefined : state;
-    state = subscriptionDecider.evolve(state, e as never);
-    if (state.status === 'NONE') continue;
-    const postings = postingsOf(before, state, cashOf(e));
-    if (postings.length) out.push({ type: e.type, postings });
-  }
-  return out;
-}
-const dr = (account: string, debit: number): Posting => ({ account, debit, credit: 0 });
-const cr = (account: string, credit: number): Posting => ({ account, debit: 0, credit });
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   try {
@@ -94,7 +51,7 @@ describe('the PayPal payer’s country as tax evidence (payments/payer-country.s
         expect(captured!.tax.decision.evidence).to.deep.include({ payerCountry: 'DE', country: 'DE', countrySource: 'payer', sellerCountry: 'EE' });
         expect(captured!.tax.decision.evidence).to.not.have.property('billingCountry');
         // The books: the cash is $79.00, of which $12.61 is Germany's and $66.39 revenue to come.
-        expect(entries(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 7900), cr('deferred-revenue', 6639), cr('tax-payable:DE:0.19', 1261)] }]);
+        expect(entriesOf(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 7900), cr('deferred-revenue', 6639), cr('tax-payable:DE:0.19', 1261)] }]);
         // The period was paid for at its catalogue price ($79.00): an upgrade's balance is priced against that, not
         // against the net the seller kept.
         expect((await w.state()).paid.map((p) => p.amount)).to.deep.equal([7900]);
@@ -113,7 +70,7 @@ describe('the PayPal payer’s country as tax evidence (payments/payer-country.s
         expect([captured!.amount, captured!.tax.amount, captured!.tax.tax, captured!.tax.total]).to.deep.equal([7900, 7900, 0, 7900]);
         expect(captured!.tax.taxLines).to.deep.equal([{ kind: 'outside-scope', country: 'US', rate: '0', amount: 0 }]);
         expect(captured!.tax.decision.evidence).to.deep.include({ payerCountry: 'US', countrySource: 'payer' });
-        expect(entries(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 7900), cr('deferred-revenue', 7900)] }]);
+        expect(entriesOf(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 7900), cr('deferred-revenue', 7900)] }]);
       } finally {
         await w.close();
       }
@@ -229,7 +186,7 @@ describe('the PayPal payer’s country as tax evidence (payments/payer-country.s
       const error = await refusal(() =>
         w.deps.execute(subscriptionDecider, 'sub-1', {
           type: 'CaptureOrder',
-          data: { paypalOrderID: order.paypalOrderID, paypalSubscriptionID: order.paypalSubscriptionID, captureId: 'C-1', quantity: 1, amount: 7900, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: 'KEY-PAYER-1', tax: forged },
+          data: { paypalOrderID: order.paypalOrderID, paypalSubscriptionID: order.paypalSubscriptionID, captureId: 'C-1', quantity: 1, amount: 7900, currency: 'USD', providerStatus: 'COMPLETED', licenceKey: 'KEY-TAX-1', tax: forged },
           metadata: w.meta(),
         }),
       );

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
-import type { EventEnvelope } from '@relaycast/contracts';
 import { foldEvents } from '../handler.js';
 import { subscriptionDecider, type ExistingSubscription } from '../subscription/index.js';
-import { cashOf, postingsOf, type Posting } from '../books/postings.js';
 import { taxWorld } from '../../test/tax-world.js';
 import { refundCapture } from './index.js';
+import { cr, dr, entriesOf } from '../../test/book-entries.js';
 
 /**
  * Taxes through the payment workflows (docs/tax.md), worked by hand: the seller in Estonia, the unlimited plan at
@@ -16,21 +15,6 @@ import { refundCapture } from './index.js';
 
 const world = (billing: { country: string; vatNumber?: string } | null) => taxWorld(billing);
 
-function entries(history: readonly EventEnvelope[]): { type: string; postings: Posting[] }[] {
-  let state = subscriptionDecider.initialState();
-  const out: { type: string; postings: Posting[] }[] = [];
-  for (const e of history) {
-    const before = state.status === 'NONE' ? undefined : state;
-    state = subscriptionDecider.evolve(state, e as never);
-    if (state.status === 'NONE') continue;
-    const postings = postingsOf(before, state, cashOf(e));
-    if (postings.length) out.push({ type: e.type, postings });
-  }
-  return out;
-}
-
-const dr = (account: string, debit: number): Posting => ({ account, debit, credit: 0 });
-const cr = (account: string, credit: number): Posting => ({ account, debit: 0, credit });
 
 describe('taxes through the payment workflows (payments/tax.spec.ts)', () => {
   it('a German consumer: $79.00 + 19 % VAT $15.01 = $94.01 asked of PayPal, with its breakdown; the books hold the VAT as payable to Germany', async () => {
@@ -40,11 +24,11 @@ describe('taxes through the payment workflows (payments/tax.spec.ts)', () => {
       const captured = (await w.history()).find((e) => e.type === 'OrderCaptured')!.data as { amount: number; tax: { amount: number; tax: number; total: number; taxLines: unknown[] } };
       expect([captured.amount, captured.tax.amount, captured.tax.tax, captured.tax.total]).to.deep.equal([9401, 7900, 1501, 9401]);
       expect(captured.tax.taxLines).to.deep.equal([{ kind: 'vat', country: 'DE', rate: '0.19', amount: 1501 }]);
-      expect(entries(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 9401), cr('deferred-revenue', 7900), cr('tax-payable:DE:0.19', 1501)] }]);
+      expect(entriesOf(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 9401), cr('deferred-revenue', 7900), cr('tax-payable:DE:0.19', 1501)] }]);
       // A full refund gives the gross back, and the VAT with it.
       const sub = foldEvents(subscriptionDecider, await w.history()) as ExistingSubscription;
       await refundCapture(w.deps, { subscriptionId: 'sub-1', captureId: sub.captures[0]!.captureId }, w.meta('ROLE_ADMIN'));
-      const refund = entries(await w.history()).find((e) => e.type === 'PaymentRefunded')!;
+      const refund = entriesOf(await w.history()).find((e) => e.type === 'PaymentRefunded')!;
       expect(refund.postings).to.deep.equal([cr('paypal-clearing', 9401), dr('deferred-revenue', 7900), dr('tax-payable:DE:0.19', 1501)]);
     } finally {
       await w.close();
@@ -57,11 +41,11 @@ describe('taxes through the payment workflows (payments/tax.spec.ts)', () => {
       const sub = foldEvents(subscriptionDecider, await w.history()) as ExistingSubscription;
       const captureId = sub.captures[0]!.captureId;
       await refundCapture(w.deps, { subscriptionId: 'sub-1', captureId, amount: 940 }, w.meta('ROLE_ADMIN'));
-      const first = entries(await w.history()).filter((e) => e.type === 'PaymentRefunded');
+      const first = entriesOf(await w.history()).filter((e) => e.type === 'PaymentRefunded');
       expect(first.map((e) => e.postings)).to.deep.equal([[cr('paypal-clearing', 940), dr('deferred-revenue', 790), dr('tax-payable:DE:0.19', 150)]]);
       // The rest, $84.61: the tax left, 1501 − 150 = 1351, and the net left, 7900 − 790 = 7110.
       await refundCapture(w.deps, { subscriptionId: 'sub-1', captureId }, w.meta('ROLE_ADMIN'));
-      const both = entries(await w.history()).filter((e) => e.type === 'PaymentRefunded');
+      const both = entriesOf(await w.history()).filter((e) => e.type === 'PaymentRefunded');
       expect(both[1]!.postings).to.deep.equal([cr('paypal-clearing', 8461), dr('deferred-revenue', 7110), dr('tax-payable:DE:0.19', 1351)]);
     } finally {
       await w.close();
@@ -75,7 +59,7 @@ describe('taxes through the payment workflows (payments/tax.spec.ts)', () => {
       const captured = (await w.history()).find((e) => e.type === 'OrderCaptured')!.data as { tax: { taxLines: unknown[]; decision: { kind: string; customerVatNumber?: string; sellerVatNumber?: string } } };
       expect(captured.tax.taxLines).to.deep.equal([{ kind: 'reverse-charge', country: 'DE', rate: '0', amount: 0 }]);
       expect(captured.tax.decision).to.deep.include({ kind: 'reverse-charge', customerVatNumber: 'DE136695976', sellerVatNumber: 'EE100931558' });
-      expect(entries(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 7900), cr('deferred-revenue', 7900)] }]);
+      expect(entriesOf(await w.history())).to.deep.equal([{ type: 'OrderCaptured', postings: [dr('paypal-clearing', 7900), cr('deferred-revenue', 7900)] }]);
     } finally {
       await w.close();
     }
