@@ -10,7 +10,7 @@ MANIFESTS := package.json package-lock.json $(wildcard */package.json)
 PORT ?= 3000
 DATA_DIR ?= data
 
-.PHONY: start test build install typecheck unit web-unit e2e system-deps deploy-check bench soak test-eventstoredb test-node24 test-long clean
+.PHONY: start test build install typecheck unit web-unit e2e browser-suite system-deps deploy-check bench soak test-eventstoredb test-node24 test-long clean
 
 $(STAMP): $(MANIFESTS)
 	npm ci --no-audit
@@ -62,6 +62,10 @@ web-unit: install
 ## e2e: the browser suite, three spec files at a time (each starts its own server and Chromium; most of the time is spent
 ## waiting on pages and servers, so a third worker shortens the wall time on two cores)
 e2e: build system-deps
+	$(MAKE) --no-print-directory browser-suite
+
+# the browser suite on what `build` made (make test builds beside the back-end suite, then runs this: one build)
+browser-suite:
 	npm run e2e -w web -- --parallel --jobs 3
 
 ## deploy-check: compose file, Kubernetes manifests, nginx config and Dockerfile checked against the code (offline)
@@ -73,7 +77,7 @@ deploy-check: install system-deps
 ## builds run beside it (two at a time, each target's output kept together); the browser suite runs alone after them.
 test: install system-deps
 	$(MAKE) --no-print-directory -j2 --output-sync=target unit typecheck deploy-check web-unit build
-	$(MAKE) --no-print-directory e2e
+	$(MAKE) --no-print-directory browser-suite
 
 ## test-long: the money properties at length — "no free lunch, both ways" over 20,000 generated runs, finance over
 ## 5,000 and finance with and without VAT over 5,000 (make test runs 2,000, 150 and 40); not part of make test

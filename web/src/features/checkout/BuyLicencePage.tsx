@@ -49,7 +49,7 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
   const ids = useId();
   const [config, setConfig] = useState<PurchaseConfig>(initial);
   const [privacy, setPrivacy] = useState(false);
-  const [create, creating] = useCreateSubscriptionMutation();
+  const [create] = useCreateSubscriptionMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
   const local = useMemo(() => localQuote(config), [config]);
@@ -248,8 +248,8 @@ function Configure({ user, initial, query, onCreated }: { user: SessionUser; ini
             {t('buy.failed')} {failure}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={!quote || busy || creating.isLoading || confirmed === false || paymentsOff} data-testid="continue">
-          {busy || creating.isLoading ? t('buy.creating') : quote && quote.amount === 0 ? t('buy.getFree') : t('buy.continue')}
+        <button type="submit" className="btn btn-primary btn-block" disabled={!quote || busy || confirmed === false || paymentsOff} data-testid="continue">
+          {busy ? t('buy.creating') : quote && quote.amount === 0 ? t('buy.getFree') : t('buy.continue')}
         </button>
       </aside>
     </form>
